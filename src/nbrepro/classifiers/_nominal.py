@@ -1,0 +1,145 @@
+"""Shared input handling for classifiers of nominal data.
+
+A ``Categorical`` DataFrame column is a nominal attribute whose declared categories are
+its value set (values that never occur still count, as in Weka). A plain array column is
+nominal with the distinct values seen in ``fit`` as its value set. A float DataFrame
+column is numeric and is refused with a message saying to discretise it first.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils.validation import check_is_fitted
+
+
+class NominalClassifierMixin(ClassifierMixin, BaseEstimator):
+    """fit/predict plumbing: codes in, probabilities out. Subclasses implement ``_fit_codes`` and ``_proba_codes``."""
+
+    handle_unknown = "ignore"
+
+    # ---- input encoding -------------------------------------------------------------
+    def _fit_encoding(self, X, y):
+        if isinstance(X, pd.DataFrame):
+            self.feature_names_in_ = np.asarray(X.columns, dtype=object)
+            cats = []
+            for c in X.columns:
+                s = X[c]
+                if isinstance(s.dtype, pd.CategoricalDtype):
+                    cats.append(list(s.cat.categories))
+                elif s.dtype.kind in "fc":
+                    raise TypeError(
+                        f"{type(self).__name__}: attribute {c!r} is numeric ({s.dtype}); this classifier takes "
+                        "nominal attributes: discretise it first (e.g. nbrepro.preprocess.EqualWidthDiscretizer)")
+                else:
+                    cats.append(sorted(pd.unique(s.dropna())))
+            self.categories_ = cats
+            self._array_input = False
+        else:
+            X = self._as_2d(X)
+            self.categories_ = [list(np.unique(X[:, j][~pd.isna(X[:, j])])) for j in range(X.shape[1])]
+            self._array_input = True
+        self.n_features_in_ = len(self.categories_)
+        self.n_values_ = np.array([len(c) for c in self.categories_], dtype=np.int64)
+
+        if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
+            self.classes_ = np.asarray(y.cat.categories, dtype=object)
+            ycodes = y.cat.codes.to_numpy().astype(np.int64)
+        else:
+            y = np.asarray(y)
+            if y.ndim != 1:
+                if y.ndim == 2 and y.shape[1] == 1:
+                    y = y.ravel()
+                else:
+                    raise ValueError(f"y must be one-dimensional, got shape {y.shape}")
+            if y.dtype.kind == "f" and not np.all(np.isfinite(y)):
+                raise ValueError("y contains NaN or infinity")
+            self.classes_, ycodes = np.unique(y, return_inverse=True)
+        if len(ycodes) != (len(X) if not isinstance(X, np.ndarray) else X.shape[0]):
+            raise ValueError("X and y have different numbers of rows")
+        keep = ycodes >= 0  # rows with a missing class are dropped, as Weka does
+        return self._encode(X)[keep], ycodes[keep]
+
+    @staticmethod
+    def _as_2d(X):
+        if hasattr(X, "toarray") or hasattr(X, "tocsr"):
+            raise TypeError("sparse input is not supported; nominal classifiers need dense data")
+        X = np.asarray(X, dtype=object if np.asarray(X).dtype.kind in "OUS" else None)
+        if X.ndim != 2:
+            raise ValueError(f"Expected 2D array, got {X.ndim}D array instead")
+        if X.shape[0] == 0:
+            raise ValueError("Found array with 0 sample(s) (shape=%s) while a minimum of 1 is required." % (X.shape,))
+        if X.shape[1] == 0:
+            raise ValueError("Found array with 0 feature(s) (shape=%s) while a minimum of 1 is required." % (X.shape,))
+        if X.dtype.kind in "fc" and not np.all(np.isfinite(X)):
+            raise ValueError("Input X contains NaN or infinity")
+        return X
+
+    def _encode(self, X) -> np.ndarray:
+        """Integer codes (rows × attributes); -1 for missing or (with handle_unknown='ignore') undeclared."""
+        if isinstance(X, pd.DataFrame):
+            if getattr(self, "_array_input", False):
+                X = X.to_numpy()
+            else:
+                missing = [c for c in self.feature_names_in_ if c not in X.columns]
+                if missing:
+                    raise ValueError(f"{type(self).__name__}: columns {missing} seen in fit are absent")
+                out = np.empty((len(X), len(self.categories_)), dtype=np.int64)
+                for j, (c, cats) in enumerate(zip(self.feature_names_in_, self.categories_)):
+                    s = X[c]
+                    if isinstance(s.dtype, pd.CategoricalDtype) and list(s.cat.categories) == cats:
+                        out[:, j] = s.cat.codes.to_numpy()
+                    else:
+                        out[:, j] = self._lookup(s.to_numpy(dtype=object), cats, c)
+                return out
+        X = self._as_2d(X)
+        if X.shape[1] != len(self.categories_):
+            raise ValueError(f"X has {X.shape[1]} features, but {type(self).__name__} is expecting "
+                             f"{len(self.categories_)} features as input")
+        out = np.empty(X.shape, dtype=np.int64)
+        for j, cats in enumerate(self.categories_):
+            out[:, j] = self._lookup(X[:, j], cats, j)
+        return out
+
+    def _lookup(self, values, cats, name) -> np.ndarray:
+        index = {v: i for i, v in enumerate(cats)}
+        codes = np.fromiter((index.get(v, -2) for v in values), dtype=np.int64, count=len(values))
+        unknown = codes == -2
+        isna = pd.isna(values)
+        codes[isna] = -1
+        bad = unknown & ~isna
+        if bad.any():
+            if self.handle_unknown == "error":
+                first = values[np.argmax(bad)]
+                raise ValueError(f"{type(self).__name__}: attribute {name!r} has value {first!r} not seen in fit")
+            codes[bad] = -1  # treated as missing: the attribute is left out for that row
+        return codes
+
+    # ---- public API -----------------------------------------------------------------
+    def fit(self, X, y):
+        codes, ycodes = self._fit_encoding(X, y)
+        self._fit_codes(codes, ycodes)
+        return self
+
+    def predict_proba(self, X) -> np.ndarray:
+        check_is_fitted(self, "classes_")
+        return self._proba_codes(self._encode(X))
+
+    def predict(self, X):
+        proba = self.predict_proba(X)
+        return self.classes_[np.argmax(proba, axis=1)]  # first maximum, as Weka's classifyInstance
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.categorical = True
+        tags.input_tags.string = True
+        return tags
+
+
+def java_normalize(p: np.ndarray) -> np.ndarray:
+    """Weka's ``Utils.normalize`` per row: a left-to-right sum, then division."""
+    s = p[:, 0].copy()
+    for j in range(1, p.shape[1]):
+        s += p[:, j]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return p / s[:, None]

@@ -1,0 +1,202 @@
+"""A strict ARFF reader that keeps Weka's semantics.
+
+Hand-written because liac-arff rejects files Weka reads (a tab after ``@attribute``,
+the old ``INTEGER [a,b]`` range syntax) and because nominal value order must be kept
+exactly as declared: Weka's value order decides tie-breaks and bin labels.
+
+Result: a DataFrame whose nominal columns are ``Categorical`` with the declared
+categories (in order, including values that never occur) and whose numeric columns are
+float64 with NaN for ``?``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+
+class ArffError(ValueError):
+    """A malformed ARFF file; the message names the file, the line and what was expected."""
+
+
+@dataclass
+class Attribute:
+    name: str
+    kind: str  # "nominal" | "numeric" | "string"
+    values: list[str] | None = None
+
+
+_NUMERIC_TYPES = {"numeric", "real", "integer"}
+
+
+def _unquote(tok: str) -> str:
+    tok = tok.strip()
+    if len(tok) >= 2 and tok[0] == tok[-1] and tok[0] in "'\"":
+        inner = tok[1:-1]
+        return re.sub(r"\\(.)", r"\1", inner)
+    return tok
+
+
+MISSING = None  # an unquoted ``?``; a quoted ``'?'`` is an ordinary value, as in Weka's reader
+
+
+def _split_values(s: str, where: str) -> list[str | None]:
+    """Split a comma-separated list honouring '…' and "…" quotes and backslash escapes.
+
+    An unquoted ``?`` becomes ``MISSING``; quoted tokens lose their quotes.
+    """
+    if "'" not in s and '"' not in s:
+        return [None if t == "?" else t for t in (t.strip() for t in s.split(","))]
+    out, buf, quote, i = [], [], None, 0
+    quoted = False
+    while i < len(s):
+        c = s[i]
+        if quote:
+            if c == "\\" and i + 1 < len(s):
+                buf.append(s[i + 1])
+                i += 2
+                continue
+            if c == quote:
+                quote = None
+            else:
+                buf.append(c)
+        elif c in "'\"" and not "".join(buf).strip():
+            quote = c
+            quoted = True
+            buf = []
+        elif c == ",":
+            out.append(_token(buf, quoted))
+            buf, quoted = [], False
+        else:
+            buf.append(c)
+        i += 1
+    if quote:
+        raise ArffError(f"{where}: unterminated quote")
+    out.append(_token(buf, quoted))
+    return out
+
+
+def _token(buf: list[str], quoted: bool) -> str | None:
+    tok = "".join(buf) if quoted else "".join(buf).strip()
+    return None if (tok == "?" and not quoted) else tok
+
+
+def _parse_attribute(rest: str, where: str) -> Attribute:
+    rest = rest.strip()
+    if not rest:
+        raise ArffError(f"{where}: @attribute without a name")
+    if rest[0] in "'\"":
+        q = rest[0]
+        end = 1
+        while end < len(rest):
+            if rest[end] == "\\":
+                end += 2
+                continue
+            if rest[end] == q:
+                break
+            end += 1
+        if end >= len(rest):
+            raise ArffError(f"{where}: unterminated quoted attribute name")
+        name, typ = _unquote(rest[: end + 1]), rest[end + 1 :].strip()
+    else:
+        parts = rest.split(None, 1)
+        if len(parts) < 2:
+            raise ArffError(f"{where}: attribute {parts[0]!r} has no type")
+        name, typ = parts[0], parts[1].strip()
+    if typ.startswith("{"):
+        if not typ.endswith("}"):
+            raise ArffError(f"{where}: nominal attribute {name!r}: missing closing '}}'")
+        values = _split_values(typ[1:-1], where)
+        if any(v == "" or v is None for v in values):
+            raise ArffError(f"{where}: nominal attribute {name!r} declares an empty value")
+        if len(set(values)) != len(values):
+            raise ArffError(f"{where}: nominal attribute {name!r} declares a value twice")
+        return Attribute(name, "nominal", values)
+    word = typ.split()[0].split("[")[0].lower()
+    if word in _NUMERIC_TYPES:
+        return Attribute(name, "numeric")  # 'INTEGER [0,9]': the range is informative only
+    if word == "string":
+        return Attribute(name, "string")
+    raise ArffError(f"{where}: attribute {name!r} has unsupported type {typ!r}")
+
+
+def read_arff(path: str | Path) -> tuple[pd.DataFrame, str]:
+    """Read an ARFF file. Returns ``(frame, relation_name)``."""
+    path = Path(path)
+    text = path.read_bytes().decode("utf-8", errors="replace")
+    lines = text.splitlines()
+    relation = None
+    attrs: list[Attribute] = []
+    data_start = None
+    for ln, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line or line.startswith("%"):
+            continue
+        where = f"{path}:{ln}"
+        low = line.lower()
+        if low.startswith("@relation"):
+            relation = _unquote(line[len("@relation"):].strip())
+        elif low.startswith("@attribute"):
+            attrs.append(_parse_attribute(line[len("@attribute"):], where))
+        elif low.startswith("@data"):
+            data_start = ln
+            break
+        else:
+            raise ArffError(f"{where}: expected @relation, @attribute or @data, found {line[:60]!r}")
+    if relation is None:
+        raise ArffError(f"{path}: no @relation line")
+    if not attrs:
+        raise ArffError(f"{path}: no @attribute lines")
+    if data_start is None:
+        raise ArffError(f"{path}: no @data section")
+    names = [a.name for a in attrs]
+    if len(set(names)) != len(names):
+        dup = sorted({x for x in names if names.count(x) > 1})
+        raise ArffError(f"{path}: attribute names repeated: {dup}")
+
+    m = len(attrs)
+    lookups = [{v: i for i, v in enumerate(a.values)} if a.kind == "nominal" else None for a in attrs]
+    columns: list[list] = [[] for _ in range(m)]
+    for ln in range(data_start, len(lines)):
+        line = lines[ln].strip()
+        if not line or line.startswith("%"):
+            continue
+        where = f"{path}:{ln + 1}"
+        if line.startswith("{"):
+            raise ArffError(f"{where}: sparse ARFF rows are not supported")
+        vals = _split_values(line, where)
+        if len(vals) != m:
+            raise ArffError(f"{where}: expected {m} values, found {len(vals)}")
+        for j, v in enumerate(vals):
+            if v is MISSING:
+                columns[j].append(None)
+                continue
+            lk = lookups[j]
+            if lk is not None:
+                code = lk.get(v)
+                if code is None:
+                    raise ArffError(
+                        f"{where}: value {v!r} of nominal attribute {names[j]!r} is not declared "
+                        f"(declared: {attrs[j].values[:10]}{'…' if len(attrs[j].values) > 10 else ''})"
+                    )
+                columns[j].append(code)
+            elif attrs[j].kind == "numeric":
+                try:
+                    columns[j].append(float(v))
+                except ValueError:
+                    raise ArffError(f"{where}: value {v!r} of numeric attribute {names[j]!r} is not a number") from None
+            else:
+                columns[j].append(v)
+    frame = {}
+    for a, col in zip(attrs, columns):
+        if a.kind == "nominal":
+            codes = np.array([-1 if c is None else c for c in col], dtype=np.int32)
+            frame[a.name] = pd.Categorical.from_codes(codes, categories=pd.Index(a.values, dtype=object))
+        elif a.kind == "numeric":
+            frame[a.name] = np.array([np.nan if c is None else c for c in col], dtype=np.float64)
+        else:
+            frame[a.name] = pd.Series(col, dtype=object)
+    return pd.DataFrame(frame), relation

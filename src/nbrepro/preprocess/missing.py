@@ -1,0 +1,42 @@
+"""Weka 3.6 ``ReplaceMissingValues``: numeric → mean, nominal → mode of the fitted data."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from sklearn.base import BaseEstimator, TransformerMixin
+
+
+def java_sequential_sum(values: np.ndarray) -> float:
+    """Left-to-right float64 sum, as Java's ``+=`` loop (numpy's sum is pairwise, Python 3.12's compensated)."""
+    return float(np.cumsum(values)[-1]) if len(values) else 0.0
+
+
+class ReplaceMissingValues(TransformerMixin, BaseEstimator):
+    """Replace each missing value by the attribute's mean (numeric) or mode (nominal).
+
+    The mode is the first most frequent value in declared order (Weka's
+    ``Utils.maxIndex``); the mean is the sequential float64 sum divided by the count, as
+    Java computes it. An attribute with no observed value gets 0 (numeric) or its first
+    declared value (nominal), which is what Weka's zero-initialised arrays give.
+    """
+
+    def fit(self, X: pd.DataFrame, y=None):
+        self.fill_values_ = {}
+        for col in X.columns:
+            s = X[col]
+            if isinstance(s.dtype, pd.CategoricalDtype):
+                codes = s.cat.codes.to_numpy()
+                counts = np.bincount(codes[codes >= 0], minlength=len(s.cat.categories))
+                self.fill_values_[col] = s.cat.categories[int(np.argmax(counts))] if len(counts) else None
+            else:
+                v = s.to_numpy(dtype=np.float64)
+                v = v[~np.isnan(v)]
+                self.fill_values_[col] = java_sequential_sum(v) / len(v) if len(v) else 0.0
+        return self
+
+    def transform(self, X: pd.DataFrame) -> pd.DataFrame:
+        out = X.copy()
+        for col, fill in self.fill_values_.items():
+            if fill is not None and out[col].isna().any():
+                out[col] = out[col].fillna(fill)
+        return out

@@ -1,0 +1,34 @@
+"""Build the preprocessing steps a paper config names."""
+from __future__ import annotations
+
+from .discretize import EqualWidthDiscretizer
+from .id_like import RemoveIdLike
+from .missing import ReplaceMissingValues
+
+STEP_NAMES = {
+    "remove_id_like": RemoveIdLike,
+    "replace_missing": ReplaceMissingValues,
+    "discretize_equal_width": EqualWidthDiscretizer,
+}
+
+
+def build_steps(spec: list[dict]) -> list[tuple[str, object]]:
+    """``[{"replace_missing": {}}, {"discretize_equal_width": {"n_bins": 10}}]`` → transformer list."""
+    steps = []
+    for i, item in enumerate(spec):
+        if not isinstance(item, dict) or len(item) != 1:
+            raise ValueError(f"preprocessing step {i}: expected a one-key mapping, got {item!r}")
+        (name, params), = item.items()
+        if name not in STEP_NAMES:
+            raise ValueError(f"preprocessing step {i}: unknown step {name!r}; known: {sorted(STEP_NAMES)}")
+        try:
+            steps.append((name, STEP_NAMES[name](**(params or {}))))
+        except TypeError as exc:
+            raise ValueError(f"preprocessing step {name!r}: bad parameters {params!r} ({exc})") from None
+    return steps
+
+
+def apply_steps(steps, X):
+    for _, step in steps:
+        X = step.fit(X).transform(X)
+    return X

@@ -1,0 +1,86 @@
+"""Stratified R×K cross-validation exactly as Weka 3.6's Experimenter builds it.
+
+Per run r (seed = r): copy the data in file order, ``randomize`` with
+``new Random(r)``, ``stratify`` (nominal class only), then for each fold f the
+training set is ``trainCV`` — the rows outside the test block, *shuffled with the
+same Random object* — and the test set is the contiguous block ``testCV``.
+See ``shared/docs/weka-cv-semantics.md``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+import numpy as np
+
+from .java_random import JavaRandom, java_shuffle
+
+
+@dataclass(frozen=True)
+class Fold:
+    run: int
+    fold: int
+    train: np.ndarray  # row indices in file order, in the order Weka trains on them
+    test: np.ndarray   # row indices, in the order Weka predicts them
+
+
+def _stratify(rows: list, y: Sequence, k: int) -> list:
+    """Weka's ``Instances.stratify``: selection-swap grouping by class, then stratStep."""
+    n = len(rows)
+    index = 1
+    while index < n:
+        seed_class = y[rows[index - 1]]
+        for j in range(index, n):
+            cj = y[rows[j]]
+            if cj == seed_class:  # missing classes are encoded as one value (-1): equal
+                rows[index], rows[j] = rows[j], rows[index]
+                index += 1
+        index += 1
+    out = []
+    for start in range(k):
+        out.extend(rows[start::k])
+    return out
+
+
+def _fold_bounds(n: int, k: int, f: int) -> tuple[int, int]:
+    base, rem = divmod(n, k)
+    size = base + 1 if f < rem else base
+    first = f * base + min(f, rem)
+    return first, first + size
+
+
+def weka_cv_folds(
+    y: Sequence[int] | None,
+    n_folds: int,
+    runs: Sequence[int],
+    *,
+    n: int | None = None,
+    stratify: bool = True,
+    shuffle_train: bool = True,
+) -> Iterator[Fold]:
+    """Yield the folds of Weka's ``CrossValidationResultProducer`` for the given runs.
+
+    ``y`` holds class codes (any hashable; use -1 for a missing class). With a numeric
+    class pass ``stratify=False`` (Weka does not stratify then). ``shuffle_train=False``
+    skips the training-set shuffle: the test sets are the same, the training rows come
+    in block order, and it is much faster — use it only for order-free learners.
+    """
+    if y is not None:
+        y = list(np.asarray(y).tolist())
+        n = len(y)
+    if n is None:
+        raise ValueError("give y or n")
+    if n_folds < 2 or n_folds > n:
+        raise ValueError(f"number of folds {n_folds} must be between 2 and the number of rows {n}")
+    for r in runs:
+        rnd = JavaRandom(int(r))
+        rows = list(range(n))
+        java_shuffle(rows, rnd)
+        if stratify and y is not None:
+            rows = _stratify(rows, y, n_folds)
+        for f in range(n_folds):
+            lo, hi = _fold_bounds(n, n_folds, f)
+            train = rows[:lo] + rows[hi:]
+            if shuffle_train:
+                java_shuffle(train, rnd)
+            yield Fold(int(r), f, np.asarray(train, dtype=np.int64), np.asarray(rows[lo:hi], dtype=np.int64))
