@@ -1,0 +1,69 @@
+"""Rank tests over N datasets (rows) × k methods (columns).
+
+Friedman:  χ²_F = [12/(N k (k+1)) Σ_j R_j² − 3N(k+1)] / C, with C = 1 − Σ(t³−t)/(N k (k²−1))
+           the tie correction (C = 1 without it); R_j = rank sum of method j; df = k − 1.
+Iman–Davenport: F = (N−1) χ²_F / (N(k−1) − χ²_F), df = (k−1, (k−1)(N−1)).
+Quade (Conover 1999): blocks weighted by the rank Q_i of their range; S_ij = Q_i (R_ij − (k+1)/2),
+           A = ΣS_ij², B = Σ_j (Σ_i S_ij)² / N, F = (N−1) B / (A − B), df = (k−1, (k−1)(N−1)).
+scipy has Friedman (tie-corrected only) but neither Iman–Davenport nor Quade, so the three share
+one hand-written rank core here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats as _st
+from scipy.stats import rankdata
+
+
+@dataclass(frozen=True)
+class RankTestResult:
+    statistic: float
+    pvalue: float
+    df: tuple
+
+
+def _ranks(data, higher_is_better: bool) -> np.ndarray:
+    x = np.asarray(data, dtype=np.float64)
+    if x.ndim != 2 or x.shape[0] < 2 or x.shape[1] < 2:
+        raise ValueError(f"need at least 2 datasets × 2 methods, got shape {x.shape}")
+    return rankdata(-x if higher_is_better else x, axis=1, method="average")
+
+
+def friedman(data, higher_is_better: bool = True, tie_correction: bool = True) -> RankTestResult:
+    r = _ranks(data, higher_is_better)
+    n, k = r.shape
+    rsum = r.sum(axis=0)
+    chi2 = 12.0 / (n * k * (k + 1)) * np.sum(rsum ** 2) - 3.0 * n * (k + 1)
+    if tie_correction:
+        ties = 0.0
+        for row in r:
+            _, counts = np.unique(row, return_counts=True)
+            ties += np.sum(counts ** 3 - counts)
+        c = 1.0 - ties / (n * k * (k * k - 1))
+        chi2 = chi2 / c if c > 0 else np.nan
+    return RankTestResult(float(chi2), float(_st.chi2.sf(chi2, k - 1)), (k - 1,))
+
+
+def iman_davenport(data, higher_is_better: bool = True, tie_correction: bool = True) -> RankTestResult:
+    n, k = np.asarray(data).shape
+    chi2 = friedman(data, higher_is_better, tie_correction).statistic
+    f = (n - 1) * chi2 / (n * (k - 1) - chi2)
+    df = (k - 1, (k - 1) * (n - 1))
+    return RankTestResult(float(f), float(_st.f.sf(f, *df)), df)
+
+
+def quade(data, higher_is_better: bool = True) -> RankTestResult:
+    x = np.asarray(data, dtype=np.float64)
+    r = _ranks(x, higher_is_better)
+    n, k = r.shape
+    q = rankdata(x.max(axis=1) - x.min(axis=1), method="average")
+    s = q[:, None] * (r - (k + 1) / 2.0)
+    a = np.sum(s ** 2)
+    b = np.sum(s.sum(axis=0) ** 2) / n
+    df = (k - 1, (k - 1) * (n - 1))
+    if a == b:
+        return RankTestResult(float("inf"), 0.0, df)
+    f = (n - 1) * b / (a - b)
+    return RankTestResult(float(f), float(_st.f.sf(f, *df)), df)

@@ -1,0 +1,21 @@
+"""Mean and standard deviation exactly as ``weka.experiment.Stats`` computes them."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+
+def weka_mean_std(values) -> tuple[float, float]:
+    """Mean and sample sd via ``sqrt((Σx² − (Σx)²/n)/(n−1))`` with sequential sums (Weka's Stats)."""
+    v = np.asarray(values, dtype=np.float64)
+    n = len(v)
+    if n == 0:
+        return math.nan, math.nan
+    s = float(np.cumsum(v)[-1])
+    sq = float(np.cumsum(v * v)[-1])
+    mean = s / n
+    if n < 2:
+        return mean, math.nan
+    var = (sq - s * s / n) / (n - 1)
+    return mean, math.sqrt(max(var, 0.0))
