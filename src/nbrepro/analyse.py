@@ -1,0 +1,148 @@
+"""Per-paper analysis: fold results → reproduced tables beside the published ones, and tests.
+
+Output (``results/{paper}/``):
+  tables/{table}.csv          one row per cell: dataset, method, metric, mean, std,
+                              published_mean, published_std, significance, published_significance
+  tables/{table}_summary.csv  per method: average, mean rank (reproduced and published)
+  stats/{table}_match_counts.csv  per method: cells, computed, exact at the printed
+                              decimals, within 0.5 and 1.0 points, largest gap
+  stats/timings.csv           total fit and predict seconds per dataset × classifier
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .config import ConfigError
+from .stats import corrected_resampled_ttest, mean_ranks, weka_mean_std
+
+TABLE_COLUMNS = ["dataset", "method", "metric", "mean", "std", "published_mean", "published_std",
+                 "significance", "published_significance"]
+
+
+def load_fold_results(paper: dict, results_dir: Path) -> pd.DataFrame:
+    frames = []
+    for ds in paper["datasets"]:
+        for label in paper["classifiers"]:
+            f = results_dir / "folds" / ds / f"{label}.parquet"
+            if f.exists():
+                d = pd.read_parquet(f)
+                d.insert(0, "method", label)
+                d.insert(0, "dataset", ds)
+                frames.append(d)
+    if not frames:
+        return pd.DataFrame(columns=["dataset", "method", "run", "fold", "n_train", "n_test"])
+    return pd.concat(frames, ignore_index=True)
+
+
+def _significance(folds: pd.DataFrame, metric: str, reference: str | None, alpha: float) -> dict:
+    """Corrected resampled t-test of every method against the reference, per dataset."""
+    out = {}
+    if not reference:
+        return out
+    for ds, g in folds.groupby("dataset", sort=False):
+        ref = g[g.method == reference].sort_values(["run", "fold"])
+        if ref.empty:
+            continue
+        ratio = ref.n_test.sum() / ref.n_train.sum()
+        for m, gm in g.groupby("method", sort=False):
+            if m == reference:
+                continue
+            gm = gm.sort_values(["run", "fold"])
+            res = corrected_resampled_ttest(gm[metric].to_numpy(), ref[metric].to_numpy(), ratio, alpha)
+            out[(ds, m)] = {1: "better", -1: "worse", 0: ""}[res.significance]
+    return out
+
+
+def build_table(paper: dict, spec: dict, folds: pd.DataFrame, published: pd.DataFrame | None) -> pd.DataFrame:
+    metric = spec["metric"]
+    sig = _significance(folds, metric, paper.get("reference"), paper.get("significance", {}).get("alpha", 0.05))
+    rows = []
+    for ds in paper["datasets"]:
+        for m in spec["methods"]:
+            g = folds[(folds.dataset == ds) & (folds.method == m)] if len(folds) else folds
+            mean, std = weka_mean_std(g[metric].to_numpy()) if len(g) else (np.nan, np.nan)
+            row = {"dataset": ds, "method": m, "metric": metric, "mean": mean, "std": std,
+                   "published_mean": np.nan, "published_std": np.nan,
+                   "significance": sig.get((ds, m), ""), "published_significance": ""}
+            if published is not None:
+                p = published[(published.dataset == ds) & (published.method == m) & (published.metric == metric)]
+                if len(p):
+                    row["published_mean"] = float(p["mean"].iloc[0])
+                    row["published_std"] = float(p["std"].iloc[0])
+                    s = p["significance"].iloc[0]
+                    row["published_significance"] = "" if pd.isna(s) else str(s)
+            rows.append(row)
+    return pd.DataFrame(rows, columns=TABLE_COLUMNS)
+
+
+
+def match_counts(table: pd.DataFrame, table_name: str) -> pd.DataFrame:
+    rows = []
+    for m, g in table.groupby("method", sort=False):
+        both = g.dropna(subset=["mean", "published_mean"])
+        diff = (both["mean"] - both["published_mean"]).abs()
+        exact = ((both["mean"].round(2) == both["published_mean"].round(2))
+                 & (both["std"].round(2) == both["published_std"].round(2)))
+        rows.append({"table": table_name, "method": m, "cells": len(g), "computed": int(g["mean"].notna().sum()),
+                     "exact_mean_and_std": int(exact.sum()), "within_0.5": int((diff < 0.5).sum()),
+                     "within_1.0": int((diff < 1.0).sum()),
+                     "max_abs_diff": float(diff.max()) if len(diff) else np.nan})
+    return pd.DataFrame(rows)
+
+
+def summary(table: pd.DataFrame, published_summary: pd.DataFrame | None) -> pd.DataFrame:
+    """Average and mean rank per method. Ranks are over the methods reproduced so far
+    (so they equal the paper's only once every column is computed)."""
+    wide = table.pivot(index="dataset", columns="method", values="mean")
+    methods = list(dict.fromkeys(table["method"]))
+    computed = [m for m in methods if wide[m].notna().all()]
+    ranks = mean_ranks(wide[computed]) if len(computed) >= 1 else pd.Series(dtype=float)
+    rows = []
+    for m in methods:
+        r = {"method": m, "average": wide[m].mean() if m in computed else np.nan,
+             "mean_rank_among_computed": ranks.get(m, np.nan), "published_average": np.nan,
+             "published_mean_rank": np.nan}
+        if published_summary is not None and m in set(published_summary.method):
+            p = published_summary.set_index("method").loc[m]
+            r["published_average"] = p.get("average_accuracy", np.nan)
+            r["published_mean_rank"] = p.get("mean_rank", np.nan)
+        rows.append(r)
+    return pd.DataFrame(rows)
+
+
+def analyse_table(paper: dict, name: str, results_dir: str | Path) -> dict[str, pd.DataFrame]:
+    """The files of one table: the long table, its summary rows and its match counts."""
+    if name not in paper["tables"]:
+        raise ConfigError(f"paper {paper['paper']!r} has no table {name!r} (have: {sorted(paper['tables'])})")
+    spec = paper["tables"][name]
+    folds = load_fold_results(paper, Path(results_dir))
+    published = pd.read_csv(spec["published"]) if spec.get("published") else None
+    table = build_table(paper, spec, folds, published)
+    pub_sum = None
+    if spec.get("published"):
+        p = Path(spec["published"])
+        ps = p.with_name(p.stem + "_summary.csv")
+        pub_sum = pd.read_csv(ps) if ps.exists() else None
+    return {f"tables/{name}.csv": table, f"tables/{name}_summary.csv": summary(table, pub_sum),
+            f"stats/{name}_match_counts.csv": match_counts(table, name)}
+
+
+def timings(paper: dict, results_dir: str | Path) -> dict[str, pd.DataFrame]:
+    folds = load_fold_results(paper, Path(results_dir))
+    cols = ["dataset", "method", "fit_seconds", "predict_seconds"]
+    t = (folds.groupby(["dataset", "method"], sort=False)[cols[2:]].sum().reset_index()
+         if len(folds) else pd.DataFrame(columns=cols))
+    return {"stats/timings.csv": t}
+
+
+def write_outputs(outputs: dict[str, pd.DataFrame], results_dir: str | Path) -> None:
+    results_dir = Path(results_dir)
+    for rel, df in outputs.items():
+        path = results_dir / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".part")
+        df.to_csv(tmp, index=False, float_format="%.10g", lineterminator="\n")
+        tmp.replace(path)

@@ -1,0 +1,176 @@
+"""``nbrepro`` command line: what the Snakemake rules call. Imports stay lazy to keep job start-up cheap."""
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+
+
+def _paper(args):
+    from .config import load_paper
+
+    return load_paper(args.paper_config, args.schema_dir)
+
+
+def cmd_fetch(args):
+    from .experiment import fetch_dataset
+
+    src = fetch_dataset(args.dataset, args.registry, args.out, args.mirror or [], not args.no_openml,
+                        Path(args.openml_cache) if args.openml_cache else None)
+    print(f"{args.dataset}: {src}")
+
+
+def cmd_prepare(args):
+    from .experiment import prepare
+
+    prepare(_paper(args), args.dataset, args.registry, args.raw, args.out_data, args.out_folds)
+
+
+def cmd_evaluate(args):
+    from .experiment import evaluate
+
+    res = evaluate(_paper(args), args.dataset, args.classifier, args.prepared, args.folds,
+                   args.out_folds, args.out_predictions)
+    print(f"{args.dataset} {args.classifier}: accuracy {res.accuracy.mean():.2f} over {len(res)} folds")
+
+
+def cmd_analyse(args):
+    from .analyse import analyse_table, timings, write_outputs
+
+    paper = _paper(args)
+    if args.timings:
+        write_outputs(timings(paper, args.results), args.results)
+    for name in args.table or ([] if args.timings else list(paper["tables"])):
+        write_outputs(analyse_table(paper, name, args.results), args.results)
+
+
+def cmd_figure(args):
+    import pandas as pd
+
+    from .report.figures import reproduced_vs_published
+
+    t = pd.read_csv(args.table)
+    reproduced_vs_published(t, f"{Path(args.table).parent.parent.name} {Path(args.table).stem}: reproduced vs published",
+                            Path(args.out))
+
+
+def cmd_report(args):
+    import pandas as pd
+
+    from .report.html import paper_report
+
+    paper = _paper(args)
+    res = Path(args.results)
+    outputs, counts, figs = {}, [], []
+    for name in paper["tables"]:
+        for rel in (f"tables/{name}.csv", f"tables/{name}_summary.csv"):
+            outputs[rel] = pd.read_csv(res / rel)
+        t = outputs[f"tables/{name}.csv"]
+        t[["significance", "published_significance"]] = t[["significance", "published_significance"]].fillna("")
+        counts.append(pd.read_csv(res / f"stats/{name}_match_counts.csv"))
+        figs.append(Path(args.figures) / f"{name}_reproduced_vs_published.svg")
+    outputs["stats/match_counts.csv"] = pd.concat(counts, ignore_index=True)
+    paper_report(paper, outputs, figs, res / "report.html")
+
+
+def cmd_index(args):
+    import pandas as pd
+
+    from .config import load_paper
+    from .report.html import index_report
+
+    rows = []
+    for cfg in args.paper_configs:
+        p = load_paper(cfg)
+        counts = pd.concat([pd.read_csv(Path(args.results) / p["paper"] / f"stats/{t}_match_counts.csv")
+                            for t in p["tables"]], ignore_index=True)
+        rows.append((p["paper"], p.get("title", p["paper"]), counts))
+    index_report(rows, Path(args.results) / "index.html")
+
+
+def cmd_fingerprint(args):
+    from .fingerprint import fingerprint
+
+    for path, digest in fingerprint(args.results):
+        print(f"{digest}  {path}")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="nbrepro", description=__doc__)
+    ap.add_argument("-v", "--verbose", action="store_true")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+
+    def paper_args(p):
+        p.add_argument("--paper-config", required=True, help="config/papers/{paper}.yaml")
+        p.add_argument("--schema-dir", default=None, help="validate the paper config against {dir}/paper.schema.yaml")
+
+    p = sub.add_parser("fetch", help="copy a dataset from a mirror or OpenML into the cache")
+    p.add_argument("--dataset", required=True)
+    p.add_argument("--registry", default="config/datasets.yaml")
+    p.add_argument("--mirror", action="append", help="folder with ARFF copies (repeatable)")
+    p.add_argument("--no-openml", action="store_true")
+    p.add_argument("--openml-cache", default="resources/openml")
+    p.add_argument("--out", required=True)
+    p.set_defaults(func=cmd_fetch)
+
+    p = sub.add_parser("prepare", help="validate, preprocess and fix the folds of one dataset")
+    paper_args(p)
+    p.add_argument("--dataset", required=True)
+    p.add_argument("--registry", default="config/datasets.yaml")
+    p.add_argument("--raw", required=True)
+    p.add_argument("--out-data", required=True)
+    p.add_argument("--out-folds", required=True)
+    p.set_defaults(func=cmd_prepare)
+
+    p = sub.add_parser("evaluate", help="run one classifier over the folds of one dataset")
+    paper_args(p)
+    p.add_argument("--dataset", required=True)
+    p.add_argument("--classifier", required=True, help="the paper's label, e.g. NB")
+    p.add_argument("--prepared", required=True)
+    p.add_argument("--folds", required=True)
+    p.add_argument("--out-folds", required=True)
+    p.add_argument("--out-predictions", required=True)
+    p.set_defaults(func=cmd_evaluate)
+
+    p = sub.add_parser("analyse", help="tables and statistics of one paper")
+    paper_args(p)
+    p.add_argument("--results", required=True, help="results/{paper}")
+    p.add_argument("--table", action="append", help="only this table (repeatable); default all")
+    p.add_argument("--timings", action="store_true", help="write stats/timings.csv (only that, unless --table)")
+    p.set_defaults(func=cmd_analyse)
+
+    p = sub.add_parser("figure", help="reproduced-vs-published figure of one table")
+    p.add_argument("--table", required=True, help="results/{paper}/tables/{table}.csv")
+    p.add_argument("--out", required=True, help="output stem; .png and .svg are written")
+    p.set_defaults(func=cmd_figure)
+
+    p = sub.add_parser("report", help="figures and HTML report of one paper")
+    paper_args(p)
+    p.add_argument("--results", required=True)
+    p.add_argument("--figures", required=True)
+    p.set_defaults(func=cmd_report)
+
+    p = sub.add_parser("index", help="results/index.html over papers")
+    p.add_argument("--results", default="results")
+    p.add_argument("paper_configs", nargs="+")
+    p.set_defaults(func=cmd_index)
+
+    p = sub.add_parser("fingerprint", help="sha256 of every result file, timing columns left out")
+    p.add_argument("results", nargs="?", default="results")
+    p.set_defaults(func=cmd_fingerprint)
+
+    args = ap.parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, format="nbrepro: %(levelname)s: %(message)s")
+    from .errors import USER_ERRORS
+
+    try:
+        args.func(args)
+    except USER_ERRORS as exc:
+        print(f"nbrepro: error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

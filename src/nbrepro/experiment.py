@@ -1,0 +1,117 @@
+"""The work of the pipeline's jobs: fetch, prepare (+ folds), evaluate.
+
+Each function reads files and writes files only, so the results do not depend on how
+many jobs run at once. Outputs are written to a temporary name and renamed, so an
+interrupted job never leaves a file that looks finished.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .config import ConfigError, make_classifier
+from .data.fetch import fetch, load_dataset
+from .data.registry import load_registry
+from .preprocess.pipeline import apply_steps, build_steps
+from .protocols import ProtocolError, make_folds, small_classes
+
+log = logging.getLogger("nbrepro")
+
+
+def _write_parquet(df: pd.DataFrame, path: str | Path) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".part")
+    df.to_parquet(tmp, index=False, engine="pyarrow", compression="zstd")
+    tmp.replace(path)
+
+
+def registry_entry(registry_path, dataset):
+    reg = load_registry(registry_path)
+    if dataset not in reg:
+        raise ConfigError(f"dataset {dataset!r} is not in the registry {registry_path}; add an entry there "
+                          "(file, n_instances, n_attributes, n_classes)")
+    return reg[dataset]
+
+
+def fetch_dataset(dataset, registry_path, dest, mirrors=(), openml=True, openml_cache=None) -> str:
+    spec = registry_entry(registry_path, dataset)
+    return fetch(spec, Path(dest), [m for m in mirrors if m], openml_cache, use_openml=openml)
+
+
+def prepare(paper: dict, dataset: str, registry_path, raw_path, out_data, out_folds) -> None:
+    """Validate the raw file, preprocess it (when the paper's scope is the whole dataset) and fix the folds."""
+    spec = registry_entry(registry_path, dataset)
+    X, y = load_dataset(spec, Path(raw_path))
+    pre = paper["preprocessing"]
+    if pre["scope"] == "dataset":
+        X = apply_steps(build_steps(pre["steps"]), X)
+    frame = X.copy()
+    frame[y.name] = y  # the class is always the last column of a prepared file
+    _write_parquet(frame, out_data)
+
+    proto = paper["protocol"]
+    ycodes = y.cat.codes.to_numpy()
+    if "folds" in proto:
+        small = small_classes(ycodes, int(proto["folds"]))
+        if small:
+            names = ", ".join(f"{y.cat.categories[c]!r} ({n} rows)" for c, n in small)
+            msg = (f"dataset {dataset!r}: class(es) {names} have fewer rows than the {proto['folds']} folds; "
+                   "some test folds will not contain them")
+            if proto.get("small_classes", "warn") == "error":
+                raise ProtocolError(msg + " (protocol.small_classes: error)")
+            log.warning(msg)
+    rows = [(f.run, f.fold, f.train.astype(np.int32), f.test.astype(np.int32)) for f in make_folds(proto, ycodes)]
+    folds = pd.DataFrame(rows, columns=["run", "fold", "train", "test"])
+    _write_parquet(folds, out_folds)
+
+
+def read_prepared(path) -> tuple[pd.DataFrame, pd.Series]:
+    frame = pd.read_parquet(path)
+    return frame.iloc[:, :-1], frame.iloc[:, -1]
+
+
+def evaluate(paper: dict, dataset: str, label: str, prepared_path, folds_path, out_folds, out_predictions) -> pd.DataFrame:
+    """Run one classifier over every fold; write per-fold metrics and per-test-row predictions."""
+    X, y = read_prepared(prepared_path)
+    folds = pd.read_parquet(folds_path)
+    pre = paper["preprocessing"]
+    classes = list(y.cat.categories)
+    ycodes = y.cat.codes.to_numpy()
+    fold_rows, pred_frames = [], []
+    for run, fold, train, test in folds.itertuples(index=False):
+        train = np.asarray(train, dtype=np.int64)
+        test = np.asarray(test, dtype=np.int64)
+        Xtr, Xte = X.iloc[train], X.iloc[test]
+        if pre["scope"] == "fold":
+            steps = build_steps(pre["steps"])
+            for _, step in steps:
+                step.fit(Xtr)
+                Xtr, Xte = step.transform(Xtr), step.transform(Xte)
+        clf = make_classifier(label, paper)
+        t0 = time.perf_counter()
+        clf.fit(Xtr, y.iloc[train])
+        t1 = time.perf_counter()
+        proba = clf.predict_proba(Xte)
+        t2 = time.perf_counter()
+        if list(clf.classes_) != classes:
+            raise RuntimeError(f"{label}: classes_ {list(clf.classes_)} differ from the dataset's {classes}")
+        pred = np.argmax(proba, axis=1)  # first maximum, as Weka's classifyInstance
+        truth = ycodes[test]
+        known = truth >= 0
+        acc = 100.0 * np.sum(pred[known] == truth[known]) / max(int(known.sum()), 1)
+        fold_rows.append({"run": int(run), "fold": int(fold), "n_train": len(train), "n_test": len(test),
+                          "accuracy": float(acc), "fit_seconds": t1 - t0, "predict_seconds": t2 - t1})
+        pf = pd.DataFrame({"run": np.int32(run), "fold": np.int32(fold), "row": test.astype(np.int32),
+                           "y": truth.astype(np.int32), "y_pred": pred.astype(np.int32)})
+        for j, c in enumerate(classes):
+            pf[f"p:{c}"] = proba[:, j]
+        pred_frames.append(pf)
+    result = pd.DataFrame(fold_rows)
+    _write_parquet(result, out_folds)
+    _write_parquet(pd.concat(pred_frames, ignore_index=True), out_predictions)
+    return result

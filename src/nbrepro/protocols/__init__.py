@@ -1,0 +1,43 @@
+"""Protocols: how a dataset is split into (training, test) pairs.
+
+Every protocol yields ``Fold(run, fold, train, test)`` with row indices in file order;
+``make_folds(protocol_spec, y)`` dispatches on the config's ``name``. New protocols
+(2-fold trials, resubstitution, inner CV) are one function added to ``PROTOCOLS``.
+"""
+from __future__ import annotations
+
+from .weka_cv import Fold, weka_cv_folds
+
+
+class ProtocolError(ValueError):
+    pass
+
+
+def small_classes(y, k: int) -> list[tuple[int, int]]:
+    """Classes (code, count) present with fewer rows than folds: some test folds will miss them."""
+    import numpy as np
+
+    y = np.asarray(y)
+    counts = np.bincount(y[y >= 0]) if np.any(y >= 0) else np.zeros(0, int)
+    return [(c, int(n)) for c, n in enumerate(counts) if 0 < n < k]
+
+
+def _weka_cv(spec: dict, y):
+    k = int(spec["folds"])
+    if k > len(y):
+        raise ProtocolError(f"{k}-fold cross-validation needs at least {k} rows, the data has {len(y)}")
+    runs = range(int(spec["runs"]["first"]), int(spec["runs"]["last"]) + 1)
+    return weka_cv_folds(y, k, runs, shuffle_train=spec.get("train_order", "weka") == "weka")
+
+
+PROTOCOLS = {"weka_cv": _weka_cv}
+
+
+def make_folds(spec: dict, y):
+    name = spec.get("name")
+    if name not in PROTOCOLS:
+        raise ProtocolError(f"unknown protocol {name!r}; known: {sorted(PROTOCOLS)}")
+    return PROTOCOLS[name](spec, y)
+
+
+__all__ = ["small_classes", "Fold", "weka_cv_folds", "make_folds", "ProtocolError", "PROTOCOLS"]

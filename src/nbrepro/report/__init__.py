@@ -1,0 +1,1 @@
+"""Figures and HTML reports: reproduced numbers beside the published ones."""

@@ -1,0 +1,58 @@
+"""Figures for a paper's report (PNG and SVG, deterministic bytes)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+
+def _plt():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    plt.rcParams["svg.hashsalt"] = "nbrepro"  # stable element ids
+    return plt
+
+
+def save(fig, stem: Path) -> list[Path]:
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    out = []
+    for ext, meta in (("png", {"Software": None}), ("svg", {"Date": None, "Creator": None})):
+        p = stem.with_suffix("." + ext)
+        fig.savefig(p, metadata=meta, dpi=110)
+        out.append(p)
+    return out
+
+
+def reproduced_vs_published(table: pd.DataFrame, title: str, stem: Path) -> list[Path]:
+    """One point per cell: reproduced mean against published mean, per method; the diagonal is exact."""
+    plt = _plt()
+    both = table.dropna(subset=["mean", "published_mean"])
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4.4))
+    ax = axes[0]
+    if len(both):
+        lo = min(both["mean"].min(), both["published_mean"].min()) - 2
+        hi = max(both["mean"].max(), both["published_mean"].max()) + 2
+        ax.plot([lo, hi], [lo, hi], color="0.7", lw=1)
+        for m, g in both.groupby("method", sort=False):
+            ax.scatter(g["published_mean"], g["mean"], s=14, label=m)
+        ax.legend(fontsize=8)
+    ax.set_xlabel("published")
+    ax.set_ylabel("reproduced")
+    ax.set_title("mean per dataset")
+    ax = axes[1]
+    if len(both):
+        for m, g in both.groupby("method", sort=False):
+            ax.scatter(range(len(g)), g["mean"] - g["published_mean"], s=14, label=m)
+        ax.axhline(0, color="0.7", lw=1)
+        ax.set_xticks(range(len(both.dataset.unique())))
+        ax.set_xticklabels(both.dataset.unique(), rotation=90, fontsize=6)
+    ax.set_ylabel("reproduced − published (points)")
+    ax.set_title("gap per dataset")
+    fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    paths = save(fig, stem)
+    plt.close(fig)
+    return paths

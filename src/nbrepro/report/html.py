@@ -1,0 +1,131 @@
+"""HTML reports: per paper, and an index over papers. Plain HTML, no scripts, no timestamps."""
+from __future__ import annotations
+
+import html
+import math
+import os
+from pathlib import Path
+
+import pandas as pd
+
+CSS = """
+body{font-family:system-ui,sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222}
+table{border-collapse:collapse;font-size:13px;margin:1em 0}
+th,td{border:1px solid #ccc;padding:3px 6px;text-align:right}
+th{background:#f3f3f3} td.l,th.l{text-align:left}
+td.ok{background:#e8f6e8} td.near{background:#fff6d6} td.off{background:#fbdada} td.na{color:#999}
+.pub{color:#555;font-size:11px} .small{font-size:12px;color:#555}
+"""
+
+SIG = {"better": "∘", "worse": "•", "": ""}
+
+
+def _fmt(x, nd=2):
+    return "" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.{nd}f}"
+
+
+def _cell(row) -> str:
+    pm, ps = row["published_mean"], row["published_std"]
+    m, s = row["mean"], row["std"]
+    pub = f"{_fmt(pm)} ± {_fmt(ps)} {SIG.get(row['published_significance'], '')}" if not pd.isna(pm) else "—"
+    if pd.isna(m):
+        return f'<td class="na">not computed<br><span class="pub">published {pub}</span></td>'
+    if pd.isna(pm):
+        cls = ""
+    elif round(m, 2) == round(pm, 2) and round(s, 2) == round(ps, 2):
+        cls = "ok"
+    elif abs(m - pm) < 0.5:
+        cls = "near"
+    else:
+        cls = "off"
+    ours = f"{_fmt(m)} ± {_fmt(s)} {SIG.get(row['significance'], '')}"
+    return f'<td class="{cls}">{ours}<br><span class="pub">published {pub}</span></td>'
+
+
+def table_html(table: pd.DataFrame, caption: str) -> str:
+    methods = list(dict.fromkeys(table["method"]))
+    out = [f"<table><caption>{html.escape(caption)}</caption><tr><th class='l'>dataset</th>"]
+    out += [f"<th>{html.escape(m)}</th>" for m in methods]
+    out.append("</tr>")
+    for ds, g in table.groupby("dataset", sort=False):
+        out.append(f"<tr><td class='l'>{html.escape(ds)}</td>")
+        g = g.set_index("method")
+        out += [_cell(g.loc[m]) for m in methods]
+        out.append("</tr>")
+    out.append("</table>")
+    return "".join(out)
+
+
+def frame_html(df: pd.DataFrame, nd: int = 4) -> str:
+    def f(v):
+        if isinstance(v, float):
+            return _fmt(v, nd)
+        return html.escape(str(v))
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in df.columns)
+    body = "".join("<tr>" + "".join(f"<td>{f(v)}</td>" for v in r) + "</tr>" for r in df.itertuples(index=False))
+    return f"<table><tr>{head}</tr>{body}</table>"
+
+
+def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Path], out_path: Path) -> str:
+    out_path = Path(out_path)
+    rel = lambda p: os.path.relpath(p, out_path.parent)  # noqa: E731
+    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(paper.get('title', paper['paper']))}"
+             f"</title><style>{CSS}</style></head><body>",
+             f"<h1>{html.escape(paper.get('title', paper['paper']))}</h1>",
+             "<p class='small'>Every reproduced number was computed by nbrepro from the raw ARFF files; the "
+             "published value is shown beneath it. Green: equal to the printed decimals (mean and sd); "
+             "yellow: mean within 0.5 points; red: further off; grey: not computed yet. "
+             "∘ / • = significantly better / worse than the reference "
+             f"({html.escape(str(paper.get('reference', '—')))}), corrected resampled t-test at "
+             f"{paper.get('significance', {}).get('alpha', 0.05)}.</p>"]
+    pre = paper["preprocessing"]
+    proto = paper["protocol"]
+    parts.append("<h2>Protocol</h2><ul>")
+    parts.append(f"<li>Preprocessing ({html.escape(pre['scope'])} scope): "
+                 + html.escape(", ".join(f"{k}{v or ''}" for s in pre["steps"] for k, v in s.items())) + "</li>")
+    parts.append(f"<li>Protocol: {html.escape(str(proto))}</li>")
+    parts.append("<li>Classifiers: " + html.escape(", ".join(
+        f"{k} = {v['estimator']}({v.get('params') or ''})" for k, v in paper["classifiers"].items())) + "</li></ul>")
+    if paper.get("choices"):
+        parts.append("<h2>Choices where the paper is ambiguous</h2><table><tr><th class='l'>topic</th>"
+                     "<th class='l'>choice</th><th class='l'>why</th></tr>")
+        for c in paper["choices"]:
+            parts.append(f"<tr><td class='l'>{html.escape(c['topic'])}</td><td class='l'>{html.escape(c['choice'])}</td>"
+                         f"<td class='l'>{html.escape(c.get('why', ''))}</td></tr>")
+        parts.append("</table>")
+    parts.append("<h2>How many cells reproduce</h2>")
+    parts.append(frame_html(outputs["stats/match_counts.csv"], 2))
+    for name, spec in paper["tables"].items():
+        parts.append(f"<h2>{html.escape(name)}</h2>")
+        parts.append(table_html(outputs[f"tables/{name}.csv"], spec.get("caption", name)))
+        parts.append(f"<h3>{html.escape(name)}: summary rows</h3>")
+        parts.append("<p class='small'>Mean ranks are over the methods computed so far; they equal the paper's "
+                     "once every column of the table is reproduced.</p>")
+        parts.append(frame_html(outputs[f"tables/{name}_summary.csv"], 4))
+    if figures:
+        parts.append("<h2>Figures</h2>")
+        for f in figures:
+            if f.suffix == ".svg":
+                parts.append(f"<p><img src='{html.escape(rel(f))}' style='max-width:100%'></p>")
+    parts.append("<p class='small'>Files: tables/*.csv (long format), stats/match_counts.csv, "
+                 "stats/timings.csv (fit and predict seconds), folds/ and predictions/ (per fold, per test row).</p>")
+    parts.append("</body></html>")
+    text = "\n".join(parts)
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    out_path.write_text(text)
+    return text
+
+
+def index_report(papers: list[tuple[str, str, pd.DataFrame]], out_path: Path) -> None:
+    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>nbrepro</title><style>{CSS}</style></head><body>",
+             "<h1>nbrepro — reproduced papers</h1><table><tr><th class='l'>paper</th><th>cells</th>"
+             "<th>computed</th><th>exact</th><th>within 0.5</th><th>within 1.0</th></tr>"]
+    for name, title, counts in papers:
+        c = counts.sum(numeric_only=True)
+        parts.append(f"<tr><td class='l'><a href='{html.escape(name)}/report.html'>{html.escape(title)}</a></td>"
+                     f"<td>{int(c.get('cells', 0))}</td><td>{int(c.get('computed', 0))}</td>"
+                     f"<td>{int(c.get('exact_mean_and_std', 0))}</td><td>{int(c.get('within_0.5', 0))}</td>"
+                     f"<td>{int(c.get('within_1.0', 0))}</td></tr>")
+    parts.append("</table></body></html>")
+    Path(out_path).parent.mkdir(parents=True, exist_ok=True)
+    Path(out_path).write_text("\n".join(parts))

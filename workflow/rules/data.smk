@@ -1,0 +1,35 @@
+wildcard_constraints:
+    dataset=r"[A-Za-z0-9._-]+",
+    paper=r"[A-Za-z0-9_-]+",
+    classifier=r"[A-Za-z0-9_.()=,*-]+",
+
+
+rule fetch:
+    # cache → mirror folders → OpenML; the cache is what every later rule reads
+    output:
+        "resources/raw/{dataset}.arff",
+    params:
+        mirrors=lambda wc: " ".join(f"--mirror {m}" for m in MIRRORS),
+        openml="" if config.get("openml", True) else "--no-openml",
+        registry=config["registry"],
+    log:
+        "logs/fetch/{dataset}.log",
+    shell:
+        "nbrepro fetch --dataset {wildcards.dataset:q} --registry {params.registry} {params.mirrors} "
+        "{params.openml} --out {output:q} 2> {log:q}"
+
+
+rule prepare:
+    # validation against the registry, the paper's preprocessing (dataset scope) and the folds
+    input:
+        raw="resources/raw/{dataset}.arff",
+        paper=paper_config,
+        registry=config["registry"],
+    output:
+        data="resources/prepared/{paper}/{dataset}.parquet",
+        folds="resources/folds/{paper}/{dataset}.parquet",
+    log:
+        "logs/prepare/{paper}/{dataset}.log",
+    shell:
+        "nbrepro prepare --paper-config {input.paper} --dataset {wildcards.dataset:q} --registry {input.registry} "
+        "--raw {input.raw:q} --out-data {output.data:q} --out-folds {output.folds:q} 2> {log:q}"
