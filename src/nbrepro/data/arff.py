@@ -200,3 +200,32 @@ def read_arff(path: str | Path) -> tuple[pd.DataFrame, str]:
         else:
             frame[a.name] = pd.Series(col, dtype=object)
     return pd.DataFrame(frame), relation
+
+
+def _quote(v: str) -> str:
+    if v == "" or any(c in v for c in " ,'\"{}%\t?\\"):
+        return "'" + v.replace("\\", "\\\\").replace("'", "\\'") + "'"
+    return v
+
+
+def write_arff(frame: pd.DataFrame, path: str | Path, relation: str = "nbrepro") -> None:
+    """Write a DataFrame as ARFF (Categorical → nominal with its categories, float → numeric).
+
+    Used to hand exactly our data to Weka in the oracle tests.
+    """
+    lines = [f"@relation {_quote(relation)}", ""]
+    cols = []
+    for c in frame.columns:
+        s = frame[c]
+        if isinstance(s.dtype, pd.CategoricalDtype):
+            cats = [str(v) for v in s.cat.categories]
+            lines.append(f"@attribute {_quote(str(c))} {{{','.join(_quote(v) for v in cats)}}}")
+            codes = s.cat.codes.to_numpy()
+            q = [_quote(v) for v in cats]
+            cols.append(["?" if k < 0 else q[k] for k in codes])
+        else:
+            lines.append(f"@attribute {_quote(str(c))} numeric")
+            cols.append(["?" if np.isnan(v) else repr(float(v)) for v in s.to_numpy(dtype=np.float64)])
+    lines += ["", "@data"]
+    lines += [",".join(row) for row in zip(*cols)]
+    Path(path).write_text("\n".join(lines) + "\n")

@@ -1,0 +1,41 @@
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+MIRROR = SHARED / "datasets"
+WEKA_JAR = Path("/usr/share/java/weka.jar")
+WEKA_EXAMPLES = Path("/usr/share/doc/weka/examples")
+
+
+def have_weka() -> bool:
+    return WEKA_JAR.exists() and shutil.which("java") is not None and shutil.which("javac") is not None
+
+
+needs_weka = pytest.mark.skipif(not have_weka(), reason="Weka 3.6 (java + /usr/share/java/weka.jar) not installed")
+needs_mirror = pytest.mark.skipif(not MIRROR.exists(), reason="../shared/datasets mirror not present")
+
+
+@pytest.fixture(scope="session")
+def weka_oracle(tmp_path_factory):
+    """Compile the oracle once; returns a function (classifier, train, test, *opts) → list of rows of floats."""
+    if not have_weka():
+        pytest.skip("Weka not installed")
+    out = tmp_path_factory.mktemp("weka")
+    subprocess.run(["javac", "-cp", str(WEKA_JAR), "-d", str(out), str(ROOT / "tests/weka/WekaOracle.java")],
+                   check=True, capture_output=True)
+
+    def run(classifier, train, test, *opts):
+        res = subprocess.run(["java", "-cp", f"{WEKA_JAR}:{out}", "WekaOracle", classifier, str(train), str(test), *opts],
+                             check=True, capture_output=True, text=True)
+        return [[float(v) for v in line.split()] for line in res.stdout.splitlines()]
+
+    return run
+
+
+def weka_filter(in_path, out_path, *filter_args):
+    subprocess.run(["java", "-cp", str(WEKA_JAR), *filter_args, "-i", str(in_path), "-o", str(out_path)],
+                   check=True, capture_output=True)

@@ -1,0 +1,74 @@
+"""NaiveBayes: the formula by hand, unseen values, and Weka 3.6 as the oracle (probabilities to 1e-12)."""
+import numpy as np
+import pandas as pd
+import pytest
+
+from nbrepro.classifiers import NaiveBayes
+from nbrepro.data.arff import read_arff, write_arff
+from nbrepro.preprocess import EqualWidthDiscretizer, RemoveIdLike, ReplaceMissingValues
+from nbrepro.protocols.weka_cv import weka_cv_folds
+
+from conftest import MIRROR, needs_mirror, needs_weka
+
+
+def _cat(codes, cats):
+    return pd.Categorical.from_codes(codes, pd.Index(cats, dtype=object))
+
+
+def test_laplace_formula_by_hand():
+    X = pd.DataFrame({"a": _cat([0, 0, 1, 1, 1], ["u", "v", "w"])})
+    y = pd.Series(_cat([0, 0, 0, 1, 1], ["p", "n", "unused"]))
+    nb = NaiveBayes().fit(X, y)
+    assert list(nb.classes_) == ["p", "n", "unused"]
+    # P(p)=(3+1)/(5+3), P(a=u|p)=(2+1)/(3+3); P(n)=(2+1)/8, P(u|n)=(0+1)/(2+3); P(unused)=1/8, P(u|unused)=1/3
+    raw = np.array([4 / 8 * 3 / 6, 3 / 8 * 1 / 5, 1 / 8 * 1 / 3])
+    got = nb.predict_proba(pd.DataFrame({"a": _cat([0], ["u", "v", "w"])}))[0]
+    np.testing.assert_allclose(got, raw / raw.sum(), rtol=1e-15)
+
+
+def test_missing_and_unseen_values_leave_the_attribute_out():
+    X = pd.DataFrame({"a": _cat([0, 1, 1], ["u", "v"]), "b": _cat([0, 0, 1], ["s", "t"])})
+    y = pd.Series(_cat([0, 1, 1], ["p", "n"]))
+    nb = NaiveBayes().fit(X, y)
+    only_b = nb.predict_proba(pd.DataFrame({"a": _cat([-1], ["u", "v"]), "b": _cat([0], ["s", "t"])}))
+    undeclared = nb.predict_proba(pd.DataFrame({"a": pd.Categorical(["zzz"]), "b": pd.Categorical(["s"])}))
+    np.testing.assert_array_equal(only_b, undeclared)
+    with pytest.raises(ValueError, match="attribute 'a' has value 'zzz' not seen in fit"):
+        NaiveBayes(handle_unknown="error").fit(X, y).predict(pd.DataFrame({"a": ["zzz"], "b": ["s"]}))
+
+
+def test_numeric_column_is_refused_with_advice():
+    with pytest.raises(TypeError, match="attribute 'x' is numeric.*discretise"):
+        NaiveBayes().fit(pd.DataFrame({"x": [0.5, 1.5]}), ["a", "b"])
+
+
+def test_plain_arrays_work():
+    X = np.array([["a", "x"], ["b", "x"], ["a", "y"]], dtype=object)
+    nb = NaiveBayes().fit(X, np.array([1, 2, 1]))
+    assert nb.predict(X).tolist() == [1, 2, 1]
+
+
+def _prepared(name):
+    df, _ = read_arff(MIRROR / f"{name}.arff")
+    y = df.iloc[:, -1]
+    X = df.iloc[:, :-1]
+    for step in (RemoveIdLike(0.9), ReplaceMissingValues(), EqualWidthDiscretizer(10)):
+        X = step.fit(X).transform(X)
+    return X, y
+
+
+@needs_weka
+@needs_mirror
+@pytest.mark.parametrize("name", ["labor", "vote", "audiology", "soybean", "credit-g", "cmc", "primary-tumor",
+                                  "ecoli", "tae", "hepatitis"])
+def test_probabilities_equal_weka(tmp_path, weka_oracle, name):
+    X, y = _prepared(name)
+    fold = next(iter(weka_cv_folds(y.cat.codes.to_numpy(), 3, [1])))
+    frame = X.copy()
+    frame["class"] = y
+    write_arff(frame.iloc[fold.train], tmp_path / "train.arff")
+    write_arff(frame.iloc[fold.test], tmp_path / "test.arff")
+    weka = np.array(weka_oracle("weka.classifiers.bayes.NaiveBayes", tmp_path / "train.arff", tmp_path / "test.arff"))
+    ours = NaiveBayes().fit(X.iloc[fold.train], y.iloc[fold.train]).predict_proba(X.iloc[fold.test])
+    np.testing.assert_allclose(ours, weka, rtol=0, atol=1e-12)
+    assert (ours.argmax(1) == weka.argmax(1)).all()
