@@ -10,6 +10,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils import check_array, column_or_1d
+from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
 
@@ -46,14 +48,10 @@ class NominalClassifierMixin(ClassifierMixin, BaseEstimator):
             self.classes_ = np.asarray(y.cat.categories, dtype=object)
             ycodes = y.cat.codes.to_numpy().astype(np.int64)
         else:
-            y = np.asarray(y)
-            if y.ndim != 1:
-                if y.ndim == 2 and y.shape[1] == 1:
-                    y = y.ravel()
-                else:
-                    raise ValueError(f"y must be one-dimensional, got shape {y.shape}")
-            if y.dtype.kind == "f" and not np.all(np.isfinite(y)):
-                raise ValueError("y contains NaN or infinity")
+            if y is None:
+                raise ValueError(f"{type(self).__name__} requires y to be passed, but the target y is None")
+            y = column_or_1d(y, warn=True)
+            check_classification_targets(y)
             self.classes_, ycodes = np.unique(y, return_inverse=True)
         if len(ycodes) != (len(X) if not isinstance(X, np.ndarray) else X.shape[0]):
             raise ValueError("X and y have different numbers of rows")
@@ -62,18 +60,8 @@ class NominalClassifierMixin(ClassifierMixin, BaseEstimator):
 
     @staticmethod
     def _as_2d(X):
-        if hasattr(X, "toarray") or hasattr(X, "tocsr"):
-            raise TypeError("sparse input is not supported; nominal classifiers need dense data")
-        X = np.asarray(X, dtype=object if np.asarray(X).dtype.kind in "OUS" else None)
-        if X.ndim != 2:
-            raise ValueError(f"Expected 2D array, got {X.ndim}D array instead")
-        if X.shape[0] == 0:
-            raise ValueError("Found array with 0 sample(s) (shape=%s) while a minimum of 1 is required." % (X.shape,))
-        if X.shape[1] == 0:
-            raise ValueError("Found array with 0 feature(s) (shape=%s) while a minimum of 1 is required." % (X.shape,))
-        if X.dtype.kind in "fc" and not np.all(np.isfinite(X)):
-            raise ValueError("Input X contains NaN or infinity")
-        return X
+        # sklearn's own validation: 2-D, no complex, no NaN/inf in numeric arrays, no sparse input
+        return check_array(X, dtype=None, accept_sparse=False)
 
     def _encode(self, X) -> np.ndarray:
         """Integer codes (rows × attributes); -1 for missing or (with handle_unknown='ignore') undeclared."""

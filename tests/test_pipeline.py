@@ -1,0 +1,133 @@
+"""End to end: Snakemake on a tiny config (3 datasets, 2 runs × 3 folds), determinism, bad input."""
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from nbrepro.cli import main as cli
+from nbrepro.fingerprint import fingerprint
+
+from conftest import MIRROR, ROOT, needs_mirror
+
+pytestmark = [pytest.mark.slow, needs_mirror]
+
+TINY = {
+    "paper": "tiny",
+    "title": "tiny end-to-end check",
+    "datasets": ["labor", "iris", "zoo"],
+    "preprocessing": {"scope": "dataset", "steps": [{"remove_id_like": {"min_distinct_fraction": 0.9}},
+                                                    {"replace_missing": {}},
+                                                    {"discretize_equal_width": {"n_bins": 10}}]},
+    "protocol": {"name": "weka_cv", "folds": 3, "runs": {"first": 1, "last": 2}, "train_order": "weka"},
+    "classifiers": {"NB": {"estimator": "NaiveBayes"}},
+    "metrics": ["accuracy"],
+    "tables": {"table2": {"metric": "accuracy", "methods": ["NB"],
+                          "published": "config/published/lcwnb_table2.csv"}},
+}
+
+
+def _project(tmp_path: Path, paper=TINY) -> Path:
+    proj = tmp_path / "proj"
+    proj.mkdir(parents=True)
+    shutil.copy(ROOT / "Snakefile", proj)
+    shutil.copytree(ROOT / "workflow", proj / "workflow")
+    shutil.copytree(ROOT / "config", proj / "config")
+    (proj / "config/papers/tiny.yaml").write_text(yaml.safe_dump(paper))
+    return proj
+
+
+def _snakemake(proj, *args, check=True):
+    cmd = [sys.executable, "-m", "snakemake", "--cores", "2", "--config", "papers=[tiny]", *args]
+    res = subprocess.run(cmd, cwd=proj, capture_output=True, text=True)
+    if check and res.returncode != 0:
+        raise AssertionError(res.stdout[-3000:] + res.stderr[-3000:])
+    return res
+
+
+def test_tiny_run_outputs_and_determinism(tmp_path):
+    a = _project(tmp_path / "a")
+    _snakemake(a, f"mirror={MIRROR}")
+    for rel in ["results/index.html", "results/tiny/report.html", "results/tiny/tables/table2.csv",
+                "results/tiny/stats/table2_match_counts.csv", "figures/tiny/table2_reproduced_vs_published.png",
+                "figures/tiny/table2_reproduced_vs_published.svg", "results/tiny/folds/zoo/NB.parquet",
+                "results/tiny/predictions/labor/NB.parquet"]:
+        assert (a / rel).exists(), rel
+    import pandas as pd
+    folds = pd.read_parquet(a / "results/tiny/folds/labor/NB.parquet")
+    assert list(folds.columns) == ["run", "fold", "n_train", "n_test", "accuracy", "fit_seconds", "predict_seconds"]
+    assert len(folds) == 6 and folds.n_test.sum() == 2 * 57
+    # a second project with one core gives the same bytes (timing columns aside)
+    b = _project(tmp_path / "b")
+    shutil.copytree(a / "resources/raw", b / "resources/raw")
+    _snakemake(b, f"mirror={MIRROR}", "--cores", "1")
+    assert fingerprint(a / "results") == fingerprint(b / "results")
+    assert (a / "figures/tiny/table2_reproduced_vs_published.svg").read_bytes() == \
+        (b / "figures/tiny/table2_reproduced_vs_published.svg").read_bytes()
+
+
+def test_bad_dataset_fails_alone_and_finished_results_stay(tmp_path):
+    paper = dict(TINY, datasets=["labor", "broken"])
+    proj = _project(tmp_path, paper)
+    mirror = tmp_path / "mirror"
+    mirror.mkdir()
+    shutil.copy(MIRROR / "labor.arff", mirror)
+    (mirror / "broken.arff").write_text("@relation b\n@attribute a {x,y}\n@attribute c {p,n}\n@data\nx,p\nz,n\n")
+    reg = yaml.safe_load((proj / "config/datasets.yaml").read_text())
+    reg["datasets"]["broken"] = {"file": "broken.arff", "n_instances": 2, "n_attributes": 1, "n_classes": 2}
+    (proj / "config/datasets.yaml").write_text(yaml.safe_dump(reg))
+    res = _snakemake(proj, f"mirror={mirror}", "--keep-going", check=False)
+    assert res.returncode != 0
+    log = (proj / "logs/prepare/tiny/broken.log").read_text()
+    assert "broken.arff:6: value 'z' of nominal attribute 'a' is not declared" in log
+    assert (proj / "results/tiny/folds/labor/NB.parquet").exists()
+
+
+def test_unknown_dataset_in_paper_config(tmp_path):
+    proj = _project(tmp_path, dict(TINY, datasets=["labor", "no-such-set"]))
+    res = _snakemake(proj, "-n", check=False)
+    assert res.returncode != 0 and "no-such-set" in res.stdout + res.stderr
+
+
+def test_paper_config_schema_violation(tmp_path):
+    bad = dict(TINY)
+    bad["clasifiers"] = bad.pop("classifiers")
+    proj = _project(tmp_path, bad)
+    res = _snakemake(proj, "-n", check=False)
+    out = res.stdout + res.stderr
+    assert res.returncode != 0 and "clasifiers" in out
+
+
+def test_wrong_config_key(tmp_path):
+    proj = _project(tmp_path)
+    res = _snakemake(proj, "-n", "mirorr=../x", check=False)
+    assert res.returncode != 0 and "mirorr" in res.stdout + res.stderr
+
+
+def test_missing_dataset_without_network(tmp_path, capsys):
+    rc = cli(["fetch", "--dataset", "iris", "--registry", str(ROOT / "config/datasets.yaml"), "--no-openml",
+              "--mirror", str(tmp_path / "empty"), "--out", str(tmp_path / "iris.arff")])
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert "dataset 'iris' (iris.arff) not found" in err and "mirror" in err and str(tmp_path / "empty") in err
+
+
+def test_checksum_mismatch(tmp_path, capsys):
+    (tmp_path / "m").mkdir()
+    (tmp_path / "m/iris.arff").write_text((MIRROR / "iris.arff").read_text() + "\n% edited\n")
+    rc = cli(["fetch", "--dataset", "iris", "--registry", str(ROOT / "config/datasets.yaml"), "--no-openml",
+              "--mirror", str(tmp_path / "m"), "--out", str(tmp_path / "iris.arff")])
+    assert rc == 2 and "checksum mismatch" in capsys.readouterr().err
+
+
+def test_class_with_fewer_rows_than_folds_can_be_refused(tmp_path, capsys):
+    paper = dict(TINY, protocol=dict(TINY["protocol"], folds=10, small_classes="error"))
+    (tmp_path / "p.yaml").write_text(yaml.safe_dump(paper))
+    rc = cli(["prepare", "--paper-config", str(tmp_path / "p.yaml"), "--dataset", "zoo",
+              "--registry", str(ROOT / "config/datasets.yaml"), "--raw", str(MIRROR / "zoo.arff"),
+              "--out-data", str(tmp_path / "d.parquet"), "--out-folds", str(tmp_path / "f.parquet")])
+    err = capsys.readouterr().err
+    assert rc == 2 and "dataset 'zoo'" in err and "'reptile' (5 rows)" in err
+    assert not (tmp_path / "f.parquet").exists()

@@ -1,0 +1,78 @@
+"""Statistics: hand-worked cases, and the values Li & Li quote, recomputed from their own Table 2."""
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats as st
+
+from nbrepro.stats import (corrected_resampled_ttest, friedman, iman_davenport, mean_ranks, quade, rank_rows,
+                           weka_mean_std)
+
+from conftest import ROOT
+
+
+@pytest.fixture(scope="module")
+def published_table2():
+    p = pd.read_csv(ROOT / "config/published/lcwnb_table2.csv")
+    return p.pivot(index="dataset", columns="method", values="mean")
+
+
+def test_weka_mean_std():
+    m, s = weka_mean_std([66.67, 83.33, 100, 83.33, 100])
+    assert m == pytest.approx(86.666) and s == pytest.approx(np.std([66.67, 83.33, 100, 83.33, 100], ddof=1))
+
+
+def test_corrected_ttest_by_hand():
+    x = np.array([80.0, 82, 79, 85, 81, 83])
+    y = np.array([78.0, 80, 80, 82, 79, 80])
+    d = x - y
+    t = d.mean() / math.sqrt((1 / 6 + 0.25) * d.var(ddof=1))
+    res = corrected_resampled_ttest(x, y, 0.25)
+    assert res.statistic == pytest.approx(t, rel=1e-12)
+    assert res.pvalue == pytest.approx(2 * st.t.sf(abs(t), 5), rel=1e-12)
+    assert res.significance == (1 if res.pvalue <= 0.05 else 0)
+
+
+def test_corrected_ttest_is_wider_than_plain():
+    rng = np.random.default_rng(0)
+    x = rng.normal(80, 3, 100)
+    y = x - 0.8 + rng.normal(0, 1, 100)
+    plain = st.ttest_rel(x, y).pvalue
+    corr = corrected_resampled_ttest(x, y, 1 / 9).pvalue
+    assert corr > plain
+
+
+def test_corrected_ttest_zero_variance_as_weka():
+    assert corrected_resampled_ttest([90.0] * 10, [90.0] * 10, 1 / 9).pvalue == 1.0
+    res = corrected_resampled_ttest([91.0] * 10, [90.0] * 10, 1 / 9)
+    assert res.pvalue == 0.0 and res.significance == 1
+
+
+def test_ranks_average_ties():
+    r = rank_rows(np.array([[90, 90, 80], [70, 80, 90]]))
+    assert r.tolist() == [[1.5, 1.5, 3.0], [3.0, 2.0, 1.0]]
+
+
+def test_friedman_textbook_matches_scipy():
+    rng = np.random.default_rng(1)
+    data = np.round(rng.normal(size=(12, 4)), 1)  # rounding creates ties
+    ours = friedman(data)
+    ref = st.friedmanchisquare(*data.T)
+    assert ours.statistic == pytest.approx(ref.statistic) and ours.pvalue == pytest.approx(ref.pvalue)
+
+
+def test_li_li_kappa_tests(published_table2):
+    """§4: Friedman 0.2366 (tie-corrected), Iman–Davenport 0.2393, Quade 0.1449 for LCWNB5/10/20."""
+    d = published_table2[["LCWNB5", "LCWNB10", "LCWNB20"]]
+    assert round(friedman(d).pvalue, 4) == 0.2366
+    assert round(friedman(d, tie_correction=False).pvalue, 4) == 0.2564
+    assert round(iman_davenport(d).pvalue, 4) == 0.2393
+    assert round(quade(d).pvalue, 4) == 0.1449
+
+
+def test_li_li_mean_ranks(published_table2):
+    pub = pd.read_csv(ROOT / "config/published/lcwnb_table2_summary.csv").set_index("method")["mean_rank"]
+    ours = mean_ranks(published_table2).round(4)
+    for m in pub.index:
+        assert ours[m] == pytest.approx(pub[m], abs=1e-9), m
