@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from .config import ConfigError
+from .io import atomic_path
 from .stats import corrected_resampled_ttest, mean_ranks, weka_mean_std
 
 TABLE_COLUMNS = ["dataset", "method", "metric", "mean", "std", "published_mean", "published_std",
@@ -59,23 +60,30 @@ def _significance(folds: pd.DataFrame, metric: str, reference: str | None, alpha
 def build_table(paper: dict, spec: dict, folds: pd.DataFrame, published: pd.DataFrame | None) -> pd.DataFrame:
     metric = spec["metric"]
     sig = _significance(folds, metric, paper.get("reference"), paper.get("significance", {}).get("alpha", 0.05))
+    computed = {key: weka_mean_std(g[metric].to_numpy()) for key, g in folds.groupby(["dataset", "method"], sort=False)}
+    pub = {}
+    if published is not None:
+        p = published[published.metric == metric]
+        pub = {(d, m): (float(mu), float(sd), "" if pd.isna(s) else str(s))
+               for d, m, mu, sd, s in p[["dataset", "method", "mean", "std", "significance"]].itertuples(index=False)}
     rows = []
     for ds in paper["datasets"]:
         for m in spec["methods"]:
-            g = folds[(folds.dataset == ds) & (folds.method == m)] if len(folds) else folds
-            mean, std = weka_mean_std(g[metric].to_numpy()) if len(g) else (np.nan, np.nan)
-            row = {"dataset": ds, "method": m, "metric": metric, "mean": mean, "std": std,
-                   "published_mean": np.nan, "published_std": np.nan,
-                   "significance": sig.get((ds, m), ""), "published_significance": ""}
-            if published is not None:
-                p = published[(published.dataset == ds) & (published.method == m) & (published.metric == metric)]
-                if len(p):
-                    row["published_mean"] = float(p["mean"].iloc[0])
-                    row["published_std"] = float(p["std"].iloc[0])
-                    s = p["significance"].iloc[0]
-                    row["published_significance"] = "" if pd.isna(s) else str(s)
-            rows.append(row)
+            mean, std = computed.get((ds, m), (np.nan, np.nan))
+            pmean, pstd, psig = pub.get((ds, m), (np.nan, np.nan, ""))
+            rows.append((ds, m, metric, mean, std, pmean, pstd, sig.get((ds, m), ""), psig))
     return pd.DataFrame(rows, columns=TABLE_COLUMNS)
+
+
+def agreement(mean, std, published_mean, published_std) -> str:
+    """How a reproduced cell compares with the printed one: 'exact' (mean and sd equal at the
+    printed two decimals), 'within_0.5', 'within_1.0', 'off', or '' when either side is missing."""
+    if pd.isna(mean) or pd.isna(published_mean):
+        return ""
+    if round(mean, 2) == round(published_mean, 2) and round(std, 2) == round(published_std, 2):
+        return "exact"
+    gap = abs(mean - published_mean)
+    return "within_0.5" if gap < 0.5 else "within_1.0" if gap < 1.0 else "off"
 
 
 
@@ -84,10 +92,9 @@ def match_counts(table: pd.DataFrame, table_name: str) -> pd.DataFrame:
     for m, g in table.groupby("method", sort=False):
         both = g.dropna(subset=["mean", "published_mean"])
         diff = (both["mean"] - both["published_mean"]).abs()
-        exact = ((both["mean"].round(2) == both["published_mean"].round(2))
-                 & (both["std"].round(2) == both["published_std"].round(2)))
+        kinds = [agreement(*r) for r in both[["mean", "std", "published_mean", "published_std"]].itertuples(index=False)]
         rows.append({"table": table_name, "method": m, "cells": len(g), "computed": int(g["mean"].notna().sum()),
-                     "exact_mean_and_std": int(exact.sum()), "within_0.5": int((diff < 0.5).sum()),
+                     "exact_mean_and_std": kinds.count("exact"), "within_0.5": int((diff < 0.5).sum()),
                      "within_1.0": int((diff < 1.0).sum()),
                      "max_abs_diff": float(diff.max()) if len(diff) else np.nan})
     return pd.DataFrame(rows)
@@ -139,10 +146,6 @@ def timings(paper: dict, results_dir: str | Path) -> dict[str, pd.DataFrame]:
 
 
 def write_outputs(outputs: dict[str, pd.DataFrame], results_dir: str | Path) -> None:
-    results_dir = Path(results_dir)
     for rel, df in outputs.items():
-        path = results_dir / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".part")
-        df.to_csv(tmp, index=False, float_format="%.10g", lineterminator="\n")
-        tmp.replace(path)
+        with atomic_path(Path(results_dir) / rel) as tmp:
+            df.to_csv(tmp, index=False, float_format="%.10g", lineterminator="\n")

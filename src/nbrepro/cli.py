@@ -64,10 +64,10 @@ def cmd_report(args):
     res = Path(args.results)
     outputs, counts, figs = {}, [], []
     for name in paper["tables"]:
-        for rel in (f"tables/{name}.csv", f"tables/{name}_summary.csv"):
-            outputs[rel] = pd.read_csv(res / rel)
-        t = outputs[f"tables/{name}.csv"]
-        t[["significance", "published_significance"]] = t[["significance", "published_significance"]].fillna("")
+        sig = {"significance": object, "published_significance": object}
+        outputs[f"tables/{name}.csv"] = pd.read_csv(res / f"tables/{name}.csv", dtype=sig).fillna(
+            {"significance": "", "published_significance": ""})
+        outputs[f"tables/{name}_summary.csv"] = pd.read_csv(res / f"tables/{name}_summary.csv")
         counts.append(pd.read_csv(res / f"stats/{name}_match_counts.csv"))
         figs.append(Path(args.figures) / f"{name}_reproduced_vs_published.svg")
     outputs["stats/match_counts.csv"] = pd.concat(counts, ignore_index=True)

@@ -16,6 +16,7 @@ import pandas as pd
 from .config import ConfigError, make_classifier
 from .data.fetch import fetch, load_dataset
 from .data.registry import load_registry
+from .io import atomic_path
 from .preprocess.pipeline import apply_steps, build_steps
 from .protocols import ProtocolError, make_folds, small_classes
 
@@ -23,11 +24,8 @@ log = logging.getLogger("nbrepro")
 
 
 def _write_parquet(df: pd.DataFrame, path: str | Path) -> None:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".part")
-    df.to_parquet(tmp, index=False, engine="pyarrow", compression="zstd")
-    tmp.replace(path)
+    with atomic_path(path) as tmp:
+        df.to_parquet(tmp, index=False, engine="pyarrow", compression="zstd")
 
 
 def registry_entry(registry_path, dataset):
@@ -49,7 +47,7 @@ def prepare(paper: dict, dataset: str, registry_path, raw_path, out_data, out_fo
     X, y = load_dataset(spec, Path(raw_path))
     pre = paper["preprocessing"]
     if pre["scope"] == "dataset":
-        X = apply_steps(build_steps(pre["steps"]), X)
+        (X,) = apply_steps(build_steps(pre["steps"]), X)
     frame = X.copy()
     frame[y.name] = y  # the class is always the last column of a prepared file
     _write_parquet(frame, out_data)
@@ -88,10 +86,7 @@ def evaluate(paper: dict, dataset: str, label: str, prepared_path, folds_path, o
         test = np.asarray(test, dtype=np.int64)
         Xtr, Xte = X.iloc[train], X.iloc[test]
         if pre["scope"] == "fold":
-            steps = build_steps(pre["steps"])
-            for _, step in steps:
-                step.fit(Xtr)
-                Xtr, Xte = step.transform(Xtr), step.transform(Xte)
+            Xtr, Xte = apply_steps(build_steps(pre["steps"]), Xtr, Xte)
         clf = make_classifier(label, paper)
         t0 = time.perf_counter()
         clf.fit(Xtr, y.iloc[train])

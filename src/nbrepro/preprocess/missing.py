@@ -5,10 +5,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, TransformerMixin
 
-
-def java_sequential_sum(values: np.ndarray) -> float:
-    """Left-to-right float64 sum, as Java's ``+=`` loop (numpy's sum is pairwise, Python 3.12's compensated)."""
-    return float(np.cumsum(values)[-1]) if len(values) else 0.0
+from ..stats.summary import java_sequential_sum
 
 
 class ReplaceMissingValues(TransformerMixin, BaseEstimator):

@@ -28,7 +28,10 @@ def build_steps(spec: list[dict]) -> list[tuple[str, object]]:
     return steps
 
 
-def apply_steps(steps, X):
+def apply_steps(steps, X, *others) -> tuple:
+    """Fit each step on ``X`` and transform ``X`` and ``others`` (e.g. a test fold) with it."""
+    frames = (X, *others)
     for _, step in steps:
-        X = step.fit(X).transform(X)
-    return X
+        step.fit(frames[0])
+        frames = tuple(step.transform(f) for f in frames)
+    return frames

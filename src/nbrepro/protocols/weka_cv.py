@@ -16,6 +16,10 @@ import numpy as np
 from .java_random import JavaRandom, java_shuffle
 
 
+class ProtocolError(ValueError):
+    """A protocol that cannot be run on the data (e.g. more folds than rows)."""
+
+
 @dataclass(frozen=True)
 class Fold:
     run: int
@@ -70,8 +74,10 @@ def weka_cv_folds(
         n = len(y)
     if n is None:
         raise ValueError("give y or n")
-    if n_folds < 2 or n_folds > n:
-        raise ValueError(f"number of folds {n_folds} must be between 2 and the number of rows {n}")
+    if n_folds < 2:
+        raise ProtocolError(f"cross-validation needs at least 2 folds, got {n_folds}")
+    if n_folds > n:
+        raise ProtocolError(f"{n_folds}-fold cross-validation needs at least {n_folds} rows, the data has {n}")
     for r in runs:
         rnd = JavaRandom(int(r))
         rows = list(range(n))

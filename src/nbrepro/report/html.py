@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..analyse import agreement
+
 CSS = """
 body{font-family:system-ui,sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;font-size:13px;margin:1em 0}
@@ -30,14 +32,7 @@ def _cell(row) -> str:
     pub = f"{_fmt(pm)} ± {_fmt(ps)} {SIG.get(row['published_significance'], '')}" if not pd.isna(pm) else "—"
     if pd.isna(m):
         return f'<td class="na">not computed<br><span class="pub">published {pub}</span></td>'
-    if pd.isna(pm):
-        cls = ""
-    elif round(m, 2) == round(pm, 2) and round(s, 2) == round(ps, 2):
-        cls = "ok"
-    elif abs(m - pm) < 0.5:
-        cls = "near"
-    else:
-        cls = "off"
+    cls = {"exact": "ok", "within_0.5": "near", "within_1.0": "off", "off": "off", "": ""}[agreement(m, s, pm, ps)]
     ours = f"{_fmt(m)} ± {_fmt(s)} {SIG.get(row['significance'], '')}"
     return f'<td class="{cls}">{ours}<br><span class="pub">published {pub}</span></td>'
 
@@ -107,7 +102,7 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
         for f in figures:
             if f.suffix == ".svg":
                 parts.append(f"<p><img src='{html.escape(rel(f))}' style='max-width:100%'></p>")
-    parts.append("<p class='small'>Files: tables/*.csv (long format), stats/match_counts.csv, "
+    parts.append("<p class='small'>Files: tables/*.csv (long format), stats/*_match_counts.csv, "
                  "stats/timings.csv (fit and predict seconds), folds/ and predictions/ (per fold, per test row).</p>")
     parts.append("</body></html>")
     text = "\n".join(parts)

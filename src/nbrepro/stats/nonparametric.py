@@ -16,6 +16,8 @@ import numpy as np
 from scipy import stats as _st
 from scipy.stats import rankdata
 
+from .ranks import rank_rows
+
 
 @dataclass(frozen=True)
 class RankTestResult:
@@ -28,7 +30,7 @@ def _ranks(data, higher_is_better: bool) -> np.ndarray:
     x = np.asarray(data, dtype=np.float64)
     if x.ndim != 2 or x.shape[0] < 2 or x.shape[1] < 2:
         raise ValueError(f"need at least 2 datasets × 2 methods, got shape {x.shape}")
-    return rankdata(-x if higher_is_better else x, axis=1, method="average")
+    return rank_rows(x, higher_is_better)
 
 
 def friedman(data, higher_is_better: bool = True, tie_correction: bool = True) -> RankTestResult:
