@@ -1,6 +1,10 @@
 """Classifiers, each a scikit-learn estimator taking nominal (Categorical) data."""
+from .aode import AODE
+from .hnb import HNB
 from .naive_bayes import NaiveBayes
+from .tan import TAN
+from .waode import WAODE
 
-REGISTRY = {"NaiveBayes": NaiveBayes}
+REGISTRY = {"NaiveBayes": NaiveBayes, "TAN": TAN, "AODE": AODE, "WAODE": WAODE, "HNB": HNB}
 
-__all__ = ["NaiveBayes", "REGISTRY"]
+__all__ = ["NaiveBayes", "TAN", "AODE", "WAODE", "HNB", "REGISTRY"]
