@@ -31,29 +31,28 @@ def flat_index(codes: np.ndarray, offsets: np.ndarray, n_values: np.ndarray) -> 
 
 
 def pair_counts(index: np.ndarray, y: np.ndarray, n_total: int, n_classes: int) -> np.ndarray:
-    """``counts[c, u, v]`` = number of training rows of class c having flat values u and v.
+    """``joint[u, v, c]`` = number of training rows of class c having flat values u and v.
 
-    ``index`` is (rows × attributes) of flat value indices (see ``flat_index``).
+    ``index`` is (rows × attributes) of flat value indices (see ``flat_index``). The class
+    is the last, contiguous axis, so that one ``np.take`` row holds a pair's counts for
+    every class.
     """
     n, d = index.shape
     dtype = np.float32 if n < 2 ** 24 else np.float64  # integer sums stay exact below the mantissa limit
-    counts = np.zeros((n_classes, n_total, n_total), dtype=np.float64)
     order = np.argsort(y, kind="stable")
     bounds = np.searchsorted(y[order], np.arange(n_classes + 1))
+    onehot = np.zeros((n, n_total), dtype=dtype)
+    onehot[np.arange(n)[:, None], index[order]] = 1
+    joint = np.empty((n_total, n_total, n_classes))
     for c in range(n_classes):
-        rows = index[order[bounds[c]:bounds[c + 1]]]
-        if len(rows) == 0:
-            continue
-        onehot = np.zeros((len(rows), n_total), dtype=dtype)
-        np.put_along_axis(onehot, rows, 1, axis=1)
-        counts[c] = onehot.T @ onehot  # numpy dispatches A.T @ A to a symmetric rank-k update
-    return counts
+        rows = onehot[bounds[c]:bounds[c + 1]]
+        joint[:, :, c] = rows.T @ rows  # numpy dispatches A.T @ A to a symmetric rank-k update
+    return joint
 
 
-def class_last(table: np.ndarray) -> np.ndarray:
-    """(C, T, T) → contiguous (T·T, C): one ``np.take`` row per (u, v) pair holds all classes."""
-    C, T, _ = table.shape
-    return np.ascontiguousarray(table.transpose(1, 2, 0)).reshape(T * T, C)
+def diagonal(joint: np.ndarray) -> np.ndarray:
+    """n(c, u) as (T, r): the counts of each single value per class."""
+    return np.einsum("uuc->uc", joint)
 
 
 def ordered_sum(values: np.ndarray, axis: int = 0) -> np.ndarray:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._joint import class_last, flat_index, pair_counts, value_offsets
+from ._joint import diagonal, flat_index, pair_counts, value_offsets
 from ._nominal import NominalClassifierMixin, java_normalize
 
 
@@ -49,42 +49,42 @@ class AODE(NominalClassifierMixin):
         r = len(self.classes_)
         q = self.n_values_.astype(np.float64)
         self.offsets_, T = value_offsets(self.n_values_, missing_slot=True)
-        counts = pair_counts(flat_index(codes, self.offsets_, self.n_values_), y, T, r)  # (r, T, T)
+        joint = pair_counts(flat_index(codes, self.offsets_, self.n_values_), y, T, r)  # (T, T, r)
         miss = self.offsets_ + self.n_values_  # missing slot of each attribute
         n = float(len(y))
-
-        # owner[t] = attribute of flat index t, so per-(parent value, child value) tables can be built at once
-        owner = np.repeat(np.arange(len(q)), self.n_values_ + 1)
+        owner = np.repeat(np.arange(len(q)), self.n_values_ + 1)  # attribute of each flat index
         q_of = q[owner]
-        joint = counts.transpose(1, 2, 0)  # (T, T, r): n(c, u, v)
-        classparent = np.einsum("uuc->uc", joint)  # n(c, u)
-        missing_child = joint[:, miss[owner], :]  # n(c, u, child missing), indexed by child's flat index
         w = float(self.weight)
+        classparent = diagonal(joint)  # n(c, u)
+        frequency = classparent.sum(axis=1)  # n(u), all classes
+        known_parent = n - frequency[miss][owner]  # rows in which the parent's attribute is known
+
+        # denominator of P(child | c, parent): n(c, parent) minus rows where the child is missing
+        denominator = np.broadcast_to(classparent[:, None, :], joint.shape)
+        if (codes < 0).any():
+            denominator = denominator - joint[:, miss[owner], :]
         with np.errstate(divide="ignore", invalid="ignore"):
             if self.m_estimate:
-                ratio = (joint + w / q_of[None, :, None]) / ((classparent[:, None, :] - missing_child) + w)
-                prior = (classparent + w / (r * q_of)[:, None]) / ((n - counts.sum(0)[miss[owner], miss[owner]])[:, None] + w)
+                ratio = (joint + (w / q_of)[None, :, None]) / (denominator + w)
+                prior = (classparent + (w / (r * q_of))[:, None]) / (known_parent + w)[:, None]
             else:
-                ratio = (joint + 1.0) / ((classparent[:, None, :] - missing_child) + q_of[None, :, None])
-                prior = (classparent + 1.0) / ((n - counts.sum(0)[miss[owner], miss[owner]])[:, None]
-                                              + (r * q_of)[:, None])
-        # A missing child is left out: a factor of exactly 1 leaves the product unchanged.
-        ratio[:, miss, :] = 1.0
-        self._ratio = np.ascontiguousarray(ratio).reshape(T * T, r)
+                ratio = (joint + 1.0) / (denominator + q_of[None, :, None])
+                prior = (classparent + 1.0) / (known_parent + r * q_of)[:, None]
+        ratio[:, miss, :] = 1.0  # a missing child is left out: a factor of exactly 1
+        self._ratio = ratio.reshape(T * T, r)
         self._prior = prior
-        self._frequency = np.diagonal(counts.sum(0)).copy()
+        self._frequency = frequency
         self._n_total = T
 
         # naive Bayes fallback (Weka's NBconditionalProb): no 1e-75 floor, plain products
         class_count = np.bincount(y, minlength=r).astype(np.float64)
-        sum_for_counts = class_count[None, :] - counts[:, miss, miss].T  # (d, r): rows with attribute known
-        diag = np.einsum("cuu->uc", counts)  # (T, r)
+        sum_for_counts = class_count[None, :] - classparent[miss]  # (d, r): rows with the attribute known
         if self.m_estimate:
             self._nb_prior = (class_count + w / r) / (n + w)
-            self._nb_ratio = (diag + w / q_of[:, None]) / (sum_for_counts[owner] + w)
+            self._nb_ratio = (classparent + (w / q_of)[:, None]) / (sum_for_counts[owner] + w)
         else:
             self._nb_prior = (class_count + 1.0) / (n + r)
-            self._nb_ratio = (diag + 1.0) / (sum_for_counts[owner] + q_of[:, None])
+            self._nb_ratio = (classparent + 1.0) / (sum_for_counts[owner] + q_of[:, None])
         self._nb_ratio[miss] = 1.0
 
     def _proba_codes(self, codes: np.ndarray) -> np.ndarray:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._joint import complete_codes, flat_index, log2_ratio, ordered_sum, pair_counts, value_offsets
+from ._joint import complete_codes, diagonal, flat_index, log2_ratio, ordered_sum, pair_counts, value_offsets
 from ._nominal import NominalClassifierMixin
 from .waode import _normalize_unless_nan
 
@@ -37,20 +37,19 @@ class HNB(NominalClassifierMixin):
         r = len(self.classes_)
         q = self.n_values_.astype(np.float64)
         self.offsets_, T = value_offsets(self.n_values_, missing_slot=True)
-        counts = pair_counts(flat_index(codes, self.offsets_, self.n_values_), y, T, r)
+        joint = pair_counts(flat_index(codes, self.offsets_, self.n_values_), y, T, r)  # (T, T, r)
         n = len(y)
         class_count = np.bincount(y, minlength=r).astype(np.float64)
         self.conditional_mutual_information_ = _conditional_mutual_information(
-            counts, class_count, self.offsets_, self.n_values_, n)
+            joint, class_count, self.offsets_, self.n_values_, n)
 
         owner = np.repeat(np.arange(len(q)), self.n_values_ + 1)
         miss = self.offsets_ + self.n_values_
-        joint = counts.transpose(1, 2, 0)  # (parent value u, child value v, class)
-        parent = np.einsum("cuu->uc", counts)
+        parent = diagonal(joint)  # n(c, u) as (T, r)
         w = self.conditional_mutual_information_[owner][:, owner].T  # w[u, v] = W[child of v, parent of u]
-        self._term = (w[:, :, None] * (joint + (1.0 / q[owner])[None, :, None])) / (parent[:, None, :] + 1.0)
-        self._term[miss] = 0.0  # a missing parent adds nothing
-        self._term = self._term.reshape(T * T, r)
+        term = (w[:, :, None] * (joint + (1.0 / q[owner])[None, :, None])) / (parent[:, None, :] + 1.0)
+        term[miss] = 0.0  # a missing parent adds nothing
+        self._term = term.reshape(T * T, r)
         self._alone = (parent + (1.0 / q[owner])[:, None]) / (class_count + 1.0)[None, :]
         self._prior = (class_count + 1.0 / r) / (n + 1.0)
         self._n_total = T
@@ -79,9 +78,9 @@ class HNB(NominalClassifierMixin):
         return _normalize_unless_nan(probs)
 
 
-def _conditional_mutual_information(counts, class_count, offsets, n_values, n) -> np.ndarray:
+def _conditional_mutual_information(joint, class_count, offsets, n_values, n) -> np.ndarray:
     """W[i, j] = I(X_i; X_j | C) in bits, summed class, parent value, child value first to last (Weka's order)."""
-    r = counts.shape[0]
+    r = joint.shape[2]
     d = len(n_values)
     vmax = int(n_values.max())
     grid = np.arange(vmax)
@@ -89,14 +88,14 @@ def _conditional_mutual_information(counts, class_count, offsets, n_values, n) -
     flat = np.where(valid, offsets[:, None] + grid[None, :], 0)  # padded flat index per (attribute, value)
     nn = float(n)
     p_class = class_count / nn
-    p_value = np.einsum("cuu->cu", counts)[:, flat] / nn  # (r, d, vmax): P(c, x_a = v)
+    p_value = diagonal(joint).T[:, flat] / nn  # (r, d, vmax): P(c, x_a = v)
     W = np.zeros((d, d))
     # one child attribute at a time keeps memory at r·d·vmax² values
     for s in range(d):
-        joint = counts[:, flat[:, :, None], flat[s][None, None, :]] / nn  # (r, parent d, parent value, child value)
-        x = joint * p_class[:, None, None, None]
+        p_pair = np.moveaxis(joint[flat[:, :, None], flat[s][None, None, :]], 3, 0) / nn  # (r, d, vp, vs)
+        x = p_pair * p_class[:, None, None, None]
         y = p_value[:, :, :, None] * p_value[:, s, None, None, :]
-        terms = joint * log2_ratio(x, y)
+        terms = p_pair * log2_ratio(x, y)
         terms *= (valid[None, :, :, None] & valid[s][None, None, None, :])
         # order of Weka's loops: class, parent value, child value; parents vectorised
         W[s] = ordered_sum(terms.transpose(0, 2, 3, 1).reshape(-1, d), axis=0)

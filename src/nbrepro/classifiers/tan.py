@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..stats.special import weka_ln_gamma
-from ._joint import flat_index, pair_counts, value_offsets
+from ._joint import diagonal, flat_index, pair_counts, value_offsets
 from ._nominal import NominalClassifierMixin, java_normalize
 
 
@@ -49,9 +49,9 @@ class TAN(NominalClassifierMixin):
                                 for col, q in zip(codes.T, self.n_values_)], dtype=np.int64)
         codes = np.where(codes >= 0, codes, self.modes_[None, :])
         offsets, T = value_offsets(self.n_values_, missing_slot=False)
-        counts = pair_counts(flat_index(codes, offsets, self.n_values_), y, T, r)
+        joint = pair_counts(flat_index(codes, offsets, self.n_values_), y, T, r)  # (T, T, r)
         class_count = np.bincount(y, minlength=r).astype(np.float64)
-        self.parent_ = tan_structure(counts, offsets, self.n_values_, len(y), self._SCORE_ALPHA)
+        self.parent_ = tan_structure(joint, offsets, self.n_values_, len(y), self._SCORE_ALPHA)
 
         a = float(self.alpha)
         self._log_tables = []
@@ -60,11 +60,11 @@ class TAN(NominalClassifierMixin):
             own = slice(offsets[i], offsets[i] + qi)
             j = self.parent_[i]
             if j < 0:
-                n_cv = np.einsum("cvv->vc", counts[:, own, own])  # (q_i, r)
+                n_cv = diagonal(joint)[own]  # (q_i, r)
                 table = (n_cv + a) / (a * qi + class_count[None, :])
             else:
                 other = slice(offsets[j], offsets[j] + self.n_values_[j])
-                n_cuv = counts[:, other, own].transpose(1, 2, 0)  # (q_j, q_i, r)
+                n_cuv = joint[other, own]  # (q_j, q_i, r)
                 table = (n_cuv + a) / (a * qi + n_cuv.sum(axis=1, keepdims=True))
                 table = table.reshape(-1, r)
             with np.errstate(divide="ignore"):
@@ -113,15 +113,15 @@ def _bayes_scores(n: np.ndarray, cfg_ok: np.ndarray, q: np.ndarray, alpha: float
     return np.add.accumulate(seq.reshape(batch, -1), axis=1)[:, -1]
 
 
-def tan_structure(counts: np.ndarray, offsets: np.ndarray, n_values: np.ndarray, n_rows: int,
+def tan_structure(joint: np.ndarray, offsets: np.ndarray, n_values: np.ndarray, n_rows: int,
                   alpha: float = 0.5) -> np.ndarray:
     """Tree parent of each attribute (-1 for none) as Weka 3.6's TAN search chooses it.
 
-    ``counts``: (r, T, T) joint counts of the class and two flat attribute values.
+    ``joint``: (T, T, r) joint counts of two flat attribute values and the class.
     """
     if alpha != 0.5:
         raise ValueError("tan_structure: Weka's score uses α = 0.5")
-    r = counts.shape[0]
+    r = joint.shape[2]
     d = len(n_values)
     parent = np.full(d, -1, dtype=np.int64)
     if d <= 1:
@@ -134,14 +134,14 @@ def tan_structure(counts: np.ndarray, offsets: np.ndarray, n_values: np.ndarray,
     q = np.asarray(n_values, dtype=np.int64)
 
     # base: parents {class}; configs = classes
-    diag = np.einsum("cuu->cu", counts)[:, flat]  # (r, d, vmax)
+    diag = diagonal(joint).T[:, flat]  # (r, d, vmax)
     base_n = np.where(valid[None], diag, 0.0).transpose(1, 0, 2)  # (d, r, vmax)
     base = _bayes_scores(base_n, np.ones((d, r), bool), q, alpha, lg)
 
     # with an extra parent j: configs = (class, value of j), class-major
     scores = np.empty((d, d))
     for i in range(d):  # one head at a time keeps memory at d·r·vmax² values
-        n_ij = counts[:, flat[:, :, None], flat[i][None, None, :]]  # (r, j, vj, vi)
+        n_ij = np.moveaxis(joint[flat[:, :, None], flat[i][None, None, :]], 3, 0)  # (r, j, vj, vi)
         n_ij = np.where(valid[None, :, :, None] & valid[i][None, None, None, :], n_ij, 0.0)
         n_ij = n_ij.transpose(1, 0, 2, 3).reshape(d, r * vmax, vmax)
         cfg_ok = np.broadcast_to(valid[:, None, :], (d, r, vmax)).reshape(d, r * vmax)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._joint import complete_codes, flat_index, log2_ratio, ordered_sum, pair_counts, value_offsets
+from ._joint import complete_codes, diagonal, flat_index, log2_ratio, ordered_sum, pair_counts, value_offsets
 from ._nominal import NominalClassifierMixin, java_normalize
 
 
@@ -39,13 +39,13 @@ class WAODE(NominalClassifierMixin):
         r = len(self.classes_)
         q = self.n_values_.astype(np.float64)
         self.offsets_, T = value_offsets(self.n_values_, missing_slot=True)
-        counts = pair_counts(flat_index(codes, self.offsets_, self.n_values_), y, T, r)
+        joint = pair_counts(flat_index(codes, self.offsets_, self.n_values_), y, T, r)  # (T, T, r)
         n = len(y)
         owner = np.repeat(np.arange(len(q)), self.n_values_ + 1)
         miss = self.offsets_ + self.n_values_
 
         # mutual information of each attribute with the class, summed class-major as Weka does
-        diag = np.einsum("cuu->cu", counts)  # n(c, u)
+        diag = diagonal(joint).T  # n(c, u)
         p_class = np.bincount(y, minlength=r) / float(n)
         p_value = diag.sum(axis=0) / float(n)
         p_joint = diag / float(n)
@@ -55,11 +55,10 @@ class WAODE(NominalClassifierMixin):
             ordered_sum(terms[:, self.offsets_[a]:self.offsets_[a] + self.n_values_[a]].reshape(-1))
             for a in range(len(q))])
 
-        joint = counts.transpose(1, 2, 0)  # (T, T, r)
-        parent = diag.T  # n(c, u) as (T, r)
-        self._ratio = (joint + (1.0 / q[owner])[None, :, None]) / (parent[:, None, :] + 1.0)
-        self._ratio[:, miss, :] = 1.0  # a missing child is left out
-        self._ratio = self._ratio.reshape(T * T, r)
+        parent = diagonal(joint)  # n(c, u) as (T, r)
+        ratio = (joint + (1.0 / q[owner])[None, :, None]) / (parent[:, None, :] + 1.0)
+        ratio[:, miss, :] = 1.0  # a missing child is left out
+        self._ratio = ratio.reshape(T * T, r)
         self._prior = (parent + (1.0 / (r * q[owner]))[:, None]) / (n + 1.0)
         self._n_total = T
 
