@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._nominal import CountedClassifierMixin
+
 
 def value_offsets(n_values: np.ndarray, missing_slot: bool) -> tuple[np.ndarray, int]:
     """Start of each attribute's block in the flat value index, and the total size.
@@ -77,3 +79,20 @@ def complete_codes(estimator, codes: np.ndarray) -> None:
         raise ValueError(f"{type(estimator).__name__}: training data has a missing value (attribute {name!r}, "
                          f"row {rows[0]}; {len(rows)} in all); Weka 3.6's {type(estimator).__name__} takes none: "
                          "apply ReplaceMissingValues first")
+
+
+class JointCountsMixin(CountedClassifierMixin):
+    """Counts shared by AODE, WAODE and HNB: class totals and the (value, value, class) table.
+
+    ``complete_training`` estimators (Weka's WAODE and HNB) refuse missing values in training.
+    """
+
+    complete_training = False
+
+    def _count(self, codes: np.ndarray, y: np.ndarray) -> dict:
+        if self.complete_training:
+            complete_codes(self, codes)
+        offsets, T = value_offsets(self.n_values_, missing_slot=True)
+        r = len(self.classes_)
+        return {"joint": pair_counts(flat_index(codes, offsets, self.n_values_), y, T, r),
+                "class": np.bincount(y, minlength=r).astype(np.float64)}

@@ -36,6 +36,7 @@ class NominalClassifierMixin(ClassifierMixin, BaseEstimator):
                 else:
                     cats.append(sorted(pd.unique(s.dropna())))
             self.categories_ = cats
+            self._dtypes = [X[c].dtype if isinstance(X[c].dtype, pd.CategoricalDtype) else None for c in X.columns]
             self._array_input = False
         else:
             X = self._as_2d(X)
@@ -75,8 +76,8 @@ class NominalClassifierMixin(ClassifierMixin, BaseEstimator):
                 out = np.empty((len(X), len(self.categories_)), dtype=np.int64)
                 for j, (c, cats) in enumerate(zip(self.feature_names_in_, self.categories_)):
                     s = X[c]
-                    if isinstance(s.dtype, pd.CategoricalDtype) and list(s.cat.categories) == cats:
-                        out[:, j] = s.cat.codes.to_numpy()
+                    if self._same_categories(j, s.dtype):
+                        out[:, j] = s.array.codes
                     else:
                         out[:, j] = self._lookup(s.to_numpy(dtype=object), cats, c)
                 return out
@@ -88,6 +89,12 @@ class NominalClassifierMixin(ClassifierMixin, BaseEstimator):
         for j, cats in enumerate(self.categories_):
             out[:, j] = self._lookup(X[:, j], cats, j)
         return out
+
+    def _same_categories(self, j: int, dtype) -> bool:
+        """Whether a column's categorical dtype declares exactly the values seen in fit, in order."""
+        if dtype is self._dtypes[j]:  # CV folds slice one frame: the same dtype object, no comparison needed
+            return True
+        return isinstance(dtype, pd.CategoricalDtype) and list(dtype.categories) == self.categories_[j]
 
     def _lookup(self, values, cats, name) -> np.ndarray:
         index = {v: i for i, v in enumerate(cats)}
@@ -122,6 +129,30 @@ class NominalClassifierMixin(ClassifierMixin, BaseEstimator):
         tags.input_tags.categorical = True
         tags.input_tags.string = True
         return tags
+
+
+class CountedClassifierMixin(NominalClassifierMixin):
+    """A classifier that sees its training rows only through additive counts.
+
+    Subclasses implement ``_count(codes, y) -> dict of arrays`` (sums over rows) and
+    ``_fit_counts(counts)``. Counts of disjoint row sets add, so a cross-validation
+    training set can be fitted from (counts of all rows) − (counts of its test rows):
+    exact, since the counts are integers, and about k times less counting
+    (``nbrepro.crossval`` does this).
+    """
+
+    def _fit_codes(self, codes: np.ndarray, y: np.ndarray) -> None:
+        self._fit_counts(self._count(codes, y))
+
+    def _count(self, codes: np.ndarray, y: np.ndarray) -> dict:
+        raise NotImplementedError
+
+    def _fit_counts(self, counts: dict) -> None:
+        raise NotImplementedError
+
+
+ENCODING_ATTRIBUTES = ("feature_names_in_", "categories_", "_dtypes", "_array_input", "n_features_in_",
+                       "n_values_", "classes_")
 
 
 def java_normalize(p: np.ndarray) -> np.ndarray:

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._joint import diagonal, flat_index, pair_counts, value_offsets
-from ._nominal import NominalClassifierMixin, java_normalize
+from ._joint import JointCountsMixin, diagonal, flat_index, value_offsets
+from ._nominal import java_normalize
 
 
-class AODE(NominalClassifierMixin):
+class AODE(JointCountsMixin):
     """Averaged one-dependence estimators (Webb, Boughton & Wang 2005), as Weka 3.6 ``AODE``.
 
         P(c | x) ∝ (1/|S|) Σ_{p ∈ S} P̂(c, x_p) ∏_{i ≠ p} P̂(x_i | c, x_p)
@@ -43,15 +43,16 @@ class AODE(NominalClassifierMixin):
         self.weight = weight
         self.handle_unknown = handle_unknown
 
-    def _fit_codes(self, codes: np.ndarray, y: np.ndarray) -> None:
+    def _fit_counts(self, counts: dict) -> None:
         if self.weight <= 0 or int(self.weight) != self.weight:
             raise ValueError(f"AODE: weight must be a positive integer, got {self.weight!r}")
         r = len(self.classes_)
         q = self.n_values_.astype(np.float64)
         self.offsets_, T = value_offsets(self.n_values_, missing_slot=True)
-        joint = pair_counts(flat_index(codes, self.offsets_, self.n_values_), y, T, r)  # (T, T, r)
+        joint = counts["joint"]  # (T, T, r)
+        class_count = counts["class"]
         miss = self.offsets_ + self.n_values_  # missing slot of each attribute
-        n = float(len(y))
+        n = class_count.sum()
         owner = np.repeat(np.arange(len(q)), self.n_values_ + 1)  # attribute of each flat index
         q_of = q[owner]
         w = float(self.weight)
@@ -61,7 +62,7 @@ class AODE(NominalClassifierMixin):
 
         # denominator of P(child | c, parent): n(c, parent) minus rows where the child is missing
         denominator = np.broadcast_to(classparent[:, None, :], joint.shape)
-        if (codes < 0).any():
+        if joint[miss].any():  # some training value was missing
             denominator = denominator - joint[:, miss[owner], :]
         with np.errstate(divide="ignore", invalid="ignore"):
             if self.m_estimate:
@@ -77,7 +78,6 @@ class AODE(NominalClassifierMixin):
         self._n_total = T
 
         # naive Bayes fallback (Weka's NBconditionalProb): no 1e-75 floor, plain products
-        class_count = np.bincount(y, minlength=r).astype(np.float64)
         sum_for_counts = class_count[None, :] - classparent[miss]  # (d, r): rows with the attribute known
         if self.m_estimate:
             self._nb_prior = (class_count + w / r) / (n + w)

@@ -3,12 +3,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._joint import complete_codes, diagonal, flat_index, log2_ratio, ordered_sum, pair_counts, value_offsets
-from ._nominal import NominalClassifierMixin
+from ._joint import JointCountsMixin, diagonal, flat_index, log2_ratio, ordered_sum, value_offsets
 from .waode import _normalize_unless_nan
 
 
-class HNB(NominalClassifierMixin):
+class HNB(JointCountsMixin):
     """Hidden naive Bayes (Zhang, Jiang & Su 2005), as Weka 3.6 ``HNB``.
 
         P(c | x) ∝ P̂(c) ∏_i Σ_{j ≠ i} W_ij P̂(x_i | x_j, c) / Σ_{j ≠ i} W_ij
@@ -29,17 +28,18 @@ class HNB(NominalClassifierMixin):
         An undeclared test value is left out, or raises ``ValueError``.
     """
 
+    complete_training = True
+
     def __init__(self, handle_unknown: str = "ignore"):
         self.handle_unknown = handle_unknown
 
-    def _fit_codes(self, codes: np.ndarray, y: np.ndarray) -> None:
-        complete_codes(self, codes)
+    def _fit_counts(self, counts: dict) -> None:
         r = len(self.classes_)
         q = self.n_values_.astype(np.float64)
         self.offsets_, T = value_offsets(self.n_values_, missing_slot=True)
-        joint = pair_counts(flat_index(codes, self.offsets_, self.n_values_), y, T, r)  # (T, T, r)
-        n = len(y)
-        class_count = np.bincount(y, minlength=r).astype(np.float64)
+        joint = counts["joint"]  # (T, T, r)
+        class_count = counts["class"]
+        n = int(class_count.sum())
         self.conditional_mutual_information_ = _conditional_mutual_information(
             joint, class_count, self.offsets_, self.n_values_, n)
 

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._nominal import NominalClassifierMixin, java_normalize
+from ._joint import flat_index, value_offsets
+from ._nominal import CountedClassifierMixin, java_normalize
 
 _TINY = 1e-75
 
 
-class NaiveBayes(NominalClassifierMixin):
+class NaiveBayes(CountedClassifierMixin):
     """Naive Bayes with Laplace estimates (Weka 3.6 ``weka.classifiers.bayes.NaiveBayes``).
 
         P(c | x) ∝ (n_c + 1)/(n + r) · ∏_i (n_{c,x_i} + 1)/(n_c + q_i)
@@ -29,27 +30,33 @@ class NaiveBayes(NominalClassifierMixin):
     def __init__(self, handle_unknown: str = "ignore"):
         self.handle_unknown = handle_unknown
 
-    def _fit_codes(self, codes: np.ndarray, y: np.ndarray) -> None:
+    def _count(self, codes: np.ndarray, y: np.ndarray) -> dict:
         r = len(self.classes_)
-        self.class_count_ = np.bincount(y, minlength=r).astype(np.float64)
-        self.class_prior_ = (self.class_count_ + 1.0) / (len(y) + float(r))
+        offsets, T = value_offsets(self.n_values_, missing_slot=True)
+        idx = flat_index(codes, offsets, self.n_values_)
+        value_class = np.bincount((idx * r + y[:, None]).ravel(), minlength=T * r).reshape(T, r)
+        return {"value_class": value_class.astype(np.float64),
+                "class": np.bincount(y, minlength=r).astype(np.float64)}
+
+    def _fit_counts(self, counts: dict) -> None:
+        r = len(self.classes_)
+        self.class_count_ = counts["class"]
+        self.class_prior_ = (self.class_count_ + 1.0) / (self.class_count_.sum() + float(r))
+        self.offsets_, T = value_offsets(self.n_values_, missing_slot=True)
         self.feature_prob_ = []  # per attribute: (q_i, r) table of P(x_i = v | c)
+        factor = np.ones((T, r))  # floored factors by flat index; a missing value's slot holds 1
         for j, q in enumerate(self.n_values_):
-            col = codes[:, j]
-            known = col >= 0
-            counts = np.bincount(col[known] * r + y[known], minlength=q * r).reshape(q, r).astype(np.float64)
-            seen = counts.sum(axis=0)
-            self.feature_prob_.append((counts + 1.0) / (seen + float(q)))
+            block = counts["value_class"][self.offsets_[j]:self.offsets_[j] + q]
+            prob = (block + 1.0) / (block.sum(axis=0) + float(q))
+            self.feature_prob_.append(prob)
+            factor[self.offsets_[j]:self.offsets_[j] + q] = np.maximum(_TINY, prob)
+        self._factor = factor
 
     def _proba_codes(self, codes: np.ndarray) -> np.ndarray:
-        n = codes.shape[0]
-        probs = np.repeat(self.class_prior_[None, :], n, axis=0)
-        for j, table in enumerate(self.feature_prob_):
-            col = codes[:, j]
-            known = col >= 0
-            factor = np.ones_like(probs)
-            factor[known] = np.maximum(_TINY, table[col[known]])
-            probs *= factor
+        idx = flat_index(codes, self.offsets_, self.n_values_)
+        probs = np.repeat(self.class_prior_[None, :], codes.shape[0], axis=0)
+        for j in range(codes.shape[1]):
+            probs *= np.take(self._factor, idx[:, j], axis=0)
             mx = probs.max(axis=1)
             under = (mx > 0) & (mx < _TINY)
             if under.any():

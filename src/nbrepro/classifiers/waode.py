@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._joint import complete_codes, diagonal, flat_index, log2_ratio, ordered_sum, pair_counts, value_offsets
-from ._nominal import NominalClassifierMixin, java_normalize
+from ._joint import JointCountsMixin, diagonal, flat_index, log2_ratio, ordered_sum, value_offsets
+from ._nominal import java_normalize
 
 
-class WAODE(NominalClassifierMixin):
+class WAODE(JointCountsMixin):
     """Weightily averaged one-dependence estimators (Jiang & Zhang 2006), as Weka 3.6 ``WAODE``.
 
         P(c | x) ∝ Σ_p W_p P̂(c, x_p) ∏_{i ≠ p} P̂(x_i | c, x_p)  /  Σ_p W_p
@@ -31,22 +31,24 @@ class WAODE(NominalClassifierMixin):
         An undeclared test value is left out, or raises ``ValueError``.
     """
 
+    complete_training = True
+
     def __init__(self, handle_unknown: str = "ignore"):
         self.handle_unknown = handle_unknown
 
-    def _fit_codes(self, codes: np.ndarray, y: np.ndarray) -> None:
-        complete_codes(self, codes)
+    def _fit_counts(self, counts: dict) -> None:
         r = len(self.classes_)
         q = self.n_values_.astype(np.float64)
         self.offsets_, T = value_offsets(self.n_values_, missing_slot=True)
-        joint = pair_counts(flat_index(codes, self.offsets_, self.n_values_), y, T, r)  # (T, T, r)
-        n = len(y)
+        joint = counts["joint"]  # (T, T, r)
+        class_count = counts["class"]
+        n = int(class_count.sum())
         owner = np.repeat(np.arange(len(q)), self.n_values_ + 1)
         miss = self.offsets_ + self.n_values_
 
         # mutual information of each attribute with the class, summed class-major as Weka does
         diag = diagonal(joint).T  # n(c, u)
-        p_class = np.bincount(y, minlength=r) / float(n)
+        p_class = class_count / float(n)
         p_value = diag.sum(axis=0) / float(n)
         p_joint = diag / float(n)
         terms = p_joint * log2_ratio(p_joint, p_class[:, None] * p_value[None, :])  # (r, T)
