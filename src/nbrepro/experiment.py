@@ -7,13 +7,13 @@ interrupted job never leaves a file that looks finished.
 from __future__ import annotations
 
 import logging
-import time
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from .config import ConfigError, make_classifier
+from .crossval import fold_probabilities
 from .data.fetch import fetch, load_dataset
 from .data.registry import load_registry
 from .io import atomic_path
@@ -68,6 +68,16 @@ def prepare(paper: dict, dataset: str, registry_path, raw_path, out_data, out_fo
     _write_parquet(folds, out_folds)
 
 
+def _fold_scope_probabilities(paper, label, X, y, splits):
+    """Preprocessing fitted on each training fold, then the classifier on the transformed rows."""
+    steps = paper["preprocessing"]["steps"]
+    for train, test in splits:
+        Xtr, Xte = apply_steps(build_steps(steps), X.iloc[train], X.iloc[test])
+        yield from fold_probabilities(make_classifier(label, paper), pd.concat([Xtr, Xte]),
+                                      pd.concat([y.iloc[train], y.iloc[test]]),
+                                      [(np.arange(len(train)), np.arange(len(train), len(train) + len(test)))])
+
+
 def read_prepared(path) -> tuple[pd.DataFrame, pd.Series]:
     frame = pd.read_parquet(path)
     return frame.iloc[:, :-1], frame.iloc[:, -1]
@@ -81,26 +91,23 @@ def evaluate(paper: dict, dataset: str, label: str, prepared_path, folds_path, o
     classes = list(y.cat.categories)
     ycodes = y.cat.codes.to_numpy()
     fold_rows, pred_frames = [], []
-    for run, fold, train, test in folds.itertuples(index=False):
-        train = np.asarray(train, dtype=np.int64)
-        test = np.asarray(test, dtype=np.int64)
-        Xtr, Xte = X.iloc[train], X.iloc[test]
-        if pre["scope"] == "fold":
-            Xtr, Xte = apply_steps(build_steps(pre["steps"]), Xtr, Xte)
-        clf = make_classifier(label, paper)
-        t0 = time.perf_counter()
-        clf.fit(Xtr, y.iloc[train])
-        t1 = time.perf_counter()
-        proba = clf.predict_proba(Xte)
-        t2 = time.perf_counter()
-        if list(clf.classes_) != classes:
-            raise RuntimeError(f"{label}: classes_ {list(clf.classes_)} differ from the dataset's {classes}")
+    splits = [(np.asarray(train, dtype=np.int64), np.asarray(test, dtype=np.int64))
+              for train, test in zip(folds["train"], folds["test"])]
+    if pre["scope"] == "fold":
+        results = _fold_scope_probabilities(paper, label, X, y, splits)
+    else:
+        results = fold_probabilities(make_classifier(label, paper), X, y, splits)
+    for (run, fold), (train, test), res in zip(zip(folds["run"], folds["fold"]), splits, results):
+        if list(res.classes) != classes:
+            raise RuntimeError(f"{label}: classes_ {list(res.classes)} differ from the dataset's {classes}")
+        proba = res.proba
         pred = np.argmax(proba, axis=1)  # first maximum, as Weka's classifyInstance
         truth = ycodes[test]
         known = truth >= 0
         acc = 100.0 * np.sum(pred[known] == truth[known]) / max(int(known.sum()), 1)
         fold_rows.append({"run": int(run), "fold": int(fold), "n_train": len(train), "n_test": len(test),
-                          "accuracy": float(acc), "fit_seconds": t1 - t0, "predict_seconds": t2 - t1})
+                          "accuracy": float(acc), "fit_seconds": res.fit_seconds,
+                          "predict_seconds": res.predict_seconds})
         pf = pd.DataFrame({"run": np.int32(run), "fold": np.int32(fold), "row": test.astype(np.int32),
                            "y": truth.astype(np.int32), "y_pred": pred.astype(np.int32)})
         for j, c in enumerate(classes):
