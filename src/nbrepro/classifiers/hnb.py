@@ -90,13 +90,15 @@ def _conditional_mutual_information(joint, class_count, offsets, n_values, n) ->
     p_class = class_count / nn
     p_value = diagonal(joint).T[:, flat] / nn  # (r, d, vmax): P(c, x_a = v)
     W = np.zeros((d, d))
-    # one child attribute at a time keeps memory at r·d·vmax² values
+    # one child attribute at a time keeps memory at r·d·vmax·q_s values
     for s in range(d):
-        p_pair = np.moveaxis(joint[flat[:, :, None], flat[s][None, None, :]], 3, 0) / nn  # (r, d, vp, vs)
+        qs = int(n_values[s])
+        child = flat[s, :qs]
+        p_pair = np.moveaxis(joint[flat[:, :, None], child[None, None, :]], 3, 0) / nn  # (r, d, vp, vs)
         x = p_pair * p_class[:, None, None, None]
-        y = p_value[:, :, :, None] * p_value[:, s, None, None, :]
+        y = p_value[:, :, :, None] * p_value[:, s, None, None, :qs]
         terms = p_pair * log2_ratio(x, y)
-        terms *= (valid[None, :, :, None] & valid[s][None, None, None, :])
+        terms *= valid[None, :, :, None]
         # order of Weka's loops: class, parent value, child value; parents vectorised
         W[s] = ordered_sum(terms.transpose(0, 2, 3, 1).reshape(-1, d), axis=0)
     np.fill_diagonal(W, 0.0)

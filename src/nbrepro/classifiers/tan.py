@@ -140,10 +140,11 @@ def tan_structure(joint: np.ndarray, offsets: np.ndarray, n_values: np.ndarray, 
 
     # with an extra parent j: configs = (class, value of j), class-major
     scores = np.empty((d, d))
-    for i in range(d):  # one head at a time keeps memory at d·r·vmax² values
-        n_ij = np.moveaxis(joint[flat[:, :, None], flat[i][None, None, :]], 3, 0)  # (r, j, vj, vi)
-        n_ij = np.where(valid[None, :, :, None] & valid[i][None, None, None, :], n_ij, 0.0)
-        n_ij = n_ij.transpose(1, 0, 2, 3).reshape(d, r * vmax, vmax)
+    for i in range(d):  # one head at a time keeps memory at d·r·vmax·q_i values
+        qi = int(q[i])
+        n_ij = np.moveaxis(joint[flat[:, :, None], flat[i, :qi][None, None, :]], 3, 0)  # (r, j, vj, vi)
+        n_ij = np.where(valid[None, :, :, None], n_ij, 0.0)
+        n_ij = n_ij.transpose(1, 0, 2, 3).reshape(d, r * vmax, qi)
         cfg_ok = np.broadcast_to(valid[:, None, :], (d, r, vmax)).reshape(d, r * vmax)
         scores[i] = _bayes_scores(n_ij, cfg_ok, np.full(d, q[i]), alpha, lg)
     delta = scores - base[:, None]
