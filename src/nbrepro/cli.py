@@ -71,6 +71,8 @@ def cmd_report(args):
         counts.append(pd.read_csv(res / f"stats/{name}_match_counts.csv"))
         figs.append(Path(args.figures) / f"{name}_reproduced_vs_published.svg")
     outputs["stats/match_counts.csv"] = pd.concat(counts, ignore_index=True)
+    for bench in paper.get("benchmarks", []):
+        outputs[bench["file"]] = pd.read_csv(Path(args.root) / bench["file"])
     paper_report(paper, outputs, figs, res / "report.html")
 
 
@@ -149,6 +151,7 @@ def main(argv=None):
     paper_args(p)
     p.add_argument("--results", required=True)
     p.add_argument("--figures", required=True)
+    p.add_argument("--root", default=".", help="project folder that the paper's benchmarks: files are relative to")
     p.set_defaults(func=cmd_report)
 
     p = sub.add_parser("index", help="results/index.html over papers")

@@ -19,10 +19,15 @@ rule figure:
         "nbrepro figure --table {input.table:q} --out figures/{wildcards.paper}/{wildcards.table}_reproduced_vs_published"
 
 
+def paper_benchmarks(wildcards):
+    return [b["file"] for b in PAPERS[wildcards.paper]["spec"].get("benchmarks", [])]
+
+
 rule report:
     input:
         paper_tables,
         paper_figures,
+        paper_benchmarks,
         "results/{paper}/stats/timings.csv",
         paper=paper_config,
     output:

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._joint import JointCountsMixin, diagonal, flat_index, value_offsets
+from ._joint import (JointCountsMixin, diagonal, flat_index, one_dependence_products, ordered_sum, row_chunks,
+                     value_offsets, with_sentinel)
 from ._nominal import java_normalize
 
 
@@ -72,8 +73,8 @@ class AODE(JointCountsMixin):
                 ratio = (joint + 1.0) / (denominator + q_of[None, :, None])
                 prior = (classparent + 1.0) / (known_parent + r * q_of)[:, None]
         ratio[:, miss, :] = 1.0  # a missing child is left out: a factor of exactly 1
-        self._ratio = ratio.reshape(T * T, r)
-        self._prior = prior
+        self._ratio = with_sentinel(ratio.reshape(T * T, r), 1.0)
+        self._prior = np.where(np.isfinite(prior), prior, 0.0)
         self._frequency = frequency
         self._n_total = T
 
@@ -90,22 +91,13 @@ class AODE(JointCountsMixin):
     def _proba_codes(self, codes: np.ndarray) -> np.ndarray:
         n, d = codes.shape
         r = len(self.classes_)
-        T = self._n_total
         idx = flat_index(codes, self.offsets_, self.n_values_)
-        known = codes >= 0
-        parent_ok = known & (self._frequency[idx] >= self.frequency_limit)
-        total = np.zeros((n, r))
-        for p in range(d):
-            rows = np.flatnonzero(parent_ok[:, p])
-            if len(rows) == 0:
-                continue
-            pv = idx[rows, p]
-            spode = self._prior[pv]
-            base = pv * T
-            for a in range(d):
-                if a != p:  # the parent is not its own child
-                    spode *= np.take(self._ratio, base + idx[rows, a], axis=0)
-            total[rows] += spode
+        parent_ok = (codes >= 0) & (self._frequency[idx] >= self.frequency_limit)
+        total = np.empty((n, r))
+        for rows in row_chunks(n, d * r):
+            spodes = one_dependence_products(self._prior[idx[rows]], self._ratio, idx[rows], self._n_total)
+            spodes *= parent_ok[rows, :, None]  # a parent left out adds an exact 0 to the sum
+            total[rows] = ordered_sum(spodes, axis=1)  # parents summed first to last, as Weka does
         parents = parent_ok.sum(axis=1)
         probs = total / np.maximum(parents, 1)[:, None]
         lone = np.flatnonzero(parents == 0)

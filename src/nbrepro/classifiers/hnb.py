@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._joint import JointCountsMixin, diagonal, flat_index, log2_ratio, ordered_sum, value_offsets
+from ._joint import JointCountsMixin, diagonal, flat_index, log2_ratio, ordered_sum, row_chunks, value_offsets, with_sentinel
 from .waode import _normalize_unless_nan
 
 
@@ -49,32 +49,35 @@ class HNB(JointCountsMixin):
         w = self.conditional_mutual_information_[owner][:, owner].T  # w[u, v] = W[child of v, parent of u]
         term = (w[:, :, None] * (joint + (1.0 / q[owner])[None, :, None])) / (parent[:, None, :] + 1.0)
         term[miss] = 0.0  # a missing parent adds nothing
-        self._term = term.reshape(T * T, r)
+        self._term = with_sentinel(term.reshape(T * T, r), 0.0)
         self._alone = (parent + (1.0 / q[owner])[:, None]) / (class_count + 1.0)[None, :]
         self._prior = (class_count + 1.0 / r) / (n + 1.0)
         self._n_total = T
 
     def _proba_codes(self, codes: np.ndarray) -> np.ndarray:
         n, d = codes.shape
+        r = len(self.classes_)
         T = self._n_total
+        zero = self._term.shape[0] - 1
         idx = flat_index(codes, self.offsets_, self.n_values_)
         known = codes >= 0
-        W = self.conditional_mutual_information_
-        probs = np.repeat(self._prior[None, :], n, axis=0)
-        for s in range(d):
-            rows = np.flatnonzero(known[:, s])
-            if len(rows) == 0:
-                continue
-            sv = idx[rows, s]
-            mix = np.zeros((len(rows), len(self.classes_)))
-            weight_sum = np.zeros(len(rows))
+        W = self.conditional_mutual_information_  # zero diagonal
+        probs = np.empty((n, r))
+        for rows in row_chunks(n, d * r):
+            I, ok = idx[rows], known[rows]
+            mix = np.zeros((len(I), d, r))  # per child attribute s: Σ_p W[s,p] P(x_s | x_p, c), p first to last
+            weight_sum = np.zeros((len(I), d))
             for p in range(d):
-                if p != s:
-                    weight_sum += np.where(known[rows, p], W[s, p], 0.0)
-                    mix += np.take(self._term, idx[rows, p] * T + sv, axis=0)
+                pair = I[:, p:p + 1] * T + I
+                pair[:, p] = zero  # an attribute is not its own parent
+                mix += np.take(self._term, pair, axis=0)
+                weight_sum += np.where(ok[:, p:p + 1], W[:, p][None, :], 0.0)
             mixed = weight_sum > 0
-            factor = np.where(mixed[:, None], mix / np.where(mixed, weight_sum, 1.0)[:, None], self._alone[sv])
-            probs[rows] *= factor
+            with np.errstate(invalid="ignore", divide="ignore"):
+                factor = np.where(mixed[..., None], mix / weight_sum[..., None], self._alone[I])
+            factor[~ok] = 1.0  # a missing child is left out
+            stacked = np.concatenate([np.broadcast_to(self._prior, (len(I), 1, r)), factor], axis=1)
+            probs[rows] = np.multiply.reduce(stacked, axis=1)  # prior, then children first to last
         return _normalize_unless_nan(probs)
 
 
