@@ -57,7 +57,8 @@ def test_tiny_run_outputs_and_determinism(tmp_path):
         assert (a / rel).exists(), rel
     import pandas as pd
     folds = pd.read_parquet(a / "results/tiny/folds/labor/NB.parquet")
-    assert list(folds.columns) == ["run", "fold", "n_train", "n_test", "accuracy", "fit_seconds", "predict_seconds"]
+    assert list(folds.columns) == ["variant", "run", "fold", "n_train", "n_test", "accuracy", "fit_seconds",
+                                   "predict_seconds"]
     assert len(folds) == 6 and folds.n_test.sum() == 2 * 57
     # a second project with one core gives the same bytes (timing columns aside)
     b = _project(tmp_path / "b")

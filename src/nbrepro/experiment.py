@@ -46,6 +46,17 @@ def prepare(paper: dict, dataset: str, registry_path, raw_path, out_data, out_fo
     spec = registry_entry(registry_path, dataset)
     X, y = load_dataset(spec, Path(raw_path))
     pre = paper["preprocessing"]
+    extra = pre.get("per_dataset", {}).get(dataset, {})
+    keep = np.ones(len(X), dtype=bool)
+    if pre.get("complete_cases"):
+        keep &= ~X.isna().any(axis=1).to_numpy() & y.notna().to_numpy()
+    if extra.get("drop_duplicate_rows"):
+        keep &= ~pd.concat([X, y], axis=1).duplicated().to_numpy()
+    if not keep.all():
+        log.info("dataset %r: %d of %d rows kept (complete cases / duplicates)", dataset, keep.sum(), len(keep))
+        X, y = X[keep].reset_index(drop=True), y[keep].reset_index(drop=True)
+    if extra.get("steps"):
+        (X,) = apply_steps(build_steps(extra["steps"]), X)
     if pre["scope"] == "dataset":
         (X,) = apply_steps(build_steps(pre["steps"]), X)
     frame = X.copy()
@@ -54,7 +65,7 @@ def prepare(paper: dict, dataset: str, registry_path, raw_path, out_data, out_fo
 
     proto = paper["protocol"]
     ycodes = y.cat.codes.to_numpy()
-    if "folds" in proto:
+    if proto["name"] == "weka_cv":
         small = small_classes(ycodes, int(proto["folds"]))
         if small:
             names = ", ".join(f"{y.cat.categories[c]!r} ({n} rows)" for c, n in small)
@@ -93,26 +104,33 @@ def evaluate(paper: dict, dataset: str, label: str, prepared_path, folds_path, o
     fold_rows, pred_frames = [], []
     splits = [(np.asarray(train, dtype=np.int64), np.asarray(test, dtype=np.int64))
               for train, test in zip(folds["train"], folds["test"])]
-    if pre["scope"] == "fold":
-        results = _fold_scope_probabilities(paper, label, X, y, splits)
+    # variants: the classifier once as configured, or once per attribute left out (Orhan et al.'s Table 4)
+    if paper["classifiers"][label].get("variants") == "drop_each_attribute":
+        variants = [(str(c), X.drop(columns=[c])) for c in X.columns]
     else:
-        results = fold_probabilities(make_classifier(label, paper), X, y, splits)
-    for (run, fold), (train, test), res in zip(zip(folds["run"], folds["fold"]), splits, results):
-        if list(res.classes) != classes:
-            raise RuntimeError(f"{label}: classes_ {list(res.classes)} differ from the dataset's {classes}")
-        proba = res.proba
-        pred = np.argmax(proba, axis=1)  # first maximum, as Weka's classifyInstance
-        truth = ycodes[test]
-        known = truth >= 0
-        acc = 100.0 * np.sum(pred[known] == truth[known]) / max(int(known.sum()), 1)
-        fold_rows.append({"run": int(run), "fold": int(fold), "n_train": len(train), "n_test": len(test),
-                          "accuracy": float(acc), "fit_seconds": res.fit_seconds,
-                          "predict_seconds": res.predict_seconds})
-        pf = pd.DataFrame({"run": np.int32(run), "fold": np.int32(fold), "row": test.astype(np.int32),
-                           "y": truth.astype(np.int32), "y_pred": pred.astype(np.int32)})
-        for j, c in enumerate(classes):
-            pf[f"p:{c}"] = proba[:, j]
-        pred_frames.append(pf)
+        variants = [("", X)]
+    for variant, Xv in variants:
+        if pre["scope"] == "fold":
+            results = _fold_scope_probabilities(paper, label, Xv, y, splits)
+        else:
+            results = fold_probabilities(make_classifier(label, paper), Xv, y, splits)
+        for (run, fold), (train, test), res in zip(zip(folds["run"], folds["fold"]), splits, results):
+            if list(res.classes) != classes:
+                raise RuntimeError(f"{label}: classes_ {list(res.classes)} differ from the dataset's {classes}")
+            proba = res.proba
+            pred = np.argmax(proba, axis=1)  # first maximum, as Weka's classifyInstance
+            truth = ycodes[test]
+            known = truth >= 0
+            acc = 100.0 * np.sum(pred[known] == truth[known]) / max(int(known.sum()), 1)
+            fold_rows.append({"variant": variant, "run": int(run), "fold": int(fold), "n_train": len(train),
+                              "n_test": len(test), "accuracy": float(acc), "fit_seconds": res.fit_seconds,
+                              "predict_seconds": res.predict_seconds})
+            pf = pd.DataFrame({"variant": variant, "run": np.int32(run), "fold": np.int32(fold),
+                               "row": test.astype(np.int32), "y": truth.astype(np.int32),
+                               "y_pred": pred.astype(np.int32)})
+            for j, c in enumerate(classes):
+                pf[f"p:{c}"] = proba[:, j]
+            pred_frames.append(pf)
     result = pd.DataFrame(fold_rows)
     _write_parquet(result, out_folds)
     _write_parquet(pd.concat(pred_frames, ignore_index=True), out_predictions)

@@ -1,10 +1,12 @@
 """Classifiers, each a scikit-learn estimator taking nominal (Categorical) data."""
 from .aode import AODE
+from .gaussian_nb import LSLWNB, FrequencyGaussianNB
 from .hnb import HNB
 from .naive_bayes import NaiveBayes
 from .tan import TAN
 from .waode import WAODE
 
-REGISTRY = {"NaiveBayes": NaiveBayes, "TAN": TAN, "AODE": AODE, "WAODE": WAODE, "HNB": HNB}
+REGISTRY = {"NaiveBayes": NaiveBayes, "TAN": TAN, "AODE": AODE, "WAODE": WAODE, "HNB": HNB,
+            "FrequencyGaussianNB": FrequencyGaussianNB, "LSLWNB": LSLWNB}
 
-__all__ = ["NaiveBayes", "TAN", "AODE", "WAODE", "HNB", "REGISTRY"]
+__all__ = ["NaiveBayes", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "REGISTRY"]

@@ -1,14 +1,18 @@
 """Build the preprocessing steps a paper config names."""
 from __future__ import annotations
 
+from .constant import RemoveConstant
 from .discretize import EqualWidthDiscretizer
 from .id_like import RemoveIdLike
 from .missing import ReplaceMissingValues
+from .to_numeric import ToNumeric
 
 STEP_NAMES = {
     "remove_id_like": RemoveIdLike,
     "replace_missing": ReplaceMissingValues,
     "discretize_equal_width": EqualWidthDiscretizer,
+    "remove_constant": RemoveConstant,
+    "to_numeric": ToNumeric,
 }
 
 

@@ -24,7 +24,15 @@ def _weka_cv(spec: dict, y):
     return weka_cv_folds(y, k, runs, shuffle_train=spec.get("train_order", "weka") == "weka")
 
 
-PROTOCOLS = {"weka_cv": _weka_cv}
+def _resubstitution(spec: dict, y):
+    """Train and test on the same rows (Orhan et al.'s "training success"): one fold of all rows."""
+    import numpy as np
+
+    rows = np.arange(len(y))
+    return [Fold(1, 1, rows, rows)]
+
+
+PROTOCOLS = {"weka_cv": _weka_cv, "resubstitution": _resubstitution}
 
 
 def make_folds(spec: dict, y):

@@ -26,26 +26,32 @@ def _fmt(x, nd=2):
     return "" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.{nd}f}"
 
 
+def _mean_sd(mean, sd) -> str:
+    return _fmt(mean) if pd.isna(sd) else f"{_fmt(mean)} ± {_fmt(sd)}"
+
+
 def _cell(row) -> str:
     pm, ps = row["published_mean"], row["published_std"]
     m, s = row["mean"], row["std"]
-    pub = f"{_fmt(pm)} ± {_fmt(ps)} {SIG.get(row['published_significance'], '')}" if not pd.isna(pm) else "—"
+    pub = f"{_mean_sd(pm, ps)} {SIG.get(row['published_significance'], '')}" if not pd.isna(pm) else "—"
     if pd.isna(m):
         return f'<td class="na">not computed<br><span class="pub">published {pub}</span></td>'
     cls = {"exact": "ok", "within_0.5": "near", "within_1.0": "off", "off": "off", "": ""}[agreement(m, s, pm, ps)]
-    ours = f"{_fmt(m)} ± {_fmt(s)} {SIG.get(row['significance'], '')}"
+    ours = f"{_mean_sd(m, s)} {SIG.get(row['significance'], '')}"
     return f'<td class="{cls}">{ours}<br><span class="pub">published {pub}</span></td>'
 
 
 def table_html(table: pd.DataFrame, caption: str) -> str:
-    methods = list(dict.fromkeys(table["method"]))
+    """One row per dataset, one column per (method, metric) — the metric named only when a table has several."""
+    keys = list(dict.fromkeys(zip(table["method"], table["metric"])))
+    several = len({k for _, k in keys}) > 1
     out = [f"<table><caption>{html.escape(caption)}</caption><tr><th class='l'>dataset</th>"]
-    out += [f"<th>{html.escape(m)}</th>" for m in methods]
+    out += [f"<th>{html.escape(m)}" + (f"<br>{html.escape(k)}" if several else "") + "</th>" for m, k in keys]
     out.append("</tr>")
     for ds, g in table.groupby("dataset", sort=False):
         out.append(f"<tr><td class='l'>{html.escape(ds)}</td>")
-        g = g.set_index("method")
-        out += [_cell(g.loc[m]) for m in methods]
+        g = g.set_index(["method", "metric"])
+        out += [_cell(g.loc[key]) for key in keys]
         out.append("</tr>")
     out.append("</table>")
     return "".join(out)

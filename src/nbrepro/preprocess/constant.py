@@ -1,0 +1,29 @@
+"""Remove attributes that take a single observed value.
+
+Orhan et al. keep 21 of mushroom's 22 attributes after removing incomplete rows:
+``veil-type`` is the constant ``p`` in every row. They keep all 34 of ionosphere's, whose
+numeric ``a02`` is constant 0 — hence ``kinds``: which attribute types the rule applies to.
+"""
+from __future__ import annotations
+
+import pandas as pd
+from sklearn.base import BaseEstimator, TransformerMixin
+
+
+class RemoveConstant(TransformerMixin, BaseEstimator):
+    def __init__(self, kinds: tuple[str, ...] = ("nominal", "numeric")):
+        self.kinds = kinds
+
+    def fit(self, X: pd.DataFrame, y=None):
+        unknown = set(self.kinds) - {"nominal", "numeric"}
+        if unknown:
+            raise ValueError(f"remove_constant: kinds must be 'nominal' and/or 'numeric', got {sorted(unknown)}")
+
+        def kind(c):
+            return "nominal" if isinstance(X[c].dtype, pd.CategoricalDtype) else "numeric"
+
+        self.removed_ = [c for c in X.columns if kind(c) in self.kinds and X[c].nunique(dropna=True) <= 1]
+        return self
+
+    def transform(self, X: pd.DataFrame) -> pd.DataFrame:
+        return X.drop(columns=self.removed_)
