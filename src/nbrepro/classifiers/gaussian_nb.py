@@ -153,7 +153,8 @@ class FrequencyGaussianNB(ClassifierMixin, BaseEstimator):
         return p / p.sum(axis=1, keepdims=True)
 
     def predict(self, X):
-        return self.classes_[np.argmax(self.decision_function_log10(X), axis=1)]
+        scores = self.decision_function_log10(X)
+        return self.classes_[np.argmax(scores, axis=1)]
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
