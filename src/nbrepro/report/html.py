@@ -94,6 +94,13 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
             parts.append(f"<tr><td class='l'>{html.escape(c['topic'])}</td><td class='l'>{html.escape(c['choice'])}</td>"
                          f"<td class='l'>{html.escape(c.get('why', ''))}</td></tr>")
         parts.append("</table>")
+    if paper.get("gaps"):
+        parts.append("<h2>Where the reproduction differs, and why</h2><table><tr><th class='l'>cells</th>"
+                     "<th class='l'>explanation</th></tr>")
+        for g in paper["gaps"]:
+            parts.append(f"<tr><td class='l'>{html.escape(g['cells'])}</td>"
+                         f"<td class='l'>{html.escape(g['explanation'])}</td></tr>")
+        parts.append("</table>")
     parts.append("<h2>How many cells reproduce</h2>")
     parts.append(frame_html(outputs["stats/match_counts.csv"], 2))
     for name, spec in paper["tables"].items():
