@@ -45,6 +45,29 @@ def cmd_analyse(args):
         write_outputs(analyse_table(paper, name, args.results), args.results)
 
 
+def cmd_paper_stats(args):
+    import pandas as pd
+
+    from .analyse import write_outputs
+    from .data.registry import load_registry
+    from .paper_stats import MODULES, dataset_table
+
+    paper = _paper(args)
+    spec = paper["text_stats"]
+    res = Path(args.results)
+    table1 = dataset_table(paper, args.raw, load_registry(args.registry))
+    if spec.get("table1_published"):
+        pub = pd.read_csv(spec["table1_published"]).set_index("dataset")
+        for col in ("n", "m", "r"):
+            table1[f"published_{col}"] = table1["dataset"].map(pub[col])
+    table = pd.read_csv(res / f"tables/{spec['table']}.csv", dtype={"significance": object}).fillna({"significance": ""})
+    module = MODULES[spec["module"]]
+    published = pd.read_csv(spec["published"]) if spec.get("published") else None
+    write_outputs({"stats/table1.csv": table1,
+                   "stats/text_stats.csv": module.text_statistics(table, table1, published),
+                   "stats/win_loss.csv": module.win_loss(table)}, args.results)
+
+
 def cmd_figure(args):
     import pandas as pd
 
@@ -73,6 +96,9 @@ def cmd_report(args):
     outputs["stats/match_counts.csv"] = pd.concat(counts, ignore_index=True)
     for bench in paper.get("benchmarks", []):
         outputs[bench["file"]] = pd.read_csv(Path(args.root) / bench["file"])
+    if "text_stats" in paper:
+        for f in ("table1", "text_stats", "win_loss"):
+            outputs[f"stats/{f}.csv"] = pd.read_csv(res / f"stats/{f}.csv", keep_default_na=False, na_values=[""])
     paper_report(paper, outputs, figs, res / "report.html")
 
 
@@ -141,6 +167,13 @@ def main(argv=None):
     p.add_argument("--table", action="append", help="only this table (repeatable); default all")
     p.add_argument("--timings", action="store_true", help="write stats/timings.csv (only that, unless --table)")
     p.set_defaults(func=cmd_analyse)
+
+    p = sub.add_parser("paper-stats", help="a paper's Table 1 and the statistics quoted in its text")
+    paper_args(p)
+    p.add_argument("--results", required=True, help="results/{paper}")
+    p.add_argument("--raw", default="resources/raw", help="folder of the raw ARFF files")
+    p.add_argument("--registry", default="config/datasets.yaml")
+    p.set_defaults(func=cmd_paper_stats)
 
     p = sub.add_parser("figure", help="reproduced-vs-published figure of one table")
     p.add_argument("--table", required=True, help="results/{paper}/tables/{table}.csv")

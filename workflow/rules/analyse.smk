@@ -32,3 +32,25 @@ rule timings:
         "results/{paper}/stats/timings.csv",
     shell:
         "nbrepro analyse --paper-config {input.paper} --results results/{wildcards.paper} --timings"
+
+
+def raw_files(wildcards):
+    return expand("resources/raw/{dataset}.arff", dataset=PAPERS[wildcards.paper]["spec"]["datasets"])
+
+
+def stats_table(wildcards):
+    return f"results/{wildcards.paper}/tables/{PAPERS[wildcards.paper]['spec']['text_stats']['table']}.csv"
+
+
+rule paper_stats:
+    # Table 1 from the raw data, and the statistics the paper quotes in its text
+    input:
+        stats_table,
+        raw_files,
+        paper=paper_config,
+    output:
+        "results/{paper}/stats/table1.csv",
+        "results/{paper}/stats/text_stats.csv",
+        "results/{paper}/stats/win_loss.csv",
+    shell:
+        "nbrepro paper-stats --paper-config {input.paper} --results results/{wildcards.paper}"

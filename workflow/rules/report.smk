@@ -20,7 +20,11 @@ rule figure:
 
 
 def paper_benchmarks(wildcards):
-    return [b["file"] for b in PAPERS[wildcards.paper]["spec"].get("benchmarks", [])]
+    spec = PAPERS[wildcards.paper]["spec"]
+    extra = [b["file"] for b in spec.get("benchmarks", [])]
+    if "text_stats" in spec:
+        extra += [f"results/{wildcards.paper}/stats/{f}.csv" for f in ("table1", "text_stats", "win_loss")]
+    return extra
 
 
 rule report:

@@ -110,6 +110,15 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
         parts.append("<p class='small'>Mean ranks are over the methods computed so far; they equal the paper's "
                      "once every column of the table is reproduced.</p>")
         parts.append(frame_html(outputs[f"tables/{name}_summary.csv"], 4))
+    if "stats/text_stats.csv" in outputs:
+        parts.append("<h2>Statistics quoted in the text</h2><p class='small'>Computed from our reproduced "
+                     "table (values at the printed two decimals), beside the paper's number.</p>")
+        parts.append(frame_html(outputs["stats/text_stats.csv"], 5))
+        parts.append("<h2>[s.w./m.w./m.b./s.b.] row of Table 2</h2><p class='small'>How the reference fares "
+                     "against each method (ties count 0.5); • = m.b. + s.b. > 23.</p>")
+        parts.append(frame_html(outputs["stats/win_loss.csv"], 4))
+        parts.append("<h2>Table 1 (from the raw files)</h2>")
+        parts.append(frame_html(outputs["stats/table1.csv"], 0))
     if figures:
         parts.append("<h2>Figures</h2>")
         for f in figures:
