@@ -3,12 +3,13 @@ from .aode import AODE
 from .gaussian_nb import LSLWNB, FrequencyGaussianNB
 from .hnb import HNB
 from .lcwnb import LCWNB
+from .lwnb import LocallyWeightedNB
 from .naive_bayes import NaiveBayes
 from .tan import TAN
 from .waode import WAODE
 
 REGISTRY = {"NaiveBayes": NaiveBayes, "TAN": TAN, "AODE": AODE, "WAODE": WAODE, "HNB": HNB,
             "FrequencyGaussianNB": FrequencyGaussianNB, "LSLWNB": LSLWNB,
-            "LCWNB": LCWNB}
+            "LCWNB": LCWNB, "LocallyWeightedNB": LocallyWeightedNB}
 
-__all__ = ["NaiveBayes", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "REGISTRY"]
+__all__ = ["NaiveBayes", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "REGISTRY"]

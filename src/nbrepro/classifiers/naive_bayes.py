@@ -44,21 +44,33 @@ class NaiveBayes(CountedClassifierMixin):
         self.class_prior_ = (self.class_count_ + 1.0) / (self.class_count_.sum() + float(r))
         self.offsets_, T = value_offsets(self.n_values_, missing_slot=True)
         self.feature_prob_ = []  # per attribute: (q_i, r) table of P(x_i = v | c)
-        factor = np.ones((T, r))  # floored factors by flat index; a missing value's slot holds 1
+        factor = np.ones((T, r))  # factors by flat index; a missing value's slot holds 1
         for j, q in enumerate(self.n_values_):
             block = counts["value_class"][self.offsets_[j]:self.offsets_[j] + q]
             prob = (block + 1.0) / (block.sum(axis=0) + float(q))
             self.feature_prob_.append(prob)
-            factor[self.offsets_[j]:self.offsets_[j] + q] = np.maximum(_TINY, prob)
+            factor[self.offsets_[j]:self.offsets_[j] + q] = prob
         self._factor = factor
 
     def _proba_codes(self, codes: np.ndarray) -> np.ndarray:
         idx = flat_index(codes, self.offsets_, self.n_values_)
-        probs = np.repeat(self.class_prior_[None, :], codes.shape[0], axis=0)
-        for j in range(codes.shape[1]):
-            probs *= np.take(self._factor, idx[:, j], axis=0)
-            mx = probs.max(axis=1)
-            under = (mx > 0) & (mx < _TINY)
-            if under.any():
-                probs[under] *= 1e75
-        return java_normalize(probs)
+        prior = np.repeat(self.class_prior_[None, :], codes.shape[0], axis=0)
+        return java_normalize(weka_product(prior, (np.take(self._factor, idx[:, j], axis=0)
+                                                   for j in range(codes.shape[1]))))
+
+
+def weka_product(prior: np.ndarray, factors) -> np.ndarray:
+    """Weka NaiveBayes's product, row-wise: prior × each attribute's factor in turn, the factor
+    floored at 1e-75 and the row multiplied by 1e75 whenever its largest entry drops below 1e-75.
+
+    ``factors``: an (rows, attributes, classes) array or an iterable of (rows, classes) arrays.
+    """
+    probs = prior.copy()
+    columns = (factors[:, j, :] for j in range(factors.shape[1])) if isinstance(factors, np.ndarray) else factors
+    for f in columns:
+        probs *= np.maximum(_TINY, f)
+        mx = probs.max(axis=1)
+        under = (mx > 0) & (mx < _TINY)
+        if under.any():
+            probs[under] *= 1e75
+    return probs
