@@ -1,0 +1,64 @@
+"""LCWNB against Li & Li's published cells, and LocallyWeightedNB against Weka 3.6's LWL + NaiveBayes."""
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+from nbrepro.classifiers import LCWNB, LocallyWeightedNB
+from nbrepro.crossval import fold_probabilities
+from nbrepro.protocols.weka_cv import weka_cv_folds
+from nbrepro.stats import weka_mean_std
+
+from conftest import ROOT, needs_mirror, needs_weka
+from test_weka_bayes_classifiers import _prepared, _split
+
+
+@parametrize_with_checks([LCWNB(), LocallyWeightedNB()])
+def test_sklearn_compatible(estimator, check):
+    check(estimator)
+
+
+def _cat(codes, cats):
+    return pd.Categorical.from_codes(codes, pd.Index(cats, dtype=object))
+
+
+def test_lcwnb_by_hand():
+    """κ above every class size: γ = 1 for both classes, ρ = 1, so LCWNB is NB with Laplace counts."""
+    X = pd.DataFrame({"a": _cat([0, 0, 1, 1, 0], ["u", "v"]), "b": _cat([0, 1, 1, 1, 0], ["s", "t"])})
+    y = pd.Series(_cat([0, 0, 1, 1, 1], ["p", "n"]))
+    got = LCWNB(kappa=100).fit(X, y).predict_proba(X.iloc[[0]])[0]
+    # p: (1+2) (1+2)/(2+2) (1+1)/(2+2); n: (1+3) (1+1)/(2+3) (1+1)/(2+3)
+    p, n = 3 * 3 / 4 * 2 / 4, 4 * 2 / 5 * 2 / 5
+    np.testing.assert_allclose(got, [p / (p + n), n / (p + n)], rtol=1e-12)
+
+
+@needs_mirror
+@pytest.mark.parametrize("name", ["labor", "iris", "vote"])
+def test_lcwnb_equals_published_cells(name):
+    """Li & Li's Table 2: mean and sd over the 100 Weka folds, to the printed two decimals."""
+    X, y = _prepared(name)
+    pub = pd.read_csv(ROOT / "config/published/lcwnb_table2.csv")
+    codes = y.cat.codes.to_numpy()
+    folds = [(f.train, f.test) for f in weka_cv_folds(codes, 10, range(1, 11))]
+    for kappa in (5, 10, 20):
+        acc = [100 * np.mean(r.proba.argmax(1) == codes[test])
+               for r, (_, test) in zip(fold_probabilities(LCWNB(kappa=kappa), X, y, folds), folds)]
+        mean, sd = weka_mean_std(np.array(acc))
+        cell = pub[(pub.dataset == name) & (pub.method == f"LCWNB{kappa}")].iloc[0]
+        assert (round(mean, 2), round(sd, 2)) == (cell["mean"], cell["std"]), (name, kappa)
+
+
+@needs_weka
+@needs_mirror
+@pytest.mark.parametrize("name", ["vote", "audiology", "zoo", "primary-tumor"])
+@pytest.mark.parametrize("k,kernel,opt", [(50, "linear", "0"), (10, "linear", "0"), (30, "epanechnikov", "1"),
+                                          (0, "linear", "0")])
+def test_lwl_naive_bayes_equals_weka(tmp_path, weka_oracle, name, k, kernel, opt):
+    X, y = _prepared(name)
+    fold = _split(tmp_path, X, y)
+    weka = weka_oracle("weka.classifiers.lazy.LWL", tmp_path / "train.arff", tmp_path / "test.arff",
+                       "-K", str(k if k > 0 else -1), "-U", opt, "-W", "weka.classifiers.bayes.NaiveBayes")
+    ours = LocallyWeightedNB(k=k, kernel=kernel).fit(X.iloc[fold.train], y.iloc[fold.train]).predict_proba(
+        X.iloc[fold.test])
+    np.testing.assert_allclose(ours, np.asarray(weka), rtol=0, atol=1e-12)
+    assert (ours.argmax(1) == np.asarray(weka).argmax(1)).all()
