@@ -63,9 +63,16 @@ def cmd_paper_stats(args):
     table = pd.read_csv(res / f"tables/{spec['table']}.csv", dtype={"significance": object}).fillna({"significance": ""})
     module = MODULES[spec["module"]]
     published = pd.read_csv(spec["published"]) if spec.get("published") else None
+    acc = module.wide(table).dropna(axis=1, how="any")  # the methods computed so far
+    bounds = module.permutation_bounds(acc.round(2))
     write_outputs({"stats/table1.csv": table1,
                    "stats/text_stats.csv": module.text_statistics(table, table1, published),
-                   "stats/win_loss.csv": module.win_loss(table)}, args.results)
+                   "stats/win_loss.csv": module.win_loss(table),
+                   "stats/figure2_bounds.csv": bounds}, args.results)
+    figures = Path(args.figures)
+    module.figure2(bounds, figures / "figure2")
+    if all(k in acc for k in module.KAPPAS):
+        module.figure3(acc, table1, figures / "figure3")
 
 
 def cmd_figure(args):
@@ -97,8 +104,9 @@ def cmd_report(args):
     for bench in paper.get("benchmarks", []):
         outputs[bench["file"]] = pd.read_csv(Path(args.root) / bench["file"])
     if "text_stats" in paper:
-        for f in ("table1", "text_stats", "win_loss"):
+        for f in ("table1", "text_stats", "win_loss", "figure2_bounds"):
             outputs[f"stats/{f}.csv"] = pd.read_csv(res / f"stats/{f}.csv", keep_default_na=False, na_values=[""])
+        figs += [Path(args.figures) / "figure2.svg", Path(args.figures) / "figure3.svg"]
     paper_report(paper, outputs, figs, res / "report.html")
 
 
@@ -172,6 +180,7 @@ def main(argv=None):
     paper_args(p)
     p.add_argument("--results", required=True, help="results/{paper}")
     p.add_argument("--raw", default="resources/raw", help="folder of the raw ARFF files")
+    p.add_argument("--figures", required=True, help="figures/{paper}")
     p.add_argument("--registry", default="config/datasets.yaml")
     p.set_defaults(func=cmd_paper_stats)
 

@@ -52,5 +52,11 @@ rule paper_stats:
         "results/{paper}/stats/table1.csv",
         "results/{paper}/stats/text_stats.csv",
         "results/{paper}/stats/win_loss.csv",
+        "results/{paper}/stats/figure2_bounds.csv",
+        "figures/{paper}/figure2.png",
+        "figures/{paper}/figure2.svg",
+        "figures/{paper}/figure3.png",
+        "figures/{paper}/figure3.svg",
     shell:
-        "nbrepro paper-stats --paper-config {input.paper} --results results/{wildcards.paper}"
+        "nbrepro paper-stats --paper-config {input.paper} --results results/{wildcards.paper} "
+        "--figures figures/{wildcards.paper}"
