@@ -65,10 +65,10 @@ def cmd_paper_stats(args):
     published = pd.read_csv(spec["published"]) if spec.get("published") else None
     acc = module.wide(table).dropna(axis=1, how="any")  # the methods computed so far
     bounds = module.permutation_bounds(acc.round(2))
-    write_outputs({"stats/table1.csv": table1,
-                   "stats/text_stats.csv": module.text_statistics(table, table1, published),
-                   "stats/win_loss.csv": module.win_loss(table),
-                   "stats/figure2_bounds.csv": bounds}, args.results)
+    text = module.text_statistics(table, table1, published)
+    write_outputs({"stats/table1.csv": table1, "stats/text_stats.csv": text,
+                   "stats/win_loss.csv": module.win_loss(table), "stats/figure2_bounds.csv": bounds,
+                   "stats/claims.csv": module.claims(table, text, bounds)}, args.results)
     figures = Path(args.figures)
     module.figure2(bounds, figures / "figure2")
     if all(k in acc for k in module.KAPPAS):
@@ -104,7 +104,7 @@ def cmd_report(args):
     for bench in paper.get("benchmarks", []):
         outputs[bench["file"]] = pd.read_csv(Path(args.root) / bench["file"])
     if "text_stats" in paper:
-        for f in ("table1", "text_stats", "win_loss", "figure2_bounds"):
+        for f in ("claims", "table1", "text_stats", "win_loss", "figure2_bounds"):
             outputs[f"stats/{f}.csv"] = pd.read_csv(res / f"stats/{f}.csv", keep_default_na=False, na_values=[""])
         figs += [Path(args.figures) / "figure2.svg", Path(args.figures) / "figure3.svg"]
     paper_report(paper, outputs, figs, res / "report.html")

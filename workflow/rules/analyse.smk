@@ -53,6 +53,7 @@ rule paper_stats:
         "results/{paper}/stats/text_stats.csv",
         "results/{paper}/stats/win_loss.csv",
         "results/{paper}/stats/figure2_bounds.csv",
+        "results/{paper}/stats/claims.csv",
         "figures/{paper}/figure2.png",
         "figures/{paper}/figure2.svg",
         "figures/{paper}/figure3.png",

@@ -110,6 +110,9 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
         parts.append("<p class='small'>Mean ranks are over the methods computed so far; they equal the paper's "
                      "once every column of the table is reproduced.</p>")
         parts.append(frame_html(outputs[f"tables/{name}_summary.csv"], 4))
+    if "stats/claims.csv" in outputs:
+        parts.append("<h2>The paper's claims, checked against our numbers</h2>")
+        parts.append(frame_html(outputs["stats/claims.csv"], 4))
     if "stats/text_stats.csv" in outputs:
         parts.append("<h2>Statistics quoted in the text</h2><p class='small'>Computed from our reproduced "
                      "table (values at the printed two decimals), beside the paper's number.</p>")
