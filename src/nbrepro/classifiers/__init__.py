@@ -4,12 +4,14 @@ from .gaussian_nb import LSLWNB, FrequencyGaussianNB
 from .hnb import HNB
 from .lcwnb import LCWNB
 from .lwnb import LocallyWeightedNB
+from .iclnb import InstanceCloningNB
 from .naive_bayes import NaiveBayes
 from .tan import TAN
 from .waode import WAODE
 
 REGISTRY = {"NaiveBayes": NaiveBayes, "TAN": TAN, "AODE": AODE, "WAODE": WAODE, "HNB": HNB,
             "FrequencyGaussianNB": FrequencyGaussianNB, "LSLWNB": LSLWNB,
-            "LCWNB": LCWNB, "LocallyWeightedNB": LocallyWeightedNB}
+            "LCWNB": LCWNB, "LocallyWeightedNB": LocallyWeightedNB,
+            "InstanceCloningNB": InstanceCloningNB}
 
-__all__ = ["NaiveBayes", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "REGISTRY"]
+__all__ = ["NaiveBayes", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "InstanceCloningNB", "REGISTRY"]
