@@ -4,7 +4,7 @@ import pandas as pd
 import pytest
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from nbrepro.classifiers import LCWNB, LocallyWeightedNB
+from nbrepro.classifiers import LCWNB, InstanceCloningNB, LocallyWeightedNB
 from nbrepro.crossval import fold_probabilities
 from nbrepro.protocols.weka_cv import weka_cv_folds
 from nbrepro.stats import weka_mean_std
@@ -13,7 +13,7 @@ from conftest import ROOT, needs_mirror, needs_weka
 from test_weka_bayes_classifiers import _prepared, _split
 
 
-@parametrize_with_checks([LCWNB(), LocallyWeightedNB()])
+@parametrize_with_checks([LCWNB(), LocallyWeightedNB(), InstanceCloningNB()])
 def test_sklearn_compatible(estimator, check):
     check(estimator)
 
@@ -62,3 +62,28 @@ def test_lwl_naive_bayes_equals_weka(tmp_path, weka_oracle, name, k, kernel, opt
         X.iloc[fold.test])
     np.testing.assert_allclose(ours, np.asarray(weka), rtol=0, atol=1e-12)
     assert (ours.argmax(1) == np.asarray(weka).argmax(1)).all()
+
+
+@needs_mirror
+@pytest.mark.parametrize("name", ["labor", "iris", "zoo"])
+def test_iclnb_equals_published_cells(name):
+    """Our ICLNB reconstruction (k = 10, 1 + shared-attribute clones) against Li & Li's ICLNB column."""
+    X, y = _prepared(name)
+    pub = pd.read_csv(ROOT / "config/published/lcwnb_table2.csv")
+    codes = y.cat.codes.to_numpy()
+    folds = [(f.train, f.test) for f in weka_cv_folds(codes, 10, range(1, 11))]
+    acc = [100 * np.mean(r.proba.argmax(1) == codes[test])
+           for r, (_, test) in zip(fold_probabilities(InstanceCloningNB(k=10), X, y, folds), folds)]
+    mean, sd = weka_mean_std(np.array(acc))
+    cell = pub[(pub.dataset == name) & (pub.method == "ICLNB")].iloc[0]
+    assert (round(mean, 2), round(sd, 2)) == (cell["mean"], cell["std"])
+
+
+def test_iclnb_by_hand():
+    """k = 1: the nearest row (distance 0) counted 1 + 2 times; Laplace NB on that one class."""
+    X = pd.DataFrame({"a": _cat([0, 1, 1], ["u", "v"]), "b": _cat([0, 1, 0], ["s", "t"])})
+    y = pd.Series(_cat([0, 1, 1], ["p", "n"]))
+    got = InstanceCloningNB(k=1).fit(X, y).predict_proba(X.iloc[[0]])[0]
+    # weight 3 on row 0 (class p): prior p (3+1)/(3+2), n 1/5; P(u|p)=(3+1)/(3+2), P(s|p)=4/5; class n: 1/2, 1/2
+    p, n = 4 / 5 * 4 / 5 * 4 / 5, 1 / 5 * 1 / 2 * 1 / 2
+    np.testing.assert_allclose(got, [p / (p + n), n / (p + n)], rtol=1e-12)
