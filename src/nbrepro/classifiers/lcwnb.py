@@ -3,15 +3,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._joint import flat_index, value_offsets
-from ._nominal import NominalClassifierMixin
-
-# Test rows per block: the (block × training rows) distance and weight matrices hold about
-# this many values, which bounds memory whatever the data size.
-BLOCK_VALUES = 1 << 23
+from ._lazy import LazyNominalMixin
 
 
-class LCWNB(NominalClassifierMixin):
+class LCWNB(LazyNominalMixin):
     """Lazy cell-weighted naive Bayes (Li & Li), the algorithm of their Figure 1.
 
     For a test row x*, training row j of class y gets weight γ_y^H(x_j, x*) (Hamming
@@ -43,43 +38,15 @@ class LCWNB(NominalClassifierMixin):
         self.n_bisections = n_bisections
         self.handle_unknown = handle_unknown
 
-    def _fit_codes(self, codes: np.ndarray, y: np.ndarray) -> None:
+    def _check_params(self) -> None:
         if not self.kappa > 0:
             raise ValueError(f"LCWNB: kappa must be positive, got {self.kappa!r}")
-        r = len(self.classes_)
-        order = np.argsort(y, kind="stable")  # training rows grouped by class: one matrix product per class
-        self._y = y[order]
-        self._bounds = np.searchsorted(self._y, np.arange(r + 1))
-        self.offsets_, T = value_offsets(self.n_values_, missing_slot=True)
-        idx = flat_index(codes[order], self.offsets_, self.n_values_)
-        onehot = np.zeros((len(y), T))
-        onehot[np.arange(len(y))[:, None], idx] = 1.0
-        miss = self.offsets_ + self.n_values_
-        onehot[:, miss] = 0.0  # a missing training value matches nothing
-        self._onehot = onehot
-        self._onehot32 = onehot.astype(np.float32)  # for distances: 0/1 products, exact in float32
-        self._n_total = T
 
-    def _proba_codes(self, codes: np.ndarray) -> np.ndarray:
-        n_test, m = codes.shape
+    def _block(self, idx: np.ndarray, known: np.ndarray, shared: np.ndarray) -> np.ndarray:
+        c, m = idx.shape
         r = len(self.classes_)
-        out = np.empty((n_test, r))
-        block = max(1, BLOCK_VALUES // max(len(self._y), 1))
-        for start in range(0, n_test, block):
-            out[start:start + block] = self._block(codes[start:start + block])
-        return out
-
-    def _block(self, codes: np.ndarray) -> np.ndarray:
-        c, m = codes.shape
-        r = len(self.classes_)
-        known = codes >= 0
-        idx = flat_index(codes, self.offsets_, self.n_values_)
-        test_onehot = np.zeros((c, self._n_total), dtype=np.float32)
-        rows = np.repeat(np.arange(c), known.sum(axis=1))
-        test_onehot[rows, idx[known]] = 1.0
         # Hamming distance over the test row's known attributes: exact small integers
-        matches = test_onehot @ self._onehot32.T  # (c, n_train)
-        H = (known.sum(axis=1)[:, None] - matches).astype(np.int64)
+        H = (known.sum(axis=1)[:, None] - shared).astype(np.int64)
         # V_ℓ(y): training rows of class y at distance ℓ
         L = m + 1
         cell = (np.arange(c)[:, None] * r + self._y[None, :]) * L + H
@@ -95,9 +62,8 @@ class LCWNB(NominalClassifierMixin):
         # weights γ_{y_j}^{H_j}, then T(i, y) = weighted count of class-y rows matching x*_i
         W = np.take_along_axis(powers.reshape(c, r * L), self._y[None, :] * L + H, axis=1)
         log_q = np.log1p(rho[:, None] * S)  # log(1 + ρ S_y)
-        for y in range(r):
-            lo, hi = self._bounds[y], self._bounds[y + 1]
-            Ty = W[:, lo:hi] @ self._onehot[lo:hi]  # (c, T): every value's weighted count
+        for y, rows in enumerate(self._class_rows):
+            Ty = W[:, rows] @ self._onehot[rows]  # (c, T): every value's weighted count
             Tstar = np.take_along_axis(Ty, idx, axis=1)  # (c, m) at the test row's values
             num = np.log1p(rho[:, None] * Tstar)
             den = np.log(self.n_values_[None, :] + (rho * S[:, y])[:, None])
