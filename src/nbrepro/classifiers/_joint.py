@@ -27,6 +27,14 @@ def value_offsets(n_values: np.ndarray, missing_slot: bool) -> tuple[np.ndarray,
     return offsets, int(width.sum())
 
 
+def value_layout(n_values: np.ndarray) -> tuple[np.ndarray, int, np.ndarray, np.ndarray]:
+    """The flat layout with a missing slot per attribute: (offsets, total size, owner = attribute
+    of each flat index, missing = the missing slot of each attribute)."""
+    offsets, total = value_offsets(n_values, missing_slot=True)
+    owner = np.repeat(np.arange(len(n_values)), np.asarray(n_values) + 1)
+    return offsets, total, owner, offsets + np.asarray(n_values)
+
+
 def flat_index(codes: np.ndarray, offsets: np.ndarray, n_values: np.ndarray) -> np.ndarray:
     """Flat value index per cell; a missing code (-1) maps to the attribute's missing slot."""
     return np.where(codes >= 0, codes, np.asarray(n_values)[None, :]) + offsets[None, :]

@@ -15,6 +15,18 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
 
+def encode_target(estimator, y) -> tuple[np.ndarray, np.ndarray]:
+    """(classes, integer codes) of a target: a Categorical's declared categories (missing → -1),
+    or the sorted distinct labels of anything else."""
+    if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
+        return np.asarray(y.cat.categories, dtype=object), y.cat.codes.to_numpy().astype(np.int64)
+    if y is None:
+        raise ValueError(f"{type(estimator).__name__} requires y to be passed, but the target y is None")
+    y = column_or_1d(y, warn=True)
+    check_classification_targets(y)
+    return np.unique(y, return_inverse=True)
+
+
 class NominalClassifierMixin(ClassifierMixin, BaseEstimator):
     """fit/predict plumbing: codes in, probabilities out. Subclasses implement ``_fit_codes`` and ``_proba_codes``."""
 
@@ -45,15 +57,7 @@ class NominalClassifierMixin(ClassifierMixin, BaseEstimator):
         self.n_features_in_ = len(self.categories_)
         self.n_values_ = np.array([len(c) for c in self.categories_], dtype=np.int64)
 
-        if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
-            self.classes_ = np.asarray(y.cat.categories, dtype=object)
-            ycodes = y.cat.codes.to_numpy().astype(np.int64)
-        else:
-            if y is None:
-                raise ValueError(f"{type(self).__name__} requires y to be passed, but the target y is None")
-            y = column_or_1d(y, warn=True)
-            check_classification_targets(y)
-            self.classes_, ycodes = np.unique(y, return_inverse=True)
+        self.classes_, ycodes = encode_target(self, y)
         if len(ycodes) != (len(X) if not isinstance(X, np.ndarray) else X.shape[0]):
             raise ValueError("X and y have different numbers of rows")
         keep = ycodes >= 0  # rows with a missing class are dropped, as Weka does
@@ -162,3 +166,13 @@ def java_normalize(p: np.ndarray) -> np.ndarray:
         s += p[:, j]
     with np.errstate(invalid="ignore", divide="ignore"):
         return p / s[:, None]
+
+
+def normalize_or_uniform(probs: np.ndarray) -> np.ndarray:
+    """``java_normalize``; a row Weka cannot normalise (sum 0, where Weka raises, or NaN, where it
+    returns NaN and predicts the first class) becomes uniform — the same prediction."""
+    out = java_normalize(probs)
+    bad = ~np.isfinite(out).all(axis=1)
+    if bad.any():
+        out[bad] = 1.0 / probs.shape[1]
+    return out

@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 
 from ._joint import (JointCountsMixin, diagonal, flat_index, one_dependence_products, ordered_sum, row_chunks,
-                     value_offsets, with_sentinel)
-from ._nominal import java_normalize
+                     value_layout, with_sentinel)
+from ._nominal import normalize_or_uniform
 
 
 class AODE(JointCountsMixin):
@@ -49,12 +49,10 @@ class AODE(JointCountsMixin):
             raise ValueError(f"AODE: weight must be a positive integer, got {self.weight!r}")
         r = len(self.classes_)
         q = self.n_values_.astype(np.float64)
-        self.offsets_, T = value_offsets(self.n_values_, missing_slot=True)
+        self.offsets_, T, owner, miss = value_layout(self.n_values_)
         joint = counts["joint"]  # (T, T, r)
         class_count = counts["class"]
-        miss = self.offsets_ + self.n_values_  # missing slot of each attribute
         n = class_count.sum()
-        owner = np.repeat(np.arange(len(q)), self.n_values_ + 1)  # attribute of each flat index
         q_of = q[owner]
         w = float(self.weight)
         classparent = diagonal(joint)  # n(c, u)
@@ -106,13 +104,5 @@ class AODE(JointCountsMixin):
             for a in range(d):
                 nb *= self._nb_ratio[idx[lone, a]]
             probs[lone] = nb
-        return _normalize_or_uniform(probs)
+        return normalize_or_uniform(probs)
 
-
-def _normalize_or_uniform(probs: np.ndarray) -> np.ndarray:
-    """Weka's ``Utils.normalize``; a row summing to 0 (Weka raises there) becomes uniform."""
-    out = java_normalize(probs)
-    bad = ~np.isfinite(out).all(axis=1)
-    if bad.any():
-        out[bad] = 1.0 / probs.shape[1]
-    return out

@@ -4,9 +4,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils import check_array, column_or_1d
-from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils import check_array
 from sklearn.utils.validation import check_is_fitted
+
+from ._nominal import encode_target
 
 _SQRT_2PI = np.sqrt(2.0 * np.pi)
 
@@ -57,16 +58,14 @@ class FrequencyGaussianNB(ClassifierMixin, BaseEstimator):
         return cols, [not numeric] * A.shape[1], list(range(A.shape[1]))
 
     def fit(self, X, y):
-        cols, nominal, names = self._columns(X)
-        if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
-            self.classes_ = np.asarray(y.cat.categories, dtype=object)
-            ycodes = y.cat.codes.to_numpy().astype(np.int64)
-        else:
-            if y is None:
-                raise ValueError(f"{type(self).__name__} requires y to be passed, but the target y is None")
-            y = column_or_1d(y, warn=True)
-            check_classification_targets(y)
-            self.classes_, ycodes = np.unique(y, return_inverse=True)
+        self._fit_model(X, y)
+        return self
+
+    def _fit_model(self, X, y) -> np.ndarray:
+        """Learn priors, frequencies and Gaussians; return the class codes of the rows (-1: missing)."""
+        cols, nominal, _ = self._columns(X)
+        self.classes_, ycodes = encode_target(self, y)
+        all_codes = ycodes
         if len(ycodes) != (len(cols[0]) if cols else len(ycodes)):
             raise ValueError("X and y have different numbers of rows")
         if isinstance(X, pd.DataFrame):
@@ -109,8 +108,7 @@ class FrequencyGaussianNB(ClassifierMixin, BaseEstimator):
                 self.frequencies_.append(None)
                 self.means_.append(mu)
                 self.stds_.append(sd)
-        self._names = names
-        return self
+        return all_codes
 
     def log_factors(self, X) -> np.ndarray:
         """(rows, 1 + attributes, classes): log10(P(c) + ε), then log10(P(x_i | c) + ε); 0 for a missing value."""
@@ -191,11 +189,7 @@ class LSLWNB(FrequencyGaussianNB):
     def fit(self, X, y):
         if self.solver not in ("per_factor", "joint"):
             raise ValueError(f"LSLWNB: solver must be 'per_factor' or 'joint', got {self.solver!r}")
-        super().fit(X, y)
-        if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
-            ycodes = y.cat.codes.to_numpy().astype(np.int64)
-        else:
-            ycodes = np.searchsorted(self.classes_, column_or_1d(y))
+        ycodes = self._fit_model(X, y)
         F = self.log_factors(X)
         keep = ycodes >= 0
         F, ycodes = F[keep], ycodes[keep]

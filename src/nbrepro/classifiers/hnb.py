@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._joint import JointCountsMixin, diagonal, flat_index, log2_ratio, ordered_sum, row_chunks, value_offsets, with_sentinel
-from .waode import _normalize_unless_nan
+from ._joint import JointCountsMixin, diagonal, flat_index, log2_ratio, ordered_sum, row_chunks, value_layout, with_sentinel
+from ._nominal import normalize_or_uniform
 
 
 class HNB(JointCountsMixin):
@@ -36,15 +36,13 @@ class HNB(JointCountsMixin):
     def _fit_counts(self, counts: dict) -> None:
         r = len(self.classes_)
         q = self.n_values_.astype(np.float64)
-        self.offsets_, T = value_offsets(self.n_values_, missing_slot=True)
+        self.offsets_, T, owner, miss = value_layout(self.n_values_)
         joint = counts["joint"]  # (T, T, r)
         class_count = counts["class"]
         n = int(class_count.sum())
         self.conditional_mutual_information_ = _conditional_mutual_information(
             joint, class_count, self.offsets_, self.n_values_, n)
 
-        owner = np.repeat(np.arange(len(q)), self.n_values_ + 1)
-        miss = self.offsets_ + self.n_values_
         parent = diagonal(joint)  # n(c, u) as (T, r)
         w = self.conditional_mutual_information_[owner][:, owner].T  # w[u, v] = W[child of v, parent of u]
         term = (w[:, :, None] * (joint + (1.0 / q[owner])[None, :, None])) / (parent[:, None, :] + 1.0)
@@ -78,7 +76,7 @@ class HNB(JointCountsMixin):
             factor[~ok] = 1.0  # a missing child is left out
             stacked = np.concatenate([np.broadcast_to(self._prior, (len(I), 1, r)), factor], axis=1)
             probs[rows] = np.multiply.reduce(stacked, axis=1)  # prior, then children first to last
-        return _normalize_unless_nan(probs)
+        return normalize_or_uniform(probs)
 
 
 def _conditional_mutual_information(joint, class_count, offsets, n_values, n) -> np.ndarray:

@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 
 from ._joint import (JointCountsMixin, diagonal, flat_index, log2_ratio, one_dependence_products, ordered_sum,
-                     row_chunks, value_offsets, with_sentinel)
-from ._nominal import java_normalize
+                     row_chunks, value_layout, with_sentinel)
+from ._nominal import normalize_or_uniform
 
 
 class WAODE(JointCountsMixin):
@@ -40,12 +40,10 @@ class WAODE(JointCountsMixin):
     def _fit_counts(self, counts: dict) -> None:
         r = len(self.classes_)
         q = self.n_values_.astype(np.float64)
-        self.offsets_, T = value_offsets(self.n_values_, missing_slot=True)
+        self.offsets_, T, owner, miss = value_layout(self.n_values_)
         joint = counts["joint"]  # (T, T, r)
         class_count = counts["class"]
         n = int(class_count.sum())
-        owner = np.repeat(np.arange(len(q)), self.n_values_ + 1)
-        miss = self.offsets_ + self.n_values_
 
         # mutual information of each attribute with the class, summed class-major as Weka does
         diag = diagonal(joint).T  # n(c, u)
@@ -77,13 +75,5 @@ class WAODE(JointCountsMixin):
         weight_sum = ordered_sum(weights, axis=1)
         with np.errstate(invalid="ignore", divide="ignore"):
             probs = total / weight_sum[:, None]
-        return _normalize_unless_nan(probs)
+        return normalize_or_uniform(probs)
 
-
-def _normalize_unless_nan(probs: np.ndarray) -> np.ndarray:
-    """Weka normalises only when the sum is not NaN; a NaN or zero row becomes uniform here."""
-    out = java_normalize(probs)
-    bad = ~np.isfinite(out).all(axis=1)
-    if bad.any():
-        out[bad] = 1.0 / probs.shape[1]
-    return out
