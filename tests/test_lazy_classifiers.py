@@ -32,20 +32,26 @@ def test_lcwnb_by_hand():
     np.testing.assert_allclose(got, [p / (p + n), n / (p + n)], rtol=1e-12)
 
 
+def _cv_cell(estimator, name, method):
+    """Our (mean, sd) over Li & Li's 100 Weka folds at the printed decimals, and the printed cell."""
+    X, y = _prepared(name)
+    codes = y.cat.codes.to_numpy()
+    folds = [(f.train, f.test) for f in weka_cv_folds(codes, 10, range(1, 11))]
+    acc = [100 * np.mean(r.proba.argmax(1) == codes[test])
+           for r, (_, test) in zip(fold_probabilities(estimator, X, y, folds), folds)]
+    mean, sd = weka_mean_std(np.array(acc))
+    pub = pd.read_csv(ROOT / "config/published/lcwnb_table2.csv")
+    cell = pub[(pub.dataset == name) & (pub.method == method)].iloc[0]
+    return (round(mean, 2), round(sd, 2)), (cell["mean"], cell["std"])
+
+
 @needs_mirror
 @pytest.mark.parametrize("name", ["labor", "iris", "vote"])
 def test_lcwnb_equals_published_cells(name):
     """Li & Li's Table 2: mean and sd over the 100 Weka folds, to the printed two decimals."""
-    X, y = _prepared(name)
-    pub = pd.read_csv(ROOT / "config/published/lcwnb_table2.csv")
-    codes = y.cat.codes.to_numpy()
-    folds = [(f.train, f.test) for f in weka_cv_folds(codes, 10, range(1, 11))]
     for kappa in (5, 10, 20):
-        acc = [100 * np.mean(r.proba.argmax(1) == codes[test])
-               for r, (_, test) in zip(fold_probabilities(LCWNB(kappa=kappa), X, y, folds), folds)]
-        mean, sd = weka_mean_std(np.array(acc))
-        cell = pub[(pub.dataset == name) & (pub.method == f"LCWNB{kappa}")].iloc[0]
-        assert (round(mean, 2), round(sd, 2)) == (cell["mean"], cell["std"]), (name, kappa)
+        ours, printed = _cv_cell(LCWNB(kappa=kappa), name, f"LCWNB{kappa}")
+        assert ours == printed, (name, kappa)
 
 
 @needs_weka
@@ -68,16 +74,8 @@ def test_lwl_naive_bayes_equals_weka(tmp_path, weka_oracle, name, k, kernel, opt
 @pytest.mark.parametrize("name", ["labor", "iris", "zoo"])
 def test_iclnb_equals_published_cells(name):
     """Our ICLNB reconstruction (k = 10, 1 + shared-attribute clones) against Li & Li's ICLNB column."""
-    X, y = _prepared(name)
-    pub = pd.read_csv(ROOT / "config/published/lcwnb_table2.csv")
-    codes = y.cat.codes.to_numpy()
-    folds = [(f.train, f.test) for f in weka_cv_folds(codes, 10, range(1, 11))]
-    acc = [100 * np.mean(r.proba.argmax(1) == codes[test])
-           for r, (_, test) in zip(fold_probabilities(InstanceCloningNB(k=10), X, y, folds), folds)]
-    mean, sd = weka_mean_std(np.array(acc))
-    cell = pub[(pub.dataset == name) & (pub.method == "ICLNB")].iloc[0]
-    assert (round(mean, 2), round(sd, 2)) == (cell["mean"], cell["std"])
-
+    ours, printed = _cv_cell(InstanceCloningNB(k=10), name, "ICLNB")
+    assert ours == printed
 
 def test_iclnb_by_hand():
     """k = 1: the nearest row (distance 0) counted 1 + 2 times; Laplace NB on that one class."""

@@ -87,20 +87,15 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
     parts.append(f"<li>Protocol: {html.escape(str(proto))}</li>")
     parts.append("<li>Classifiers: " + html.escape(", ".join(
         f"{k} = {v['estimator']}({v.get('params') or ''})" for k, v in paper["classifiers"].items())) + "</li></ul>")
-    if paper.get("choices"):
-        parts.append("<h2>Choices where the paper is ambiguous</h2><table><tr><th class='l'>topic</th>"
-                     "<th class='l'>choice</th><th class='l'>why</th></tr>")
-        for c in paper["choices"]:
-            parts.append(f"<tr><td class='l'>{html.escape(c['topic'])}</td><td class='l'>{html.escape(c['choice'])}</td>"
-                         f"<td class='l'>{html.escape(c.get('why', ''))}</td></tr>")
-        parts.append("</table>")
-    if paper.get("gaps"):
-        parts.append("<h2>Where the reproduction differs, and why</h2><table><tr><th class='l'>cells</th>"
-                     "<th class='l'>explanation</th></tr>")
-        for g in paper["gaps"]:
-            parts.append(f"<tr><td class='l'>{html.escape(g['cells'])}</td>"
-                         f"<td class='l'>{html.escape(g['explanation'])}</td></tr>")
-        parts.append("</table>")
+    for key, title, fields in (("choices", "Choices where the paper is ambiguous", ("topic", "choice", "why")),
+                               ("gaps", "Where the reproduction differs, and why", ("cells", "explanation"))):
+        if paper.get(key):
+            parts.append(f"<h2>{title}</h2><table><tr>"
+                         + "".join(f"<th class='l'>{f}</th>" for f in fields) + "</tr>")
+            for item in paper[key]:
+                parts.append("<tr>" + "".join(f"<td class='l'>{html.escape(item.get(f, ''))}</td>" for f in fields)
+                             + "</tr>")
+            parts.append("</table>")
     parts.append("<h2>How many cells reproduce</h2>")
     parts.append(frame_html(outputs["stats/match_counts.csv"], 2))
     for name, spec in paper["tables"].items():
