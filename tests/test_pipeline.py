@@ -47,9 +47,21 @@ def _snakemake(proj, *args, check=True):
     return res
 
 
+INVESTIGATION = {"file": "investigations/results/study.csv", "caption": "a side study"}
+
+
+def _with_investigation(proj: Path) -> Path:
+    (proj / "investigations/results").mkdir(parents=True)
+    (proj / INVESTIGATION["file"]).write_text("setting,exact\nK=50,0\n")
+    return proj
+
+
 def test_tiny_run_outputs_and_determinism(tmp_path):
-    a = _project(tmp_path / "a")
+    paper = dict(TINY, investigations=[INVESTIGATION])
+    a = _with_investigation(_project(tmp_path / "a", paper))
     _snakemake(a, f"mirror={MIRROR}")
+    report = (a / "results/tiny/report.html").read_text()
+    assert "Investigation: investigations/results/study.csv" in report and "a side study" in report
     for rel in ["results/index.html", "results/tiny/report.html", "results/tiny/tables/table2.csv",
                 "results/tiny/stats/table2_match_counts.csv", "figures/tiny/table2_reproduced_vs_published.png",
                 "figures/tiny/table2_reproduced_vs_published.svg", "results/tiny/folds/zoo/NB.parquet",
@@ -61,7 +73,7 @@ def test_tiny_run_outputs_and_determinism(tmp_path):
                                    "predict_seconds"]
     assert len(folds) == 6 and folds.n_test.sum() == 2 * 57
     # a second project with one core gives the same bytes (timing columns aside)
-    b = _project(tmp_path / "b")
+    b = _with_investigation(_project(tmp_path / "b", paper))
     shutil.copytree(a / "resources/raw", b / "resources/raw")
     _snakemake(b, f"mirror={MIRROR}", "--cores", "1")
     assert fingerprint(a / "results") == fingerprint(b / "results")

@@ -101,8 +101,8 @@ def cmd_report(args):
         counts.append(pd.read_csv(res / f"stats/{name}_match_counts.csv"))
         figs.append(Path(args.figures) / f"{name}_reproduced_vs_published.svg")
     outputs["stats/match_counts.csv"] = pd.concat(counts, ignore_index=True)
-    for bench in paper.get("benchmarks", []):
-        outputs[bench["file"]] = pd.read_csv(Path(args.root) / bench["file"])
+    for extra in paper.get("benchmarks", []) + paper.get("investigations", []):
+        outputs[extra["file"]] = pd.read_csv(Path(args.root) / extra["file"])
     if "text_stats" in paper:
         for f in ("claims", "table1", "text_stats", "win_loss", "figure2_bounds"):
             outputs[f"stats/{f}.csv"] = pd.read_csv(res / f"stats/{f}.csv", keep_default_na=False, na_values=[""])
@@ -193,7 +193,7 @@ def main(argv=None):
     paper_args(p)
     p.add_argument("--results", required=True)
     p.add_argument("--figures", required=True)
-    p.add_argument("--root", default=".", help="project folder that the paper's benchmarks: files are relative to")
+    p.add_argument("--root", default=".", help="project folder that the paper's benchmarks: and investigations: files are relative to")
     p.set_defaults(func=cmd_report)
 
     p = sub.add_parser("index", help="results/index.html over papers")

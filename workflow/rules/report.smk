@@ -21,7 +21,7 @@ rule figure:
 
 def paper_benchmarks(wildcards):
     spec = PAPERS[wildcards.paper]["spec"]
-    extra = [b["file"] for b in spec.get("benchmarks", [])]
+    extra = [b["file"] for b in spec.get("benchmarks", []) + spec.get("investigations", [])]
     if "text_stats" in spec:
         extra += [f"results/{wildcards.paper}/stats/{f}.csv" for f in ("table1", "text_stats", "win_loss", "figure2_bounds", "claims")]
         extra += [f"figures/{wildcards.paper}/figure{i}.svg" for i in (2, 3)]

@@ -122,9 +122,11 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
         for f in figures:
             if f.suffix == ".svg":
                 parts.append(f"<p><img src='{html.escape(rel(f))}' style='max-width:100%'></p>")
-    for bench in paper.get("benchmarks", []):
-        parts.append(f"<h2>Speed: {html.escape(bench['file'])}</h2><p class='small'>{html.escape(bench['caption'])}</p>")
-        parts.append(frame_html(outputs[bench["file"]], 3))
+    for key, heading in (("investigations", "Investigation"), ("benchmarks", "Speed")):
+        for extra in paper.get(key, []):
+            parts.append(f"<h2>{heading}: {html.escape(extra['file'])}</h2>"
+                         f"<p class='small'>{html.escape(extra['caption'])}</p>")
+            parts.append(frame_html(outputs[extra["file"]], 3))
     parts.append("<p class='small'>Files: tables/*.csv (long format), stats/*_match_counts.csv, "
                  "stats/timings.csv (fit and predict seconds), folds/ and predictions/ (per fold, per test row).</p>")
     parts.append("</body></html>")
