@@ -1,5 +1,7 @@
 # nbrepro: `snakemake --cores 2 --config mirror=../shared/datasets`
 # Data flow and contracts: see README.md. All logic lives in src/nbrepro; rules only wire files.
+import json
+
 from snakemake.utils import validate
 import yaml
 
@@ -29,6 +31,27 @@ MIRRORS = [] if not _mirror else ([_mirror] if isinstance(_mirror, str) else lis
 
 def paper_config(wildcards):
     return PAPERS[wildcards.paper]["path"]
+
+
+# What each job's output depends on in a paper's config, as params: Snakemake reruns a job when
+# its params change, so editing a caption, a note, a table or another classifier reruns only the
+# analysis and report, and editing one classifier reruns only that classifier's jobs.
+def _settings(**parts):
+    return json.dumps(parts, sort_keys=True, ensure_ascii=False)
+
+
+def prepare_settings(wildcards):
+    pre = PAPERS[wildcards.paper]["spec"]["preprocessing"]
+    return _settings(scope=pre["scope"], steps=pre["steps"], complete_cases=pre.get("complete_cases", False),
+                     per_dataset=pre.get("per_dataset", {}).get(wildcards.dataset),
+                     protocol=PAPERS[wildcards.paper]["spec"]["protocol"])
+
+
+def evaluate_settings(wildcards):
+    spec = PAPERS[wildcards.paper]["spec"]
+    classifier = {k: v for k, v in spec["classifiers"][wildcards.classifier].items() if k != "note"}
+    return _settings(classifier=classifier,
+                     scope=spec["preprocessing"]["scope"], steps=spec["preprocessing"]["steps"])
 
 
 include: "workflow/rules/data.smk"

@@ -81,6 +81,40 @@ def test_tiny_run_outputs_and_determinism(tmp_path):
         (b / "figures/tiny/table2_reproduced_vs_published.svg").read_bytes()
 
 
+def _planned_rules(proj) -> set[str]:
+    out = _snakemake(proj, f"mirror={MIRROR}", "--dry-run").stdout
+    return {line.split()[1].rstrip(":") for line in out.splitlines() if line.startswith(("rule ", "localrule "))}
+
+
+def test_config_edits_rerun_only_what_they_change(tmp_path):
+    paper = dict(TINY, datasets=["labor"], classifiers={"NB": {"estimator": "NaiveBayes"},
+                                                        "AODE": {"estimator": "AODE"}})
+    proj = _project(tmp_path, paper)
+    _snakemake(proj, f"mirror={MIRROR}")
+    assert _planned_rules(proj) == set()
+    cfg = proj / "config/papers/tiny.yaml"
+
+    def edit(change):
+        spec = yaml.safe_load(cfg.read_text())
+        change(spec)
+        cfg.write_text(yaml.safe_dump(spec))
+        return _planned_rules(proj)
+
+    # a title or a classifier's note: analysis and report only
+    planned = edit(lambda s: s.update(title="renamed") or s["classifiers"]["NB"].update(note="a note"))
+    assert "evaluate" not in planned and "prepare" not in planned and "report" in planned
+    _snakemake(proj, f"mirror={MIRROR}")
+    # one classifier's parameters: that classifier's jobs only
+    mtime = {c: (proj / f"results/tiny/folds/labor/{c}.parquet").stat().st_mtime_ns for c in ("NB", "AODE")}
+    edit(lambda s: s["classifiers"]["AODE"].update(params={"frequency_limit": 2}))
+    _snakemake(proj, f"mirror={MIRROR}")
+    assert (proj / "results/tiny/folds/labor/NB.parquet").stat().st_mtime_ns == mtime["NB"]
+    assert (proj / "results/tiny/folds/labor/AODE.parquet").stat().st_mtime_ns != mtime["AODE"]
+    # the preprocessing: data and every classifier
+    planned = edit(lambda s: s["preprocessing"]["steps"][2]["discretize_equal_width"].update(n_bins=5))
+    assert {"prepare", "evaluate"} <= planned
+
+
 def test_bad_dataset_fails_alone_and_finished_results_stay(tmp_path):
     paper = dict(TINY, datasets=["labor", "broken"])
     proj = _project(tmp_path, paper)

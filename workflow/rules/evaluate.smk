@@ -4,13 +4,15 @@ rule evaluate:
     input:
         data="resources/prepared/{paper}/{dataset}.parquet",
         folds="resources/folds/{paper}/{dataset}.parquet",
+    params:
         paper=paper_config,
+        settings=evaluate_settings,  # this classifier's spec and the preprocessing: a rerun trigger
     output:
         folds="results/{paper}/folds/{dataset}/{classifier}.parquet",
         predictions="results/{paper}/predictions/{dataset}/{classifier}.parquet",
     log:
         "logs/evaluate/{paper}/{dataset}/{classifier}.log",
     shell:
-        "nbrepro evaluate --paper-config {input.paper} --dataset {wildcards.dataset:q} "
+        "nbrepro evaluate --paper-config {params.paper} --dataset {wildcards.dataset:q} "
         "--classifier {wildcards.classifier:q} --prepared {input.data:q} --folds {input.folds:q} "
         "--out-folds {output.folds:q} --out-predictions {output.predictions:q} > {log:q} 2>&1"
