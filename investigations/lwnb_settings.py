@@ -87,6 +87,10 @@ def one_dataset(dataset: str) -> list[dict]:
 def main() -> None:
     paper = load_paper(ROOT / "config/papers/lcwnb.yaml")
     datasets = [d for d in paper["datasets"] if d not in SKIP]
+    missing = [d for d in datasets if not (ROOT / f"resources/raw/{d}.arff").exists()]
+    if missing:
+        raise SystemExit(f"resources/raw/ lacks {', '.join(missing)}: run the pipeline first "
+                         "(snakemake --cores 2 --config mirror=../shared/datasets) so that it fetches them")
     with ProcessPoolExecutor(2) as pool:
         rows = [r for part in pool.map(one_dataset, datasets) for r in part]
     res = pd.DataFrame(rows)
