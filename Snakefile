@@ -5,6 +5,8 @@ import json
 from snakemake.utils import validate
 import yaml
 
+from nbrepro.config import PAPER_STATS_FILES, captioned_files
+
 configfile: "config/config.yaml"
 validate(config, "config/schemas/config.schema.yaml")
 

@@ -88,6 +88,7 @@ def cmd_figure(args):
 def cmd_report(args):
     import pandas as pd
 
+    from .config import PAPER_STATS_FILES, captioned_files
     from .report.html import paper_report
 
     paper = _paper(args)
@@ -101,10 +102,10 @@ def cmd_report(args):
         counts.append(pd.read_csv(res / f"stats/{name}_match_counts.csv"))
         figs.append(Path(args.figures) / f"{name}_reproduced_vs_published.svg")
     outputs["stats/match_counts.csv"] = pd.concat(counts, ignore_index=True)
-    for extra in paper.get("benchmarks", []) + paper.get("investigations", []):
+    for extra in captioned_files(paper):
         outputs[extra["file"]] = pd.read_csv(Path(args.root) / extra["file"])
     if "text_stats" in paper:
-        for f in ("claims", "table1", "text_stats", "win_loss", "figure2_bounds"):
+        for f in PAPER_STATS_FILES:
             outputs[f"stats/{f}.csv"] = pd.read_csv(res / f"stats/{f}.csv", keep_default_na=False, na_values=[""])
         figs += [Path(args.figures) / "figure2.svg", Path(args.figures) / "figure3.svg"]
     paper_report(paper, outputs, figs, res / "report.html")

@@ -49,11 +49,7 @@ rule paper_stats:
         raw_files,
         paper=paper_config,
     output:
-        "results/{paper}/stats/table1.csv",
-        "results/{paper}/stats/text_stats.csv",
-        "results/{paper}/stats/win_loss.csv",
-        "results/{paper}/stats/figure2_bounds.csv",
-        "results/{paper}/stats/claims.csv",
+        expand("results/{{paper}}/stats/{name}.csv", name=PAPER_STATS_FILES),
         "figures/{paper}/figure2.png",
         "figures/{paper}/figure2.svg",
         "figures/{paper}/figure3.png",

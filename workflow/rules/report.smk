@@ -19,11 +19,11 @@ rule figure:
         "nbrepro figure --table {input.table:q} --out figures/{wildcards.paper}/{wildcards.table}_reproduced_vs_published"
 
 
-def paper_benchmarks(wildcards):
+def paper_report_extras(wildcards):
     spec = PAPERS[wildcards.paper]["spec"]
-    extra = [b["file"] for b in spec.get("benchmarks", []) + spec.get("investigations", [])]
+    extra = [b["file"] for b in captioned_files(spec)]
     if "text_stats" in spec:
-        extra += [f"results/{wildcards.paper}/stats/{f}.csv" for f in ("table1", "text_stats", "win_loss", "figure2_bounds", "claims")]
+        extra += [f"results/{wildcards.paper}/stats/{f}.csv" for f in PAPER_STATS_FILES]
         extra += [f"figures/{wildcards.paper}/figure{i}.svg" for i in (2, 3)]
     return extra
 
@@ -32,7 +32,7 @@ rule report:
     input:
         paper_tables,
         paper_figures,
-        paper_benchmarks,
+        paper_report_extras,
         "results/{paper}/stats/timings.csv",
         paper=paper_config,
     output:
