@@ -12,6 +12,14 @@ from ._nominal import encode_target
 _SQRT_2PI = np.sqrt(2.0 * np.pi)
 
 
+def _value_codes(col: np.ndarray, categories: list, unseen: int) -> np.ndarray:
+    """Position of each value in ``categories``; -1 for a missing value, ``unseen`` for any other."""
+    codes = pd.Index(categories).get_indexer(col).astype(np.int64)
+    codes[codes < 0] = unseen
+    codes[pd.isna(col)] = -1
+    return codes
+
+
 class FrequencyGaussianNB(ClassifierMixin, BaseEstimator):
     """Naive Bayes with relative frequencies for nominal and Gaussian densities for numeric attributes.
 
@@ -86,8 +94,7 @@ class FrequencyGaussianNB(ClassifierMixin, BaseEstimator):
                     cats = list(X.dtypes.iloc[j].categories)  # declared values, as in the ARFF header
                 else:
                     cats = sorted({v for v in col if not pd.isna(v)}, key=str)
-                index = {v: i for i, v in enumerate(cats)}
-                codes = np.array([index.get(v, -1) if not pd.isna(v) else -1 for v in col], dtype=np.int64)
+                codes = _value_codes(col, cats, unseen=-1)
                 known = codes >= 0
                 counts = np.zeros((len(cats), r))
                 np.add.at(counts, (codes[known], ycodes[known]), 1.0)
@@ -124,8 +131,7 @@ class FrequencyGaussianNB(ClassifierMixin, BaseEstimator):
         out[:, 0, :] = np.log10(self.class_prior_ + eps)
         for j, col in enumerate(cols):
             if self.nominal_[j]:
-                index = {v: i for i, v in enumerate(self.categories_[j])}
-                codes = np.array([-1 if pd.isna(v) else index.get(v, -2) for v in col], dtype=np.int64)
+                codes = _value_codes(col, self.categories_[j], unseen=-2)
                 table = np.vstack([np.log10(self.frequencies_[j] + eps), np.full((1, r), np.log10(eps)),
                                    np.zeros((1, r))])  # rows: values, then unseen (-2), then missing (-1)
                 out[:, 1 + j, :] = table[codes]
