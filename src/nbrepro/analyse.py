@@ -17,10 +17,32 @@ import pandas as pd
 
 from .config import ConfigError
 from .io import atomic_path
+from .metrics import Metric, metric_for
 from .stats import corrected_resampled_ttest, mean_ranks, weka_mean_std
 
 TABLE_COLUMNS = ["dataset", "method", "metric", "mean", "std", "published_mean", "published_std",
-                 "significance", "published_significance"]
+                 "significance", "published_significance", "mean_decimals", "std_decimals"]
+
+
+def printed_decimals(text) -> float:
+    """Decimals of a number as printed: '0.1591' → 4, '8.7' → 1, '88.00' → 2, '12' → 0; NaN if none."""
+    if text is None or (isinstance(text, float) and np.isnan(text)):
+        return np.nan
+    t = str(text).strip()
+    if not t or t.lower() == "nan":
+        return np.nan
+    mantissa = t.lower().split("e")[0]
+    return float(len(mantissa.split(".")[1])) if "." in mantissa else 0.0
+
+
+def read_published(path) -> pd.DataFrame:
+    """A published results table with mean and std kept as printed, to know their decimals."""
+    pub = pd.read_csv(path, dtype={"mean": str, "std": str, "significance": str})
+    pub["mean_decimals"] = pub["mean"].map(printed_decimals)
+    pub["std_decimals"] = pub["std"].map(printed_decimals)
+    pub["mean"] = pd.to_numeric(pub["mean"])
+    pub["std"] = pd.to_numeric(pub["std"])
+    return pub
 
 
 def load_fold_results(paper: dict, results_dir: Path) -> pd.DataFrame:
@@ -40,8 +62,10 @@ def load_fold_results(paper: dict, results_dir: Path) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
-def _significance(folds: pd.DataFrame, metric: str, reference: str | None, alpha: float) -> dict:
-    """Corrected resampled t-test of every method against the reference, per dataset."""
+def _significance(folds: pd.DataFrame, metric: str, reference: str | None, alpha: float,
+                  higher_is_better: bool = True) -> dict:
+    """Corrected resampled t-test of every method against the reference, per dataset; "better" in
+    the metric's direction (a lower RRSE is better)."""
     out = {}
     if not reference:
         return out
@@ -55,7 +79,8 @@ def _significance(folds: pd.DataFrame, metric: str, reference: str | None, alpha
                 continue
             gm = gm.sort_values(["run", "fold"])
             res = corrected_resampled_ttest(gm[metric].to_numpy(), ref[metric].to_numpy(), ratio, alpha)
-            out[(ds, m)] = {1: "better", -1: "worse", 0: ""}[res.significance]
+            direction = res.significance if higher_is_better else -res.significance
+            out[(ds, m)] = {1: "better", -1: "worse", 0: ""}[direction]
     return out
 
 
@@ -67,8 +92,25 @@ def table_columns(spec: dict) -> list[dict]:
             for m in spec["methods"]]
 
 
-def _cell(folds: pd.DataFrame, col: dict) -> tuple[float, float]:
-    """Mean and sd over folds (the classifier as configured), or min / max over its variants' means."""
+def dataset_level_values(paper: dict, results_dir: Path, columns: list[str]) -> dict:
+    """(dataset, classifier) → {column: value} for metrics computed from all runs' predictions at once."""
+    out = {}
+    for ds in paper["datasets"]:
+        for label in paper["classifiers"]:
+            f = Path(results_dir) / "predictions" / ds / f"{label}.parquet"
+            if f.exists():
+                pred = pd.read_parquet(f)
+                if "variant" in pred.columns:
+                    pred = pred[pred.variant == ""]
+                out[(ds, label)] = {c: metric_for(paper, c)(pred) for c in columns}
+    return out
+
+
+def _cell(folds: pd.DataFrame, col: dict, dataset_values: dict | None = None) -> tuple[float, float]:
+    """Mean and sd over folds (the classifier as configured), min / max over its variants' means,
+    or the one value of a dataset-level metric."""
+    if dataset_values is not None:
+        return float(dataset_values.get(col["value"], np.nan)), np.nan
     if folds.empty:
         return np.nan, np.nan
     if col["aggregate"] == "mean":
@@ -80,69 +122,92 @@ def _cell(folds: pd.DataFrame, col: dict) -> tuple[float, float]:
     return (float(per_variant.min()) if col["aggregate"] == "min_over_variants" else float(per_variant.max())), np.nan
 
 
-def build_table(paper: dict, spec: dict, folds: pd.DataFrame, published: pd.DataFrame | None) -> pd.DataFrame:
+def table_metrics(paper: dict, spec: dict) -> dict[str, Metric]:
+    return {c["value"]: metric_for(paper, c["value"]) for c in table_columns(spec)}
+
+
+def build_table(paper: dict, spec: dict, folds: pd.DataFrame, published: pd.DataFrame | None,
+                dataset_values: dict | None = None) -> pd.DataFrame:
     columns = table_columns(spec)
+    metrics = table_metrics(paper, spec)
     alpha = paper.get("significance", {}).get("alpha", 0.05)
     base = folds[folds.variant == ""] if "variant" in folds.columns else folds
     sig = {}
-    for metric_col in {c["value"] for c in columns}:
-        if metric_col in base.columns:
-            for (ds, clf), mark in _significance(base, metric_col, paper.get("reference"), alpha).items():
+    for metric_col, metric in metrics.items():
+        if metric_col in base.columns and metric.level == "fold":
+            for (ds, clf), mark in _significance(base, metric_col, paper.get("reference"), alpha,
+                                                 metric.higher_is_better).items():
                 sig[(ds, clf, metric_col)] = mark
     groups = {key: g for key, g in folds.groupby(["dataset", "method"], sort=False)} if len(folds) else {}
     names = paper.get("published_names", {})
     pub = {}
     if published is not None:
-        pub = {(d, m, k): (float(mu), float(sd), "" if pd.isna(s) else str(s))
-               for d, m, k, mu, sd, s in published[["dataset", "method", "metric", "mean", "std",
-                                                    "significance"]].itertuples(index=False)}
+        pub = {(d, m, k): (mu, sd, "" if pd.isna(s) else str(s), md, sdd)
+               for d, m, k, mu, sd, s, md, sdd in published[["dataset", "method", "metric", "mean", "std", "significance",
+                                                             "mean_decimals", "std_decimals"]].itertuples(index=False)}
     rows = []
+    missing = (np.nan, np.nan, "", np.nan, np.nan)
     for ds in paper["datasets"]:
         for col in columns:
-            mean, std = _cell(groups.get((ds, col["classifier"]), pd.DataFrame()), col)
+            level = metrics[col["value"]].level
+            values = (dataset_values or {}).get((ds, col["classifier"]), {}) if level == "dataset" else None
+            mean, std = _cell(groups.get((ds, col["classifier"]), pd.DataFrame()), col, values)
             printed = col.get("published_as", col["method"])
-            pmean, pstd, psig = pub.get((names.get(ds, ds), printed, col["metric"]), (np.nan, np.nan, ""))
+            pmean, pstd, psig, mdec, sdec = pub.get((names.get(ds, ds), printed, col["metric"]), missing)
             mark = sig.get((ds, col["classifier"], col["value"]), "") if col["aggregate"] == "mean" else ""
-            rows.append((ds, col["method"], col["metric"], mean, std, pmean, pstd, mark, psig))
+            rows.append((ds, col["method"], col["metric"], mean, std, pmean, pstd, mark, psig, mdec, sdec))
     return pd.DataFrame(rows, columns=TABLE_COLUMNS)
 
 
-def agreement(mean, std, published_mean, published_std) -> str:
-    """How a reproduced cell compares with the printed one: 'exact' (mean and sd equal at the
-    printed two decimals), 'within_0.5', 'within_1.0', 'off', or '' when either side is missing."""
+def agreement(mean, std, published_mean, published_std, mean_decimals=2, std_decimals=2,
+              tolerances=(0.5, 1.0)) -> str:
+    """How a reproduced cell compares with the printed one: 'exact' (mean, and sd where printed, equal
+    at the printed decimals), 'near' / 'within' (mean within the metric's first / second tolerance),
+    'off', or '' when either side is missing."""
     if pd.isna(mean) or pd.isna(published_mean):
         return ""
+    md = 2 if pd.isna(mean_decimals) else int(mean_decimals)
+    sd = 2 if pd.isna(std_decimals) else int(std_decimals)
     same_std = (pd.isna(std) and pd.isna(published_std)) or (
-        not pd.isna(std) and not pd.isna(published_std) and round(std, 2) == round(published_std, 2))
-    if round(mean, 2) == round(published_mean, 2) and (same_std or pd.isna(published_std)):
+        not pd.isna(std) and not pd.isna(published_std) and round(std, sd) == round(published_std, sd))
+    if round(mean, md) == round(published_mean, md) and (same_std or pd.isna(published_std)):
         return "exact"
     gap = abs(mean - published_mean)
-    return "within_0.5" if gap < 0.5 else "within_1.0" if gap < 1.0 else "off"
+    return "near" if gap < tolerances[0] else "within" if gap < tolerances[1] else "off"
 
 
-
-def match_counts(table: pd.DataFrame, table_name: str) -> pd.DataFrame:
+def match_counts(table: pd.DataFrame, table_name: str, tolerances: dict | None = None) -> pd.DataFrame:
+    """Per method and metric: cells, computed, exact at the printed decimals, within each tolerance."""
     rows = []
     for (m, metric), g in table.groupby(["method", "metric"], sort=False):
+        near, far = (tolerances or {}).get(metric, (0.5, 1.0))
         both = g.dropna(subset=["mean", "published_mean"])
         diff = (both["mean"] - both["published_mean"]).abs()
-        kinds = [agreement(*r) for r in both[["mean", "std", "published_mean", "published_std"]].itertuples(index=False)]
+        kinds = [agreement(*r, (near, far)) for r in both[["mean", "std", "published_mean", "published_std",
+                                                          "mean_decimals", "std_decimals"]].itertuples(index=False)]
         rows.append({"table": table_name, "method": m, "metric": metric, "cells": len(g), "computed": int(g["mean"].notna().sum()),
-                     "exact_mean_and_std": kinds.count("exact"), "within_0.5": int((diff < 0.5).sum()),
-                     "within_1.0": int((diff < 1.0).sum()),
+                     "exact_mean_and_std": kinds.count("exact"), f"within_{near:g}": int((diff < near).sum()),
+                     f"within_{far:g}": int((diff < far).sum()),
                      "max_abs_diff": float(diff.max()) if len(diff) else np.nan})
-    return pd.DataFrame(rows)
+    out = pd.DataFrame(rows)
+    return out
 
 
-def summary(table: pd.DataFrame, published_summary: pd.DataFrame | None) -> pd.DataFrame:
-    """Average and mean rank per method and metric. Ranks are over the methods reproduced so
-    far (so they equal the paper's only once every column is computed)."""
+def summary(table: pd.DataFrame, published_summary: pd.DataFrame | None, directions: dict | None = None,
+            summary_columns: dict | None = None) -> pd.DataFrame:
+    """Average and mean rank (1 = best in the metric's direction) per method and metric. Ranks are over
+    the methods reproduced so far (so they equal the paper's only once every column is computed).
+    ``summary_columns`` names the published file's columns for ``average`` and ``mean_rank``."""
+    names = {"average": ["average_accuracy", "average"], "mean_rank": ["mean_rank", "average_rank"]}
+    for key, col in (summary_columns or {}).items():
+        names[key] = [col]
     rows = []
     for metric, tm in table.groupby("metric", sort=False):
         wide = tm.pivot(index="dataset", columns="method", values="mean")
         methods = list(dict.fromkeys(tm["method"]))
         computed = [m for m in methods if wide[m].notna().all()]
-        ranks = mean_ranks(wide[computed]) if len(computed) >= 1 else pd.Series(dtype=float)
+        higher = (directions or {}).get(metric, True)
+        ranks = mean_ranks(wide[computed], higher) if len(computed) >= 1 else pd.Series(dtype=float)
         for m in methods:
             r = {"method": m, "metric": metric, "average": wide[m].mean() if m in computed else np.nan,
                  "mean_rank_among_computed": ranks.get(m, np.nan), "published_average": np.nan,
@@ -154,27 +219,111 @@ def summary(table: pd.DataFrame, published_summary: pd.DataFrame | None) -> pd.D
                 ps = ps[ps.method == m]
                 if len(ps):
                     p = ps.iloc[0]
-                    r["published_average"] = p.get("average_accuracy", p.get("average", np.nan))
-                    r["published_mean_rank"] = p.get("mean_rank", np.nan)
+                    for key in ("average", "mean_rank"):
+                        col = next((c for c in names[key] if c in p.index), None)
+                        r[f"published_{key}"] = p[col] if col else np.nan
             rows.append(r)
     return pd.DataFrame(rows)
 
 
-def analyse_table(paper: dict, name: str, results_dir: str | Path) -> dict[str, pd.DataFrame]:
+def table_datasets(paper: dict, spec: dict, registry: dict | None) -> list[str]:
+    """The paper's datasets, kept by the table's ``datasets:`` filter (e.g. ``{n_classes: 2}``)."""
+    flt = spec.get("datasets")
+    if not flt:
+        return list(paper["datasets"])
+    if registry is None:
+        raise ConfigError(f"paper {paper['paper']!r}: a table with a datasets filter needs the registry")
+    return [d for d in paper["datasets"] if all(getattr(registry[d], k) == v for k, v in flt.items())]
+
+
+def analyse_table(paper: dict, name: str, results_dir: str | Path, registry: dict | None = None) -> dict[str, pd.DataFrame]:
     """The files of one table: the long table, its summary rows and its match counts."""
     if name not in paper["tables"]:
         raise ConfigError(f"paper {paper['paper']!r} has no table {name!r} (have: {sorted(paper['tables'])})")
     spec = paper["tables"][name]
-    folds = load_fold_results(paper, Path(results_dir))
-    published = pd.read_csv(spec["published"]) if spec.get("published") else None
-    table = build_table(paper, spec, folds, published)
+    if spec.get("kind", "cells") == "pairwise":
+        return pairwise_table(paper, name, results_dir, registry)
+    view = dict(paper, datasets=table_datasets(paper, spec, registry))
+    folds = load_fold_results(view, Path(results_dir))
+    published = read_published(spec["published"]) if spec.get("published") else None
+    metrics = table_metrics(view, spec)
+    dataset_cols = [c for c, m in metrics.items() if m.level == "dataset"]
+    values = dataset_level_values(view, Path(results_dir), dataset_cols) if dataset_cols else None
+    table = build_table(view, spec, folds, published, values)
+    labels = {c["metric"]: metrics[c["value"]] for c in table_columns(spec)}
     pub_sum = None
-    if spec.get("published"):
+    if spec.get("published_summary"):
+        pub_sum = pd.read_csv(spec["published_summary"])
+    elif spec.get("published"):
         p = Path(spec["published"])
         ps = p.with_name(p.stem + "_summary.csv")
         pub_sum = pd.read_csv(ps) if ps.exists() else None
-    return {f"tables/{name}.csv": table, f"tables/{name}_summary.csv": summary(table, pub_sum),
-            f"stats/{name}_match_counts.csv": match_counts(table, name)}
+    directions = {k: m.higher_is_better for k, m in labels.items()}
+    return {f"tables/{name}.csv": table,
+            f"tables/{name}_summary.csv": summary(table, pub_sum, directions, spec.get("summary_columns")),
+            f"stats/{name}_match_counts.csv": match_counts(table, name, {k: m.tolerances for k, m in labels.items()})}
+
+
+def pairwise_table(paper: dict, name: str, results_dir, registry=None) -> dict[str, pd.DataFrame]:
+    """A method × method win/tie/loss matrix per metric over the datasets, beside a published one.
+
+    Row method against column method; a win is better in the metric's direction. Ties follow
+    the table's ``tie`` rule (see ``nbrepro.stats.win_tie_loss``). Output: one row per
+    (measure, row method, column method) with wins, ties, losses and the published counts."""
+    from .stats import win_tie_loss_matrix
+
+    spec = paper["tables"][name]
+    view = dict(paper, datasets=table_datasets(paper, spec, registry))
+    methods = spec["methods"]
+    measures = spec["measures"]   # printed measure name → fold column / metric
+    folds = load_fold_results(view, Path(results_dir))
+    dataset_cols = [c for c in measures.values() if metric_for(view, c).level == "dataset"]
+    values = dataset_level_values(view, Path(results_dir), dataset_cols) if dataset_cols else {}
+    published = pd.read_csv(spec["published"]) if spec.get("published") else None
+    rows, ranks = [], []
+    for printed, col in measures.items():
+        metric = metric_for(view, col)
+        cell = {}
+        for ds in view["datasets"]:
+            for m in methods:
+                if metric.level == "dataset":
+                    cell[(ds, m)] = values.get((ds, m), {}).get(col, np.nan)
+                else:
+                    g = folds[(folds.dataset == ds) & (folds.method == m) & (folds.variant == "")] if len(folds) else folds
+                    cell[(ds, m)] = weka_mean_std(g[col].to_numpy())[0] if len(g) and col in g else np.nan
+        wide = pd.DataFrame({m: [cell[(ds, m)] for ds in view["datasets"]] for m in methods}, index=view["datasets"])
+        wtl = win_tie_loss_matrix(wide, metric.higher_is_better, **(spec.get("tie") or {}))
+        complete = wide.dropna()
+        mr = mean_ranks(complete, metric.higher_is_better) if len(complete) else pd.Series(np.nan, index=methods)
+        ranks += [{"method": m, "metric": printed, "average": complete[m].mean() if len(complete) else np.nan,
+                   "mean_rank_among_computed": mr[m], "datasets": len(complete)} for m in methods]
+        for r in wtl.itertuples(index=False):
+            row = {"measure": printed, "row_method": r.row, "col_method": r.col, "wins": r.wins, "ties": r.ties,
+                   "losses": r.losses, "datasets": r.datasets, "published_wins": np.nan, "published_ties": np.nan,
+                   "published_losses": np.nan}
+            if published is not None:
+                hit = published[(published.measure == printed) & (published.row_method == r.row)
+                                & (published.col_method == r.col)]
+                flip = published[(published.measure == printed) & (published.row_method == r.col)
+                                 & (published.col_method == r.row)]
+                if len(hit):
+                    row.update(published_wins=hit.wins.iloc[0], published_ties=hit.ties.iloc[0],
+                               published_losses=hit.losses.iloc[0])
+                elif len(flip):
+                    row.update(published_wins=flip.losses.iloc[0], published_ties=flip.ties.iloc[0],
+                               published_losses=flip.wins.iloc[0])
+            rows.append(row)
+    table = pd.DataFrame(rows)
+    tol = int(spec.get("tolerance", 3))
+    counts = []
+    for printed, g in table.groupby("measure", sort=False):
+        both = g.dropna(subset=["published_wins"])
+        gap = np.maximum((both.wins - both.published_wins).abs(), (both.losses - both.published_losses).abs())
+        counts.append({"table": name, "method": "all pairs", "metric": printed, "cells": len(g),
+                       "computed": int(g.datasets.gt(0).sum()), "exact_mean_and_std": int((gap == 0).sum()),
+                       f"within_{tol}": int((gap <= tol).sum()), "max_abs_diff": float(gap.max()) if len(gap) else np.nan})
+    return {f"tables/{name}.csv": table, f"tables/{name}_summary.csv": pd.DataFrame(ranks),
+            f"stats/{name}_match_counts.csv": pd.DataFrame(counts)}
 
 
 def timings(paper: dict, results_dir: str | Path) -> dict[str, pd.DataFrame]:

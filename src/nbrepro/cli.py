@@ -31,8 +31,9 @@ def cmd_evaluate(args):
     from .experiment import evaluate
 
     res = evaluate(_paper(args), args.dataset, args.classifier, args.prepared, args.folds,
-                   args.out_folds, args.out_predictions)
-    print(f"{args.dataset} {args.classifier}: accuracy {res.accuracy.mean():.2f} over {len(res)} folds")
+                   args.out_folds, args.out_predictions, args.out_fitted)
+    metric = res.columns[5]  # the first metric, after variant, run, fold, n_train, n_test
+    print(f"{args.dataset} {args.classifier}: {metric} {res[metric].mean():.4g} over {len(res)} folds")
 
 
 def cmd_analyse(args):
@@ -168,6 +169,7 @@ def main(argv=None):
     p.add_argument("--folds", required=True)
     p.add_argument("--out-folds", required=True)
     p.add_argument("--out-predictions", required=True)
+    p.add_argument("--out-fitted", default=None, help="fitted attributes per fold (the spec's record:)")
     p.set_defaults(func=cmd_evaluate)
 
     p = sub.add_parser("analyse", help="tables and statistics of one paper")

@@ -43,24 +43,104 @@ def validate(data: dict, schema_path: str | Path, where: str) -> None:
 
 
 def load_paper(path: str | Path, schema_dir: str | Path | None = None) -> dict:
+    """A paper config with its classifier grids expanded (``paper["classifiers"]`` maps every label)."""
     data = load_yaml(path)
     if schema_dir is not None:
         validate(data, Path(schema_dir) / "paper.schema.yaml", str(path))
+    data["classifiers"] = expand_classifiers(data.get("classifiers") or {}, str(path))
     return data
 
 
-def make_classifier(label: str, paper: dict):
+def _set_nested(spec: dict, key: str, value) -> None:
+    """``estimator__k`` sets params.estimator.params.k (scikit-learn's ``__`` for nested estimators)."""
+    *outer, last = key.split("__")
+    node = spec
+    for part in outer:
+        node = node.setdefault("params", {})[part]
+        if not isinstance(node, dict) or "estimator" not in node:
+            raise ConfigError(f"grid key {key!r}: {part!r} is not a nested estimator spec")
+    node.setdefault("params", {})[last] = value
+
+
+def expand_classifiers(specs: dict, where: str = "paper config") -> dict:
+    """Expand each ``grid:`` entry into one labelled classifier per combination of values.
+
+    ``KDE: {estimator: KernelNB, label: "KDE-{bandwidth}", grid: {bandwidth: [sp, nrd]}}`` gives
+    ``KDE-sp`` and ``KDE-nrd``; combinations vary the last key fastest, in the order written.
+    """
+    import copy
+    import itertools
+
+    out = {}
+    for label, spec in specs.items():
+        if "grid" not in spec:
+            out[label] = spec
+            continue
+        grid = spec["grid"]
+        template = spec.get("label")
+        if not template:
+            raise ConfigError(f"{where}: classifier {label!r} has a grid but no label template")
+        keys = list(grid)
+        for values in itertools.product(*(grid[k] if isinstance(grid[k], list) else [grid[k]] for k in keys)):
+            point = dict(zip(keys, values))
+            item = copy.deepcopy({k: v for k, v in spec.items() if k not in ("grid", "label")})
+            for k, v in point.items():
+                _set_nested(item, k, v)
+            try:
+                name = template.format(**{k.replace("__", "_"): v for k, v in point.items()})
+            except KeyError as exc:
+                raise ConfigError(f"{where}: classifier {label!r}: label template {template!r} names "
+                                  f"{exc.args[0]!r}, which is not a grid key") from None
+            if name in out or name in specs:
+                raise ConfigError(f"{where}: classifier {label!r}: grid label {name!r} is used twice")
+            item["grid_of"] = label
+            item["grid_point"] = point
+            out[name] = item
+    return out
+
+
+def build_estimator(spec: dict, where: str):
+    """An estimator from ``{estimator: Name, params: {...}}``; a param that is itself such a mapping
+    (e.g. the ``estimator`` of a ``Bagging`` or ``Calibrated``) is built the same way, recursively.
+    A classifier's ``steps:`` (preprocessing fitted on each training fold, with the class) put it
+    at the end of a scikit-learn Pipeline."""
+    import inspect
+
     from .classifiers import REGISTRY
 
+    if not isinstance(spec, dict) or "estimator" not in spec:
+        raise ConfigError(f"{where}: expected a mapping with an 'estimator' key, got {spec!r}")
+    name = spec["estimator"]
+    if name not in REGISTRY:
+        raise ConfigError(f"{where}: unknown estimator {name!r} (known: {sorted(REGISTRY)})")
+    cls = REGISTRY[name]
+    params = dict(spec.get("params") or {})
+    accepted = set(inspect.signature(cls).parameters)
+    unknown = sorted(set(params) - accepted)
+    if unknown:
+        raise ConfigError(f"{where}: {name} has no parameter(s) {unknown} (it takes {sorted(accepted)})")
+    for key, value in params.items():
+        if isinstance(value, dict) and "estimator" in value:
+            params[key] = build_estimator(value, f"{where} → {key}")
+    try:
+        estimator = cls(**params)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"{where}: bad params {spec.get('params')} ({exc})") from None
+    if spec.get("steps"):
+        from sklearn.pipeline import Pipeline
+
+        from .preprocess.pipeline import build_steps
+
+        try:
+            steps = build_steps(spec["steps"])
+        except ValueError as exc:
+            raise ConfigError(f"{where}: {exc}") from None
+        estimator = Pipeline([*steps, ("classifier", estimator)])
+    return estimator
+
+
+def make_classifier(label: str, paper: dict):
     specs = paper["classifiers"]
     if label not in specs:
         raise ConfigError(f"paper {paper['paper']!r}: no classifier labelled {label!r} (have: {sorted(specs)})")
-    spec = specs[label]
-    name = spec["estimator"]
-    if name not in REGISTRY:
-        raise ConfigError(f"paper {paper['paper']!r}, classifier {label!r}: unknown estimator {name!r} "
-                          f"(known: {sorted(REGISTRY)})")
-    try:
-        return REGISTRY[name](**(spec.get("params") or {}))
-    except TypeError as exc:
-        raise ConfigError(f"paper {paper['paper']!r}, classifier {label!r}: bad params {spec.get('params')} ({exc})") from None
+    return build_estimator(specs[label], f"paper {paper['paper']!r}, classifier {label!r}")

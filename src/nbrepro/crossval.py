@@ -26,6 +26,21 @@ class FoldProba:
     classes: np.ndarray
     fit_seconds: float
     predict_seconds: float
+    recorded: dict | None = None   # attribute path → value, for the paths asked for in ``record``
+
+
+def recorded_state(model, paths) -> dict:
+    """The fitted attributes named by dotted paths (``best_estimator_.bandwidths_``, a Pipeline's
+    ``named_steps.classifier.weights_``), read from a fitted model."""
+    out = {}
+    for path in paths or ():
+        value = model
+        for part in path.split("."):
+            if not hasattr(value, part):
+                raise AttributeError(f"{type(model).__name__}: cannot record {path!r}: no attribute {part!r}")
+            value = getattr(value, part)
+        out[path] = value
+    return out
 
 
 def _all_categorical(X, y) -> bool:
@@ -35,8 +50,9 @@ def _all_categorical(X, y) -> bool:
 
 
 def fold_probabilities(estimator, X: pd.DataFrame, y: pd.Series,
-                       folds: Iterable[tuple[np.ndarray, np.ndarray]]) -> Iterator[FoldProba]:
-    """For each (train, test) pair of row positions: fit a clone of ``estimator`` on train, predict test."""
+                       folds: Iterable[tuple[np.ndarray, np.ndarray]], record=()) -> Iterator[FoldProba]:
+    """For each (train, test) pair of row positions: fit a clone of ``estimator`` on train, predict test.
+    ``record`` names fitted attributes to return with each fold (see ``recorded_state``)."""
     if not (isinstance(estimator, CountedClassifierMixin) and _all_categorical(X, y)):
         for train, test in folds:
             model = clone(estimator)
@@ -44,7 +60,7 @@ def fold_probabilities(estimator, X: pd.DataFrame, y: pd.Series,
             model.fit(X.iloc[train], y.iloc[train])
             t1 = time.perf_counter()
             proba = model.predict_proba(X.iloc[test])
-            yield FoldProba(proba, model.classes_, t1 - t0, time.perf_counter() - t1)
+            yield FoldProba(proba, model.classes_, t1 - t0, time.perf_counter() - t1, recorded_state(model, record))
         return
 
     template = clone(estimator)
@@ -69,4 +85,4 @@ def fold_probabilities(estimator, X: pd.DataFrame, y: pd.Series,
         model._fit_counts(counts)
         t1 = time.perf_counter()
         proba = model._proba_codes(codes[test])
-        yield FoldProba(proba, model.classes_, t1 - t0, time.perf_counter() - t1)
+        yield FoldProba(proba, model.classes_, t1 - t0, time.perf_counter() - t1, recorded_state(model, record))

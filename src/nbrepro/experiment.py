@@ -18,7 +18,8 @@ from .data.fetch import fetch, load_dataset
 from .data.registry import load_registry
 from .io import atomic_path
 from .preprocess.pipeline import apply_steps, build_steps
-from .protocols import ProtocolError, make_folds, small_classes
+from .metrics import make_metric, paper_metrics
+from .protocols import ProtocolError, make_folds
 
 log = logging.getLogger("nbrepro")
 
@@ -63,30 +64,47 @@ def prepare(paper: dict, dataset: str, registry_path, raw_path, out_data, out_fo
     frame[y.name] = y  # the class is always the last column of a prepared file
     _write_parquet(frame, out_data)
 
-    proto = paper["protocol"]
-    ycodes = y.cat.codes.to_numpy()
-    if proto["name"] == "weka_cv":
-        small = small_classes(ycodes, int(proto["folds"]))
-        if small:
-            names = ", ".join(f"{y.cat.categories[c]!r} ({n} rows)" for c, n in small)
-            msg = (f"dataset {dataset!r}: class(es) {names} have fewer rows than the {proto['folds']} folds; "
-                   "some test folds will not contain them")
-            if proto.get("small_classes", "warn") == "error":
-                raise ProtocolError(msg + " (protocol.small_classes: error)")
-            log.warning(msg)
-    rows = [(f.run, f.fold, f.train.astype(np.int32), f.test.astype(np.int32)) for f in make_folds(proto, ycodes)]
+    try:
+        made = make_folds(paper["protocol"], y.cat.codes.to_numpy(), list(y.cat.categories))
+    except ProtocolError as exc:
+        raise ProtocolError(f"dataset {dataset!r}: {exc}") from None
+    rows = [(f.run, f.fold, f.train.astype(np.int32), f.test.astype(np.int32)) for f in made]
     folds = pd.DataFrame(rows, columns=["run", "fold", "train", "test"])
     _write_parquet(folds, out_folds)
 
 
-def _fold_scope_probabilities(paper, label, X, y, splits):
-    """Preprocessing fitted on each training fold, then the classifier on the transformed rows."""
+def _fold_scope_probabilities(paper, label, X, y, splits, record=()):
+    """Preprocessing fitted on each training fold (with its class), then the classifier on the transformed rows."""
     steps = paper["preprocessing"]["steps"]
     for train, test in splits:
-        Xtr, Xte = apply_steps(build_steps(steps), X.iloc[train], X.iloc[test])
+        Xtr, Xte = apply_steps(build_steps(steps), X.iloc[train], X.iloc[test], y=y.iloc[train])
         yield from fold_probabilities(make_classifier(label, paper), pd.concat([Xtr, Xte]),
                                       pd.concat([y.iloc[train], y.iloc[test]]),
-                                      [(np.arange(len(train)), np.arange(len(train), len(train) + len(test)))])
+                                      [(np.arange(len(train)), np.arange(len(train), len(train) + len(test)))],
+                                      record)
+
+
+def flatten_state(value, key: str = "") -> list[tuple[str, float, str]]:
+    """A recorded attribute as rows (key, number, text): arrays by index ("i,j"), mappings by key."""
+    if isinstance(value, dict):
+        out = []
+        for k, v in value.items():
+            out += flatten_state(v, f"{key}.{k}" if key else str(k))
+        return out
+    if isinstance(value, pd.DataFrame):
+        value = {f"{i},{c}": v for (i, c), v in value.stack().items()}
+        return flatten_state(value, key)
+    if isinstance(value, (np.ndarray, list, tuple, pd.Series)):
+        arr = np.asarray(value, dtype=object)
+        out = []
+        for idx, v in np.ndenumerate(arr):
+            out += flatten_state(v, ",".join([key] * bool(key) + [str(i) for i in idx]) if key else ",".join(map(str, idx)))
+        return out
+    if isinstance(value, (bool, np.bool_)):
+        return [(key, float(value), "")]
+    if isinstance(value, (int, float, np.integer, np.floating)):
+        return [(key, float(value), "")]
+    return [(key, np.nan, "" if value is None else str(value))]
 
 
 def read_prepared(path) -> tuple[pd.DataFrame, pd.Series]:
@@ -94,44 +112,60 @@ def read_prepared(path) -> tuple[pd.DataFrame, pd.Series]:
     return frame.iloc[:, :-1], frame.iloc[:, -1]
 
 
-def evaluate(paper: dict, dataset: str, label: str, prepared_path, folds_path, out_folds, out_predictions) -> pd.DataFrame:
-    """Run one classifier over every fold; write per-fold metrics and per-test-row predictions."""
+FITTED_COLUMNS = ["variant", "run", "fold", "attribute", "key", "value", "text"]
+
+
+def evaluate(paper: dict, dataset: str, label: str, prepared_path, folds_path, out_folds, out_predictions,
+             out_fitted=None) -> pd.DataFrame:
+    """Run one classifier over every fold; write per-fold metrics, per-test-row predictions and, when
+    the classifier's spec has ``record:``, its fitted attributes per fold."""
     X, y = read_prepared(prepared_path)
     folds = pd.read_parquet(folds_path)
     pre = paper["preprocessing"]
+    spec = paper["classifiers"][label]
+    record = spec.get("record", [])
+    metrics = {c: m for c, m in paper_metrics(paper).items() if m.level == "fold"} or \
+        {"accuracy": make_metric("accuracy", "accuracy")}
     classes = list(y.cat.categories)
     ycodes = y.cat.codes.to_numpy()
-    fold_rows, pred_frames = [], []
+    fold_rows, pred_frames, fitted_rows = [], [], []
     splits = [(np.asarray(train, dtype=np.int64), np.asarray(test, dtype=np.int64))
               for train, test in zip(folds["train"], folds["test"])]
     # variants: the classifier once as configured, or once per attribute left out (Orhan et al.'s Table 4)
-    if paper["classifiers"][label].get("variants") == "drop_each_attribute":
+    if spec.get("variants") == "drop_each_attribute":
         variants = [(str(c), X.drop(columns=[c])) for c in X.columns]
     else:
         variants = [("", X)]
     for variant, Xv in variants:
         if pre["scope"] == "fold":
-            results = _fold_scope_probabilities(paper, label, Xv, y, splits)
+            results = _fold_scope_probabilities(paper, label, Xv, y, splits, record)
         else:
-            results = fold_probabilities(make_classifier(label, paper), Xv, y, splits)
+            results = fold_probabilities(make_classifier(label, paper), Xv, y, splits, record)
         for (run, fold), (train, test), res in zip(zip(folds["run"], folds["fold"]), splits, results):
             if list(res.classes) != classes:
                 raise RuntimeError(f"{label}: classes_ {list(res.classes)} differ from the dataset's {classes}")
             proba = res.proba
             pred = np.argmax(proba, axis=1)  # first maximum, as Weka's classifyInstance
             truth = ycodes[test]
-            known = truth >= 0
-            acc = 100.0 * np.sum(pred[known] == truth[known]) / max(int(known.sum()), 1)
-            fold_rows.append({"variant": variant, "run": int(run), "fold": int(fold), "n_train": len(train),
-                              "n_test": len(test), "accuracy": float(acc), "fit_seconds": res.fit_seconds,
-                              "predict_seconds": res.predict_seconds})
+            trained = ycodes[train]
+            counts = np.bincount(trained[trained >= 0], minlength=len(classes))
+            row = {"variant": variant, "run": int(run), "fold": int(fold), "n_train": len(train), "n_test": len(test)}
+            row.update({col: float(m(truth, proba, counts)) for col, m in metrics.items()})
+            row.update(fit_seconds=res.fit_seconds, predict_seconds=res.predict_seconds)
+            fold_rows.append(row)
             pf = pd.DataFrame({"variant": variant, "run": np.int32(run), "fold": np.int32(fold),
                                "row": test.astype(np.int32), "y": truth.astype(np.int32),
                                "y_pred": pred.astype(np.int32)})
             for j, c in enumerate(classes):
                 pf[f"p:{c}"] = proba[:, j]
             pred_frames.append(pf)
+            for attribute, value in (res.recorded or {}).items():
+                fitted_rows += [(variant, int(run), int(fold), attribute, k, v, t) for k, v, t in flatten_state(value)]
     result = pd.DataFrame(fold_rows)
     _write_parquet(result, out_folds)
     _write_parquet(pd.concat(pred_frames, ignore_index=True), out_predictions)
+    if out_fitted is not None:
+        fitted = pd.DataFrame(fitted_rows, columns=FITTED_COLUMNS).astype(
+            {"run": np.int32, "fold": np.int32, "value": np.float64})
+        _write_parquet(fitted, out_fitted)
     return result

@@ -4,7 +4,9 @@ from __future__ import annotations
 from .constant import RemoveConstant
 from .discretize import EqualWidthDiscretizer
 from .id_like import RemoveIdLike
+from .mdl import MDLDiscretizer
 from .missing import ReplaceMissingValues
+from .standardize import Standardize
 from .to_numeric import ToNumeric
 
 STEP_NAMES = {
@@ -13,6 +15,8 @@ STEP_NAMES = {
     "discretize_equal_width": EqualWidthDiscretizer,
     "remove_constant": RemoveConstant,
     "to_numeric": ToNumeric,
+    "standardize": Standardize,
+    "discretize_mdl": MDLDiscretizer,
 }
 
 
@@ -32,10 +36,11 @@ def build_steps(spec: list[dict]) -> list[tuple[str, object]]:
     return steps
 
 
-def apply_steps(steps, X, *others) -> tuple:
-    """Fit each step on ``X`` and transform ``X`` and ``others`` (e.g. a test fold) with it."""
+def apply_steps(steps, X, *others, y=None) -> tuple:
+    """Fit each step on ``X`` (and its class ``y``, for supervised steps) and transform ``X`` and
+    ``others`` (e.g. a test fold) with it."""
     frames = (X, *others)
     for _, step in steps:
-        step.fit(frames[0])
+        step.fit(frames[0], y)
         frames = tuple(step.transform(f) for f in frames)
     return frames

@@ -1,45 +1,179 @@
-"""Protocols: how a dataset is split into (training, test) pairs.
+"""Protocols: how a dataset is split into (training, test) pairs, as scikit-learn splitters.
 
-Every protocol yields ``Fold(run, fold, train, test)`` with row indices in file order;
-``make_folds(protocol_spec, y)`` dispatches on the config's ``name``. New protocols
-(2-fold trials, resubstitution, inner CV) are one function added to ``PROTOCOLS``.
+Each protocol is a splitter object with ``split(X, y)`` and ``get_n_splits()``, so a
+meta-estimator can take it as ``cv=`` (an inner cross-validation), and ``folds(y)``, which
+yields ``Fold(run, fold, train, test)`` with row positions in file order. ``make_splitter``
+builds one from a config mapping (``{"name": "weka_cv", "folds": 10, "runs": {...}}``):
+
+  weka_cv               Weka 3.6's Experimenter: stratified, run r seeded r, training sets
+                        shuffled as Weka shuffles them (exact; see ``weka_cv.py``)
+  stratified_cv         R repetitions of stratified K-fold with random (not Weka) folds:
+                        scikit-learn's RepeatedStratifiedKFold with ``seed``
+  two_fold_trials       R trials of 2-fold CV (Kohavi–Wolpert bias/variance): the same with K = 2
+  resubstitution        one fold: train and test on every row
+
+Every protocol checks its data first: more folds than rows is an error, and a class with
+fewer rows than folds is a warning or, with ``small_classes: error``, an error.
 """
 from __future__ import annotations
 
+import logging
+from dataclasses import dataclass
+
+import numpy as np
+
 from .weka_cv import Fold, ProtocolError, weka_cv_folds
+
+log = logging.getLogger("nbrepro")
 
 
 def small_classes(y, k: int) -> list[tuple[int, int]]:
     """Classes (code, count) present with fewer rows than folds: some test folds will miss them."""
-    import numpy as np
-
     y = np.asarray(y)
     counts = np.bincount(y[y >= 0]) if np.any(y >= 0) else np.zeros(0, int)
     return [(c, int(n)) for c, n in enumerate(counts) if 0 < n < k]
 
 
-def _weka_cv(spec: dict, y):
-    k = int(spec["folds"])
-    runs = range(int(spec["runs"]["first"]), int(spec["runs"]["last"]) + 1)
-    return weka_cv_folds(y, k, runs, shuffle_train=spec.get("train_order", "weka") == "weka")
+def class_codes(y) -> np.ndarray:
+    """Integer class codes (−1 = missing) of a Categorical Series, codes array or label array."""
+    import pandas as pd
+
+    if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
+        return y.cat.codes.to_numpy().astype(np.int64)
+    arr = np.asarray(y)
+    if arr.dtype.kind in "iu":
+        return arr.astype(np.int64)
+    _, codes = np.unique(arr.astype(str), return_inverse=True)
+    return codes.astype(np.int64)
 
 
-def _resubstitution(spec: dict, y):
+@dataclass
+class _Splitter:
+    """Common part: the data checks, ``split`` and ``get_n_splits`` on top of ``_folds``."""
+
+    small_classes: str = "warn"   # or "error"
+
+    n_splits = 1
+
+    def _check(self, y: np.ndarray, class_names=None) -> None:
+        n, k = len(y), self.n_splits
+        if k > n:
+            raise ProtocolError(f"{k}-fold cross-validation needs at least {k} rows, the data has {n}")
+        small = small_classes(y, k) if k > 1 else []
+        if small:
+            names = ", ".join(f"{(class_names[c] if class_names is not None else c)!r} ({m} rows)" for c, m in small)
+            msg = f"class(es) {names} have fewer rows than the {k} folds; some test folds will not contain them"
+            if self.small_classes == "error":
+                raise ProtocolError(msg + " (protocol small_classes: error)")
+            log.warning(msg)
+
+    def folds(self, y, class_names=None) -> list[Fold]:
+        y = class_codes(y)
+        self._check(y, class_names)
+        return list(self._folds(y))
+
+    def split(self, X, y=None, groups=None):
+        if y is None:
+            raise ProtocolError(f"{type(self).__name__} needs the class to split")
+        for f in self.folds(y):
+            yield f.train, f.test
+
+    def get_n_splits(self, X=None, y=None, groups=None) -> int:
+        return self.n_splits * self.n_repeats
+
+    n_repeats = 1
+
+
+@dataclass
+class WekaCV(_Splitter):
+    """Weka 3.6's stratified R×K CV (runs seeded ``first``..``last``), exactly."""
+
+    n_splits: int = 10
+    runs: tuple = (1,)
+    train_order: str = "weka"   # "block": test sets unchanged, training rows unshuffled (faster)
+
+    @property
+    def n_repeats(self) -> int:
+        return len(self.runs)
+
+    def _folds(self, y):
+        return weka_cv_folds(y, self.n_splits, list(self.runs), shuffle_train=self.train_order == "weka")
+
+
+@dataclass
+class StratifiedCV(_Splitter):
+    """R repetitions of stratified K-fold, random folds from ``seed`` (scikit-learn's RepeatedStratifiedKFold)."""
+
+    n_splits: int = 5
+    n_repeats: int = 1
+    seed: int = 1
+
+    def _folds(self, y):
+        from sklearn.model_selection import RepeatedStratifiedKFold
+
+        known = np.flatnonzero(y >= 0)
+        if len(known) < len(y):  # a row without a class is tested in no fold and trained on in none
+            log.warning("%d row(s) without a class are left out of the folds", len(y) - len(known))
+        splitter = RepeatedStratifiedKFold(n_splits=self.n_splits, n_repeats=self.n_repeats, random_state=self.seed)
+        for i, (train, test) in enumerate(splitter.split(np.zeros(len(known)), y[known])):
+            yield Fold(i // self.n_splits + 1, i % self.n_splits, known[train], known[test])
+
+
+@dataclass
+class Resubstitution(_Splitter):
     """Train and test on the same rows (Orhan et al.'s "training success"): one fold of all rows."""
-    import numpy as np
 
-    rows = np.arange(len(y))
-    return [Fold(1, 1, rows, rows)]
-
-
-PROTOCOLS = {"weka_cv": _weka_cv, "resubstitution": _resubstitution}
+    def _folds(self, y):
+        rows = np.arange(len(y))
+        yield Fold(1, 1, rows, rows)
 
 
-def make_folds(spec: dict, y):
+def _runs(spec: dict) -> tuple:
+    first, last = int(spec["runs"]["first"]), int(spec["runs"]["last"])
+    if last < first:
+        raise ProtocolError(f"protocol runs: first ({first}) is after last ({last}): no runs")
+    return tuple(range(first, last + 1))
+
+
+def _weka_cv(spec):
+    return WekaCV(n_splits=int(spec["folds"]), runs=_runs(spec), train_order=spec.get("train_order", "weka"),
+                  small_classes=spec.get("small_classes", "warn"))
+
+
+def _stratified_cv(spec):
+    return StratifiedCV(n_splits=int(spec["folds"]), n_repeats=int(spec.get("repeats", 1)),
+                        seed=int(spec.get("seed", 1)), small_classes=spec.get("small_classes", "warn"))
+
+
+def _two_fold_trials(spec):
+    return StratifiedCV(n_splits=2, n_repeats=int(spec["trials"]), seed=int(spec.get("seed", 1)),
+                        small_classes=spec.get("small_classes", "warn"))
+
+
+def _resubstitution(spec):
+    return Resubstitution()
+
+
+PROTOCOLS = {"weka_cv": _weka_cv, "stratified_cv": _stratified_cv, "two_fold_trials": _two_fold_trials,
+             "resubstitution": _resubstitution}
+
+
+def make_splitter(spec: dict):
+    """The splitter a config mapping describes (also used for inner CVs: ``cv: {name: ..., ...}``)."""
+    if not isinstance(spec, dict):
+        raise ProtocolError(f"a protocol is a mapping with a 'name', got {spec!r}")
     name = spec.get("name")
     if name not in PROTOCOLS:
         raise ProtocolError(f"unknown protocol {name!r}; known: {sorted(PROTOCOLS)}")
-    return PROTOCOLS[name](spec, y)
+    try:
+        return PROTOCOLS[name](spec)
+    except KeyError as exc:
+        raise ProtocolError(f"protocol {name!r} needs the key {exc.args[0]!r}") from None
 
 
-__all__ = ["small_classes", "Fold", "weka_cv_folds", "make_folds", "ProtocolError", "PROTOCOLS"]
+def make_folds(spec: dict, y, class_names=None) -> list[Fold]:
+    return make_splitter(spec).folds(y, class_names)
+
+
+__all__ = ["small_classes", "class_codes", "Fold", "weka_cv_folds", "make_folds", "make_splitter",
+           "ProtocolError", "PROTOCOLS", "WekaCV", "StratifiedCV", "Resubstitution"]

@@ -24,6 +24,9 @@ class RankTestResult:
     statistic: float
     pvalue: float
     df: tuple
+    mean_ranks: tuple = ()   # per method (column), 1 = best
+    n_datasets: int = 0
+    n_methods: int = 0
 
 
 def _ranks(data, higher_is_better: bool) -> np.ndarray:
@@ -45,15 +48,16 @@ def friedman(data, higher_is_better: bool = True, tie_correction: bool = True) -
             ties += np.sum(counts ** 3 - counts)
         c = 1.0 - ties / (n * k * (k * k - 1))
         chi2 = chi2 / c if c > 0 else np.nan
-    return RankTestResult(float(chi2), float(_st.chi2.sf(chi2, k - 1)), (k - 1,))
+    return RankTestResult(float(chi2), float(_st.chi2.sf(chi2, k - 1)), (k - 1,), tuple(map(float, r.mean(axis=0))), n, k)
 
 
 def iman_davenport(data, higher_is_better: bool = True, tie_correction: bool = True) -> RankTestResult:
     n, k = np.asarray(data).shape
-    chi2 = friedman(data, higher_is_better, tie_correction).statistic
+    fr = friedman(data, higher_is_better, tie_correction)
+    chi2 = fr.statistic
     f = (n - 1) * chi2 / (n * (k - 1) - chi2)
     df = (k - 1, (k - 1) * (n - 1))
-    return RankTestResult(float(f), float(_st.f.sf(f, *df)), df)
+    return RankTestResult(float(f), float(_st.f.sf(f, *df)), df, fr.mean_ranks, n, k)
 
 
 def quade(data, higher_is_better: bool = True) -> RankTestResult:

@@ -1,0 +1,155 @@
+"""Meta-estimators that papers wrap around classifiers: inner-CV selection and calibration.
+
+Both take their internal cross-validation as ``cv``: a splitter object (anything with
+``split(X, y)``, e.g. ``nbrepro.protocols.WekaCV``) or a protocol mapping as in a paper
+config (``{"name": "stratified_cv", "folds": 4, "seed": 1}``).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.utils.validation import check_is_fitted
+
+from ._nominal import encode_target
+
+
+def _splitter(cv, default: dict):
+    from ..protocols import make_splitter
+
+    if cv is None:
+        return make_splitter(default)
+    if isinstance(cv, dict):
+        return make_splitter(cv)
+    return cv
+
+
+def _rows(X, idx):
+    return X.iloc[idx] if isinstance(X, (pd.DataFrame, pd.Series)) else np.asarray(X)[idx]
+
+
+def _aligned_proba(model, X, classes) -> np.ndarray:
+    """``model.predict_proba(X)`` with its columns put in the order of ``classes`` (absent ones 0)."""
+    proba = model.predict_proba(X)
+    own = list(model.classes_)
+    if own == list(classes):
+        return proba
+    out = np.zeros((proba.shape[0], len(classes)))
+    index = {c: j for j, c in enumerate(classes)}
+    for j, c in enumerate(own):
+        out[:, index[c]] = proba[:, j]
+    return out
+
+
+class InnerCVSelection(ClassifierMixin, BaseEstimator):
+    """Pick the parameters with the best inner-CV metric on the training rows, refit on all of them.
+
+        θ* = argbest_θ  mean over inner folds f of  metric(fit(θ, train_f), test_f)
+
+    scikit-learn's ``GridSearchCV`` does the search; the first best point in grid order wins a
+    tie. ``metric`` is a name of ``nbrepro.metrics`` (its direction decides "best"); for
+    ``rrse`` the baseline is the inner test fold's class distribution.
+
+    Parameters
+    ----------
+    estimator : a classifier
+    param_grid : dict or list of dicts, as GridSearchCV
+    cv : splitter or protocol mapping (default: stratified 4-fold, seed 1)
+    metric : str
+    """
+
+    def __init__(self, estimator=None, param_grid=None, cv=None, metric: str = "accuracy"):
+        self.estimator = estimator
+        self.param_grid = param_grid
+        self.cv = cv
+        self.metric = metric
+
+    def fit(self, X, y):
+        from sklearn.model_selection import GridSearchCV
+
+        from ..metrics import make_metric
+
+        metric = make_metric(self.metric, self.metric)
+        sign = 1.0 if metric.higher_is_better else -1.0
+
+        def score(est, X_test, y_test):
+            classes = list(est.classes_)
+            codes = pd.Index(classes).get_indexer(np.asarray(y_test, dtype=object))
+            counts = np.bincount(codes[codes >= 0], minlength=len(classes))
+            return sign * metric(codes, est.predict_proba(X_test), counts)
+
+        splitter = _splitter(self.cv, {"name": "stratified_cv", "folds": 4, "seed": 1})
+        folds = list(splitter.split(X, y))
+        search = GridSearchCV(clone(self.estimator), self.param_grid, scoring=score, cv=folds, refit=True,
+                              error_score="raise")
+        search.fit(X, y)
+        self.best_estimator_ = search.best_estimator_
+        self.selected_params_ = dict(search.best_params_)
+        self.inner_scores_ = sign * np.asarray(search.cv_results_["mean_test_score"])
+        self.classes_ = self.best_estimator_.classes_
+        return self
+
+    def predict_proba(self, X):
+        check_is_fitted(self, "best_estimator_")
+        return self.best_estimator_.predict_proba(X)
+
+    def predict(self, X):
+        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+
+
+class Calibrated(ClassifierMixin, BaseEstimator):
+    """A classifier's class probabilities recalibrated by multinomial logistic regression.
+
+        p(c | x) = softmax_c(a_c + Σ_j b_cj q_j(x)),   q = the base classifier's probabilities
+
+    (a, b) are fitted with a ridge penalty ``ridge``·Σb² (on standardised q) to the base
+    classifier's out-of-fold probabilities from an internal cross-validation of the training
+    rows; the base classifier is then refitted on all training rows. This is Weka's
+    ``Stacking -X k -M Logistic -B <classifier>`` with one base learner (Hall's calibration);
+    ``meta`` replaces the logistic regression by any classifier of q.
+
+    Parameters
+    ----------
+    estimator : the base classifier
+    cv : splitter or protocol mapping (default: Weka's stratified 10-fold, seed 1, as Stacking -X 10 -S 1)
+    ridge : float, the logistic regression's ridge (Weka Logistic's -R)
+    meta : classifier or None (None: scikit-learn's LogisticRegression with C = 1/(2·ridge))
+    """
+
+    def __init__(self, estimator=None, cv=None, ridge: float = 1e-8, meta=None):
+        self.estimator = estimator
+        self.cv = cv
+        self.ridge = ridge
+        self.meta = meta
+
+    def _meta(self):
+        if self.meta is not None:
+            return clone(self.meta)
+        from sklearn.linear_model import LogisticRegression
+        from sklearn.pipeline import make_pipeline
+        from sklearn.preprocessing import StandardScaler
+
+        return make_pipeline(StandardScaler(), LogisticRegression(C=1.0 / (2.0 * self.ridge), max_iter=2000))
+
+    def fit(self, X, y):
+        self.classes_, codes = encode_target(self, y)
+        splitter = _splitter(self.cv, {"name": "weka_cv", "folds": 10, "runs": {"first": 1, "last": 1}})
+        out_of_fold = np.full((len(codes), len(self.classes_)), np.nan)
+        for train, test in splitter.split(X, y):
+            model = clone(self.estimator).fit(_rows(X, train), _rows(y, train))
+            out_of_fold[test] = _aligned_proba(model, _rows(X, test), self.classes_)
+        seen = ~np.isnan(out_of_fold).any(axis=1) & (codes >= 0)
+        self.meta_ = self._meta().fit(out_of_fold[seen], codes[seen])
+        self.estimator_ = clone(self.estimator).fit(X, y)
+        return self
+
+    def predict_proba(self, X):
+        check_is_fitted(self, "meta_")
+        q = _aligned_proba(self.estimator_, X, self.classes_)
+        p = self.meta_.predict_proba(q)
+        out = np.zeros((len(q), len(self.classes_)))
+        out[:, np.asarray(self.meta_.classes_, dtype=np.int64)] = p
+        return out
+
+    def predict(self, X):
+        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]

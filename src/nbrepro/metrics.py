@@ -1,0 +1,254 @@
+"""Metrics: each a function of (true classes, class probabilities, training class counts).
+
+A metric declares its direction (``higher`` or ``lower`` is better), its unit, the level at
+which it is computed and the tolerances at which a reproduced cell counts as "near" a
+published one. Ranks, significance symbols, win/tie/loss counts and "better/worse" all read
+the direction from here, never assume it.
+
+Fold-level metrics (one value per test fold, then mean ± sd over folds):
+
+  accuracy   100 · mean(ŷ = y), ŷ the first class of maximum probability (Weka's classifyInstance)
+  error      100 − accuracy
+  mse        mean over rows of a squared error of the probability vector p against the one-hot y:
+               half_brier: Σ_c (p_c − y_c)² / 2  (default)   brier: Σ_c (p_c − y_c)²
+               true_class: (1 − p_y)²
+  rrse       100 · sqrt(Σ_i Σ_c (p_ic − y_ic)²) / sqrt(Σ_i Σ_c (b_c − y_ic)²), b the baseline:
+               weka: the training fold's class distribution with Laplace counts (n_c + 1)/(n + k),
+                     as Weka's Evaluation (its Root_relative_squared_error)
+               class_distribution: n_c / n          majority: one-hot on the most common class
+  auc        100 · area under the ROC curve (Mann–Whitney, ties count ½, as Weka's ThresholdCurve
+             groups equal scores): class index ``positive`` (default 0, Weka's Area_under_ROC), or
+             ``average: weighted`` (per-class one-vs-rest areas weighted by test-fold prevalence)
+  log_loss   mean of −ln p_y (p_y floored at 1e-300)
+
+Dataset-level metrics (one value per dataset, from the predictions of every run):
+
+  kw_bias2, kw_variance   Kohavi & Wolpert (1996) with no noise term: for a test row x with
+      class y, P̂(c|x) = share of the runs in which x was predicted c;
+      bias² = ½ Σ_c (1[c = y] − P̂(c|x))²,  variance = ½ (1 − Σ_c P̂(c|x)²),
+      averaged over rows, in % (bias² + variance = the mean error rate).
+
+Rows whose class is missing (code −1) are left out of every metric.
+"""
+from __future__ import annotations
+
+import inspect
+import math
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from .config import ConfigError
+
+
+@dataclass(frozen=True)
+class Metric:
+    name: str
+    direction: str               # "higher" or "lower" is better
+    unit: str
+    level: str                   # "fold" or "dataset"
+    function: Callable
+    params: dict = field(default_factory=dict)
+    tolerances: tuple = (0.5, 1.0)   # "near" thresholds for reproduced vs published, in the metric's unit
+
+    @property
+    def higher_is_better(self) -> bool:
+        return self.direction == "higher"
+
+    def __call__(self, *args):
+        return self.function(*args, **self.params)
+
+    def better(self, a: float, b: float) -> bool:
+        return a > b if self.higher_is_better else a < b
+
+
+def _known(y: np.ndarray):
+    return np.asarray(y) >= 0
+
+
+def _onehot(y: np.ndarray, k: int) -> np.ndarray:
+    out = np.zeros((len(y), k))
+    out[np.arange(len(y)), y] = 1.0
+    return out
+
+
+def accuracy(y, proba, train_counts=None, scale: float = 100.0) -> float:
+    keep = _known(y)
+    if not keep.any():
+        return math.nan
+    pred = np.argmax(proba[keep], axis=1)
+    return float(scale * np.sum(pred == y[keep]) / keep.sum())
+
+
+def error(y, proba, train_counts=None, scale: float = 100.0) -> float:
+    keep = _known(y)
+    if not keep.any():
+        return math.nan
+    pred = np.argmax(proba[keep], axis=1)
+    return float(scale * np.sum(pred != y[keep]) / keep.sum())
+
+
+MSE_DEFINITIONS = ("half_brier", "brier", "true_class")
+
+
+def mse(y, proba, train_counts=None, definition: str = "half_brier") -> float:
+    keep = _known(y)
+    if not keep.any():
+        return math.nan
+    p, t = proba[keep], y[keep]
+    if definition == "true_class":
+        return float(np.mean((1.0 - p[np.arange(len(t)), t]) ** 2))
+    sq = np.sum((p - _onehot(t, p.shape[1])) ** 2, axis=1)
+    return float(np.mean(sq / 2 if definition == "half_brier" else sq))
+
+
+RRSE_BASELINES = ("weka", "class_distribution", "majority")
+
+
+def rrse(y, proba, train_counts, baseline: str = "weka") -> float:
+    keep = _known(y)
+    if not keep.any():
+        return math.nan
+    p, t = proba[keep], y[keep]
+    counts = np.asarray(train_counts, dtype=np.float64)
+    if baseline == "weka":
+        base = (counts + 1.0) / (counts.sum() + len(counts))
+    elif baseline == "class_distribution":
+        base = counts / counts.sum()
+    else:
+        base = _onehot(np.array([int(np.argmax(counts))]), len(counts))[0]
+    truth = _onehot(t, p.shape[1])
+    num = np.sum((p - truth) ** 2)
+    den = np.sum((base[None, :] - truth) ** 2)
+    return float(100.0 * math.sqrt(num) / math.sqrt(den)) if den > 0 else math.nan
+
+
+def _binary_auc(scores: np.ndarray, positive: np.ndarray) -> float:
+    from scipy.stats import rankdata
+
+    n_pos = int(positive.sum())
+    n_neg = len(positive) - n_pos
+    if n_pos == 0 or n_neg == 0:
+        return math.nan
+    ranks = rankdata(scores, method="average")
+    return float((ranks[positive].sum() - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
+
+
+def auc(y, proba, train_counts=None, positive: int = 0, average: str | None = None) -> float:
+    keep = _known(y)
+    p, t = proba[keep], y[keep]
+    if average == "weighted":
+        total, weight = 0.0, 0
+        for c in range(p.shape[1]):
+            n_c = int(np.sum(t == c))
+            a = _binary_auc(p[:, c], t == c)
+            if n_c and not math.isnan(a):
+                total, weight = total + n_c * a, weight + n_c
+        return 100.0 * total / weight if weight else math.nan
+    return 100.0 * _binary_auc(p[:, positive], t == positive)
+
+
+def log_loss(y, proba, train_counts=None) -> float:
+    keep = _known(y)
+    if not keep.any():
+        return math.nan
+    p = proba[keep][np.arange(int(keep.sum())), y[keep]]
+    return float(np.mean(-np.log(np.maximum(p, 1e-300))))
+
+
+def _prediction_shares(predictions) -> tuple[np.ndarray, np.ndarray]:
+    """Per test row: its class code and the share of runs predicting each class, (rows × classes)."""
+    d = predictions[predictions["y"] >= 0]
+    k = sum(1 for c in predictions.columns if str(c).startswith("p:"))
+    rows, inverse = np.unique(d["row"].to_numpy(), return_inverse=True)
+    counts = np.zeros((len(rows), k))
+    np.add.at(counts, (inverse, d["y_pred"].to_numpy()), 1.0)
+    shares = counts / counts.sum(axis=1, keepdims=True)
+    truth = np.zeros(len(rows), dtype=np.int64)
+    truth[inverse] = d["y"].to_numpy()
+    return truth, shares
+
+
+def kw_bias2(predictions) -> float:
+    truth, shares = _prediction_shares(predictions)
+    if not len(truth):
+        return math.nan
+    return float(100.0 * np.mean(0.5 * np.sum((_onehot(truth, shares.shape[1]) - shares) ** 2, axis=1)))
+
+
+def kw_variance(predictions) -> float:
+    truth, shares = _prediction_shares(predictions)
+    if not len(truth):
+        return math.nan
+    return float(100.0 * np.mean(0.5 * (1.0 - np.sum(shares ** 2, axis=1))))
+
+
+# name → (function, direction, unit, level, tolerances)
+METRICS = {
+    "accuracy": (accuracy, "higher", "%", "fold", (0.5, 1.0)),
+    "error": (error, "lower", "%", "fold", (0.5, 1.0)),
+    "mse": (mse, "lower", "fraction", "fold", (0.005, 0.01)),
+    "rrse": (rrse, "lower", "%", "fold", (0.5, 2.0)),
+    "auc": (auc, "higher", "% (AUC × 100)", "fold", (0.5, 2.0)),
+    "log_loss": (log_loss, "lower", "nats", "fold", (0.01, 0.05)),
+    "kw_bias2": (kw_bias2, "lower", "%", "dataset", (0.5, 1.0)),
+    "kw_variance": (kw_variance, "lower", "%", "dataset", (0.5, 1.0)),
+}
+
+
+def _metric_entries(spec) -> list[tuple[str, str, dict]]:
+    """A paper's ``metrics:`` list: each entry a name, or {column: {metric: name, ...params}}."""
+    out = []
+    for i, item in enumerate(spec or []):
+        if isinstance(item, str):
+            out.append((item, item, {}))
+        elif isinstance(item, dict) and len(item) == 1:
+            (column, params), = item.items()
+            params = dict(params or {})
+            out.append((column, params.pop("metric", column), params))
+        else:
+            raise ConfigError(f"metrics[{i}]: expected a name or a one-key mapping, got {item!r}")
+    return out
+
+
+def make_metric(column: str, name: str, params: dict | None = None, where: str = "metrics") -> Metric:
+    if name not in METRICS:
+        raise ConfigError(f"{where}: unknown metric {name!r} (known: {sorted(METRICS)})")
+    function, direction, unit, level, tolerances = METRICS[name]
+    params = dict(params or {})
+    direction = params.pop("direction", direction)
+    unit = params.pop("unit", unit)
+    tolerances = tuple(params.pop("tolerances", tolerances))
+    if "scale" in params and name in ("accuracy", "error"):
+        unit = "%" if params["scale"] == 100 else "fraction" if params["scale"] == 1 else f"× {params['scale']}"
+    allowed = set(inspect.signature(function).parameters) - {"y", "proba", "train_counts", "predictions"}
+    unknown = set(params) - allowed
+    if unknown:
+        raise ConfigError(f"{where}: metric {column!r} ({name}) has no parameter(s) {sorted(unknown)} "
+                          f"(it takes {sorted(allowed) or 'none'})")
+    for key, choices in (("definition", MSE_DEFINITIONS), ("baseline", RRSE_BASELINES),
+                         ("average", (None, "weighted"))):
+        if key in params and params[key] not in choices:
+            raise ConfigError(f"{where}: metric {column!r}: {key} must be one of {list(choices)}, got {params[key]!r}")
+    if direction not in ("higher", "lower"):
+        raise ConfigError(f"{where}: metric {column!r}: direction must be 'higher' or 'lower'")
+    return Metric(column, direction, unit, level, function, params, tolerances)
+
+
+def paper_metrics(paper: dict) -> dict[str, Metric]:
+    """The metrics a paper's config asks for, by column name, in its order."""
+    where = f"paper {paper.get('paper')!r}, metrics"
+    return {col: make_metric(col, name, params, where) for col, name, params in _metric_entries(paper.get("metrics"))}
+
+
+def metric_for(paper: dict, column: str) -> Metric:
+    """The metric behind a fold-result column; columns not declared (e.g. accuracy) use the default."""
+    declared = paper_metrics(paper)
+    if column in declared:
+        return declared[column]
+    return make_metric(column, column)
+
+
+def fold_metrics(paper_metrics_: dict[str, Metric], y, proba, train_counts) -> dict[str, float]:
+    return {col: m(y, proba, train_counts) for col, m in paper_metrics_.items() if m.level == "fold"}
