@@ -1,13 +1,22 @@
-"""Li & Li's text statistics, computed by nbrepro.paper_stats.lcwnb from their own Table 2 and Table 1.
+"""Li & Li's text statistics, computed by the generic statistics declared in config/papers/lcwnb.yaml
+(nbrepro.paper_stats) and its claims module, from the paper's own Table 2 and Table 1.
 
 These check our statistics code against the numbers the paper prints, using the paper's inputs."""
 import numpy as np
 import pandas as pd
 import pytest
 
-from nbrepro.paper_stats.lcwnb import mean_rank_test, switching_kappa, text_statistics, wide, win_loss
+from nbrepro.claims import lcwnb as claims_module
+from nbrepro.claims.lcwnb import switching_kappa
+from nbrepro.config import load_paper
+from nbrepro.paper_stats import text_statistics
+from nbrepro.stats import win_loss_split
 
 from conftest import ROOT
+
+
+def win_loss(table):
+    return win_loss_split(table, "LCWNB5", threshold=23)
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +44,9 @@ def test_win_loss_row(published):
 
 def test_text_statistics(published):
     t2, t1, text, _ = published
-    got = text_statistics(t2, t1, text).set_index("statistic")
+    paper = load_paper(ROOT / "config/papers/lcwnb.yaml")
+    got, _ = text_statistics(paper, t2, t1, text, claims_module)
+    got = got.set_index("statistic")
     for name, tol in [("friedman_p_kappa", 5e-5), ("iman_davenport_p_kappa", 5e-5), ("quade_p_kappa", 5e-5),
                       ("binom_p_lcwnb10_middle", 5e-9), ("binom_p_lcwnb5_rank1", 5e-5), ("p_m_pattern", 5e-9),
                       ("binom_p_mb_sb_gt_23", 5e-5), ("mean_rank_test_p_lcwnb5", 5e-6),

@@ -42,38 +42,37 @@ def cmd_analyse(args):
     paper = _paper(args)
     if args.timings:
         write_outputs(timings(paper, args.results), args.results)
+    registry = None
+    if any(t.get("datasets") for t in paper["tables"].values()):
+        from .data.registry import load_registry
+
+        registry = load_registry(args.registry)
     for name in args.table or ([] if args.timings else list(paper["tables"])):
-        write_outputs(analyse_table(paper, name, args.results), args.results)
+        write_outputs(analyse_table(paper, name, args.results, registry), args.results)
+
+
+def _read_tables(paper, res: Path) -> dict:
+    """Each reproduced table, and its summary rows as "{table}_summary", as the analyse job wrote them."""
+    import pandas as pd
+
+    sig = {"significance": object, "published_significance": object}
+    out = {}
+    for name in paper["tables"]:
+        t = pd.read_csv(res / f"tables/{name}.csv", dtype=sig)
+        out[name] = t.fillna({c: "" for c in sig if c in t.columns})
+        out[f"{name}_summary"] = pd.read_csv(res / f"tables/{name}_summary.csv")
+    return out
 
 
 def cmd_paper_stats(args):
-    import pandas as pd
-
     from .analyse import write_outputs
     from .data.registry import load_registry
-    from .paper_stats import MODULES, dataset_table
+    from .paper_stats import run
 
     paper = _paper(args)
-    spec = paper["text_stats"]
     res = Path(args.results)
-    table1 = dataset_table(paper, args.raw, load_registry(args.registry))
-    if spec.get("table1_published"):
-        pub = pd.read_csv(spec["table1_published"]).set_index("dataset")
-        for col in ("n", "m", "r"):
-            table1[f"published_{col}"] = table1["dataset"].map(pub[col])
-    table = pd.read_csv(res / f"tables/{spec['table']}.csv", dtype={"significance": object}).fillna({"significance": ""})
-    module = MODULES[spec["module"]]
-    published = pd.read_csv(spec["published"]) if spec.get("published") else None
-    acc = module.wide(table).dropna(axis=1, how="any")  # the methods computed so far
-    bounds = module.permutation_bounds(acc.round(2))
-    text = module.text_statistics(table, table1, published)
-    write_outputs({"stats/table1.csv": table1, "stats/text_stats.csv": text,
-                   "stats/win_loss.csv": module.win_loss(table), "stats/figure2_bounds.csv": bounds,
-                   "stats/claims.csv": module.claims(table, text, bounds)}, args.results)
-    figures = Path(args.figures)
-    module.figure2(bounds, figures / "figure2")
-    if all(k in acc for k in module.KAPPAS):
-        module.figure3(acc, table1, figures / "figure3")
+    outputs = run(paper, res, Path(args.raw), load_registry(args.registry), Path(args.figures), _read_tables(paper, res))
+    write_outputs(outputs, args.results)
 
 
 def cmd_figure(args):
@@ -89,26 +88,26 @@ def cmd_figure(args):
 def cmd_report(args):
     import pandas as pd
 
-    from .config import PAPER_STATS_FILES, captioned_files
+    from .config import captioned_files
+    from .paper_stats import output_files
     from .report.html import paper_report
 
     paper = _paper(args)
     res = Path(args.results)
     outputs, counts, figs = {}, [], []
+    for name, table in _read_tables(paper, res).items():
+        outputs[f"tables/{name}.csv"] = table
     for name in paper["tables"]:
-        sig = {"significance": object, "published_significance": object}
-        outputs[f"tables/{name}.csv"] = pd.read_csv(res / f"tables/{name}.csv", dtype=sig).fillna(
-            {"significance": "", "published_significance": ""})
-        outputs[f"tables/{name}_summary.csv"] = pd.read_csv(res / f"tables/{name}_summary.csv")
         counts.append(pd.read_csv(res / f"stats/{name}_match_counts.csv"))
-        figs.append(Path(args.figures) / f"{name}_reproduced_vs_published.svg")
+        if paper["tables"][name].get("kind", "cells") == "cells":
+            figs.append(Path(args.figures) / f"{name}_reproduced_vs_published.svg")
     outputs["stats/match_counts.csv"] = pd.concat(counts, ignore_index=True)
     for extra in captioned_files(paper):
         outputs[extra["file"]] = pd.read_csv(Path(args.root) / extra["file"])
-    if "text_stats" in paper:
-        for f in PAPER_STATS_FILES:
-            outputs[f"stats/{f}.csv"] = pd.read_csv(res / f"stats/{f}.csv", keep_default_na=False, na_values=[""])
-        figs += [Path(args.figures) / "figure2.svg", Path(args.figures) / "figure3.svg"]
+    stats_files, figures = output_files(paper)
+    for f in stats_files:
+        outputs[f"stats/{f}.csv"] = pd.read_csv(res / f"stats/{f}.csv", keep_default_na=False, na_values=[""])
+    figs += [Path(args.figures) / f"{name}.svg" for name in figures]
     paper_report(paper, outputs, figs, res / "report.html")
 
 
@@ -177,6 +176,7 @@ def main(argv=None):
     p.add_argument("--results", required=True, help="results/{paper}")
     p.add_argument("--table", action="append", help="only this table (repeatable); default all")
     p.add_argument("--timings", action="store_true", help="write stats/timings.csv (only that, unless --table)")
+    p.add_argument("--registry", default="config/datasets.yaml", help="for tables filtered by a dataset property")
     p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("paper-stats", help="a paper's Table 1 and the statistics quoted in its text")

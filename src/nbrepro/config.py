@@ -10,11 +10,6 @@ class ConfigError(ValueError):
     pass
 
 
-# The files `nbrepro paper-stats` writes under results/{paper}/stats/ for a paper with text_stats:
-# the Snakemake rules and the report read this one list.
-PAPER_STATS_FILES = ("table1", "text_stats", "win_loss", "figure2_bounds", "claims")
-
-
 def captioned_files(paper: dict) -> list[dict]:
     """The committed CSVs a paper's report shows with a caption: benchmarks, then investigations."""
     return paper.get("benchmarks", []) + paper.get("investigations", [])

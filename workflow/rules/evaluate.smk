@@ -6,13 +6,30 @@ rule evaluate:
         folds="resources/folds/{paper}/{dataset}.parquet",
     params:
         paper=paper_config,
-        settings=evaluate_settings,  # this classifier's spec and the preprocessing: a rerun trigger
+        settings=evaluate_settings,  # this classifier's spec, the metrics and the preprocessing: a rerun trigger
+        fitted="",
     output:
         folds="results/{paper}/folds/{dataset}/{classifier}.parquet",
         predictions="results/{paper}/predictions/{dataset}/{classifier}.parquet",
+    wildcard_constraints:
+        classifier=rf"(?!(?:{RECORDED_RE})$)[A-Za-z0-9_.()=,*-]+",
     log:
         "logs/evaluate/{paper}/{dataset}/{classifier}.log",
     shell:
         "nbrepro evaluate --paper-config {params.paper} --dataset {wildcards.dataset:q} "
         "--classifier {wildcards.classifier:q} --prepared {input.data:q} --folds {input.folds:q} "
-        "--out-folds {output.folds:q} --out-predictions {output.predictions:q} > {log:q} 2>&1"
+        "--out-folds {output.folds:q} --out-predictions {output.predictions:q} {params.fitted} > {log:q} 2>&1"
+
+
+use rule evaluate as evaluate_recorded with:
+    # a classifier whose spec has record: also writes its fitted attributes per fold
+    params:
+        paper=paper_config,
+        settings=evaluate_settings,
+        fitted=lambda wc: f"--out-fitted results/{wc.paper}/fitted/{wc.dataset}/{wc.classifier}.parquet",
+    output:
+        folds="results/{paper}/folds/{dataset}/{classifier}.parquet",
+        predictions="results/{paper}/predictions/{dataset}/{classifier}.parquet",
+        fitted="results/{paper}/fitted/{dataset}/{classifier}.parquet",
+    wildcard_constraints:
+        classifier=rf"(?:{RECORDED_RE})",

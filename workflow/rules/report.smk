@@ -1,13 +1,3 @@
-def paper_tables(wildcards):
-    return [f"results/{wildcards.paper}/{kind}" for t in PAPERS[wildcards.paper]["spec"]["tables"]
-            for kind in (f"tables/{t}.csv", f"tables/{t}_summary.csv", f"stats/{t}_match_counts.csv")]
-
-
-def paper_figures(wildcards):
-    return [f"figures/{wildcards.paper}/{t}_reproduced_vs_published.{ext}"
-            for t in PAPERS[wildcards.paper]["spec"]["tables"] for ext in ("png", "svg")]
-
-
 rule figure:
     input:
         table="results/{paper}/tables/{table}.csv",
@@ -15,17 +5,11 @@ rule figure:
         png=report("figures/{paper}/{table}_reproduced_vs_published.png",
                    caption="../report/reproduced_vs_published.rst", category="{paper}", subcategory="figures"),
         svg="figures/{paper}/{table}_reproduced_vs_published.svg",
+    log:
+        "logs/report/{paper}/{table}_figure.log",
     shell:
-        "nbrepro figure --table {input.table:q} --out figures/{wildcards.paper}/{wildcards.table}_reproduced_vs_published"
-
-
-def paper_report_extras(wildcards):
-    spec = PAPERS[wildcards.paper]["spec"]
-    extra = [b["file"] for b in captioned_files(spec)]
-    if "text_stats" in spec:
-        extra += [f"results/{wildcards.paper}/stats/{f}.csv" for f in PAPER_STATS_FILES]
-        extra += [f"figures/{wildcards.paper}/figure{i}.svg" for i in (2, 3)]
-    return extra
+        "nbrepro figure --table {input.table:q} "
+        "--out figures/{wildcards.paper}/{wildcards.table}_reproduced_vs_published 2> {log:q}"
 
 
 rule report:
@@ -37,9 +21,11 @@ rule report:
         paper=paper_config,
     output:
         report("results/{paper}/report.html", caption="../report/paper_report.rst", category="{paper}"),
+    log:
+        "logs/report/{paper}/report.log",
     shell:
         "nbrepro report --paper-config {input.paper} --results results/{wildcards.paper} "
-        "--figures figures/{wildcards.paper}"
+        "--figures figures/{wildcards.paper} 2> {log:q}"
 
 
 rule index:
@@ -48,5 +34,7 @@ rule index:
         configs=[p["path"] for p in PAPERS.values()],
     output:
         "results/index.html",
+    log:
+        "logs/report/index.log",
     shell:
-        "nbrepro index --results results {input.configs}"
+        "nbrepro index --results results {input.configs} 2> {log:q}"

@@ -1,21 +1,213 @@
-"""Paper-specific statistics beyond the tables (named by the paper config's ``text_stats.module``)."""
+"""A paper's statistics, figures and claims, declared in its config and computed by generic code.
+
+The paper config's ``analysis:`` names the reproduced table they read, the printed decimals
+(values are rounded to them before ranks and counts, as a reader of the paper would), a
+Table 1 built from the raw files, a list of ``statistics:`` and the ``claims`` module; its
+``figures:`` map names to figure kinds (``nbrepro.report.figures.FIGURE_KINDS``).
+
+Each statistic entry has an ``id`` and a ``test``:
+
+  friedman | iman_davenport | quade   methods: [...], tie_correction (default true)  → p-value
+  nemenyi_cd | bonferroni_dunn_cd     methods, control                              → critical difference
+  wilcoxon                            methods: [a, b], alternative                   → p-value
+  sign_test                           methods: [a, b]                                → p-value
+  mean_rank_test                      method, others (+ ``mean_rank_id`` for the observed mean rank)
+  binomial_tail                       n, k, p: Pr(Binomial(n, p) ≥ k)
+  win_loss_split                      reference, threshold → one row per method, "[s.w./m.w./m.b./s.b.]"
+                                      (also written as stats/{id}.csv)
+  paper                               function: a function of the claims module
+
+A statistic whose methods are not all computed yet gets value NaN and says so.
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
+from scipy import stats as _st
 
+from ..config import ConfigError
 from ..data.fetch import load_dataset
-from . import lcwnb
+from ..metrics import metric_for
+from .. import stats
 
-MODULES = {"lcwnb": lcwnb}
+TABLE_STATS = ("win_loss_split",)
 
 
-def dataset_table(paper: dict, raw_dir: str | Path, registry: dict) -> pd.DataFrame:
-    """Table 1 from the raw files: rows n, attributes m counting the class (before any
-    preprocessing, as Li & Li count them), declared classes r."""
+@dataclass
+class Context:
+    paper: dict
+    table: pd.DataFrame                 # the long reproduced table the analysis reads
+    wide: pd.DataFrame                  # dataset × method means at the printed decimals (+ derived columns)
+    table1: pd.DataFrame | None
+    higher_is_better: bool = True
+    statistics: dict = field(default_factory=dict)   # id → value, as computed so far
+    frames: dict = field(default_factory=dict)       # stats file name → frame (win/loss rows, figure data)
+
+
+def dataset_table(paper: dict, raw_dir: str | Path, registry: dict, count_class: bool = True) -> pd.DataFrame:
+    """Table 1 from the raw files: rows n, attributes m (counting the class when ``count_class``,
+    before any preprocessing), declared classes r."""
     rows = []
     for ds in paper["datasets"]:
         X, y = load_dataset(registry[ds], Path(raw_dir) / f"{ds}.arff")
-        rows.append({"dataset": ds, "n": len(X), "m": X.shape[1] + 1, "r": len(y.cat.categories)})
+        rows.append({"dataset": ds, "n": len(X), "m": X.shape[1] + int(count_class), "r": len(y.cat.categories)})
     return pd.DataFrame(rows)
+
+
+def wide_table(table: pd.DataFrame, metric: str | None = None, decimals: int | None = None) -> pd.DataFrame:
+    t = table if metric is None else table[table.metric == metric]
+    # columns in pivot's (sorted) order: the permutation bounds' random draws depend on it
+    w = t.pivot(index="dataset", columns="method", values="mean").loc[list(dict.fromkeys(t.dataset))]
+    return w.round(decimals) if decimals is not None else w
+
+
+def _have(ctx: Context, methods) -> bool:
+    return all(m in ctx.wide and ctx.wide[m].notna().all() for m in methods)
+
+
+def _needs(methods) -> str:
+    return "needs the " + ", ".join(methods) + " columns"
+
+
+def _rank_test(fn, ctx, item):
+    data = ctx.wide[item["methods"]].to_numpy()
+    kwargs = {} if fn is stats.quade else {"tie_correction": item.get("tie_correction", True)}
+    return fn(data, higher_is_better=ctx.higher_is_better, **kwargs).pvalue
+
+
+def evaluate_statistic(item: dict, ctx: Context, module) -> list[tuple]:
+    """The rows (statistic, value, note) one ``statistics:`` entry gives."""
+    test, sid, note = item["test"], item.get("id", item["test"]), item.get("note", "")
+    explicit_note = "note" in item
+    if test == "paper":
+        fn = getattr(module, item["function"], None) if module else None
+        if fn is None:
+            raise ConfigError(f"analysis statistic {sid!r}: the claims module has no function {item.get('function')!r}")
+        return list(fn(ctx))
+    methods = item.get("methods") or [item.get("method"), *item.get("others", [])]
+    methods = [m for m in methods if m]
+    if test in ("friedman", "iman_davenport", "quade", "nemenyi_cd", "bonferroni_dunn_cd", "wilcoxon", "sign_test",
+                "mean_rank_test") and not _have(ctx, methods):
+        rows = [(sid, np.nan, _needs(methods))]
+        return ([(item["mean_rank_id"], np.nan, _needs(methods))] if item.get("mean_rank_id") else []) + rows
+    if test in ("friedman", "iman_davenport", "quade"):
+        return [(sid, _rank_test(getattr(stats, test), ctx, item), note)]
+    if test in ("nemenyi_cd", "bonferroni_dunn_cd"):
+        data = ctx.wide[methods]
+        alpha = item.get("alpha", 0.05)
+        res = (stats.nemenyi(data, alpha, ctx.higher_is_better) if test == "nemenyi_cd"
+               else stats.bonferroni_dunn(data, item["control"], alpha, ctx.higher_is_better))
+        return [(sid, res.critical_difference, note if explicit_note else f"differing: {res.different}")]
+    if test == "wilcoxon":
+        a, b = (ctx.wide[m] for m in methods)
+        if not ctx.higher_is_better:
+            a, b = -a, -b
+        return [(sid, stats.wilcoxon(a, b, item.get("alternative", "two-sided")).pvalue, note)]
+    if test == "sign_test":
+        w, t, l = stats.win_tie_loss(ctx.wide[methods[0]], ctx.wide[methods[1]], ctx.higher_is_better)
+        return [(sid, stats.sign_test(w, l, t).pvalue, note if explicit_note else f"{w}/{t}/{l}")]
+    if test == "mean_rank_test":
+        observed, s, p = stats.mean_rank_test(ctx.wide, methods[0], methods[1:], ctx.higher_is_better)
+        rows = [(item["mean_rank_id"], observed, "")] if item.get("mean_rank_id") else []
+        return rows + [(sid, p, note if explicit_note else f"s = {s:.5f}")]
+    if test == "binomial_tail":
+        return [(sid, float(_st.binom.sf(item["k"] - 1, item["n"], item.get("p", 0.5))), note)]
+    if test == "win_loss_split":
+        t = ctx.table[ctx.table.metric == ctx.paper["analysis"].get("metric", ctx.table.metric.iloc[0])]
+        wl = stats.win_loss_split(t, item["reference"], ctx.higher_is_better, item.get("threshold"))
+        ctx.frames[sid] = wl
+        return [(f"{sid}_{r.method}", f"[{r.s_w:g}/{r.m_w:g}/{r.m_b:g}/{r.s_b:g}]{getattr(r, 'binomial_worse', '')}", "")
+                for r in wl.itertuples(index=False)]
+    raise ConfigError(f"analysis statistic {sid!r}: unknown test {test!r}")
+
+
+def analysis_context(paper: dict, table: pd.DataFrame, table1: pd.DataFrame | None, module=None) -> Context:
+    spec = paper["analysis"]
+    metric = spec.get("metric")
+    wide = wide_table(table, metric, spec.get("decimals"))
+    higher = metric_for(paper, spec.get("value", metric or "accuracy")).higher_is_better
+    if module is not None and hasattr(module, "derived_columns") and table1 is not None:
+        for name, col in module.derived_columns(wide, table1).items():
+            wide[name] = col
+    return Context(paper, table, wide, table1, higher)
+
+
+def text_statistics(paper: dict, table: pd.DataFrame, table1: pd.DataFrame | None,
+                    published: pd.DataFrame | None, module=None) -> tuple[pd.DataFrame, Context]:
+    """Every declared statistic, computed from the reproduced table, beside the published value."""
+    ctx = analysis_context(paper, table, table1, module)
+    rows = []
+    for item in paper["analysis"].get("statistics", []):
+        for statistic, value, note in evaluate_statistic(item, ctx, module):
+            ctx.statistics[statistic] = value
+            rows.append({"statistic": statistic, "value": value, "note": note})
+    out = pd.DataFrame(rows, columns=["statistic", "value", "note"])
+    if published is not None:
+        out["published"] = out["statistic"].map(published.set_index("statistic")["value"])
+    return out, ctx
+
+
+def output_files(paper: dict) -> tuple[list[str], list[str]]:
+    """(stats CSV names, figure names) the paper-stats job writes: results/{paper}/stats/{name}.csv and
+    figures/{paper}/{figure}.png|svg. Derived from the config alone, for the Snakemake rules."""
+    from ..report.figures import FIGURE_KINDS
+
+    names = []
+    spec = paper.get("analysis") or {}
+    if spec.get("dataset_table") is not None:
+        names.append("table1")
+    if spec.get("statistics"):
+        names.append("text_stats")
+    names += [s["id"] for s in spec.get("statistics", []) if s["test"] in TABLE_STATS]
+    for name, fig in (paper.get("figures") or {}).items():
+        if fig["kind"] not in FIGURE_KINDS:
+            raise ConfigError(f"paper {paper['paper']!r}, figure {name!r}: unknown kind {fig['kind']!r} "
+                              f"(known: {sorted(FIGURE_KINDS)})")
+        suffix = FIGURE_KINDS[fig["kind"]].data_suffix
+        if suffix:
+            names.append(f"{name}{suffix}")
+    if spec.get("claims"):
+        names.append("claims")
+    return names, list(paper.get("figures") or {})
+
+
+def run(paper: dict, results: Path, raw_dir: Path, registry: dict, figures_dir: Path,
+        tables: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
+    """Compute every declared statistic, figure and claim; return the stats frames to write."""
+    from ..claims import claims_module
+    from ..report.figures import FIGURE_KINDS
+
+    spec = paper.get("analysis") or {}
+    module = claims_module(spec["claims"]) if spec.get("claims") else None
+    outputs = {}
+    table1 = None
+    if spec.get("dataset_table") is not None:
+        dt = spec["dataset_table"] or {}
+        table1 = dataset_table(paper, raw_dir, registry, dt.get("count_class", True))
+        if dt.get("published"):
+            pub = pd.read_csv(dt["published"]).set_index("dataset")
+            for col in ("n", "m", "r"):
+                if col in pub:
+                    table1[f"published_{col}"] = table1["dataset"].map(pub[col])
+        outputs["stats/table1.csv"] = table1
+    ctx = None
+    if spec.get("table"):
+        published = pd.read_csv(spec["published"]) if spec.get("published") else None
+        text, ctx = text_statistics(paper, tables[spec["table"]], table1, published, module)
+        if spec.get("statistics"):
+            outputs["stats/text_stats.csv"] = text
+        for sid, frame in ctx.frames.items():
+            outputs[f"stats/{sid}.csv"] = frame
+    for name, fig in (paper.get("figures") or {}).items():
+        kind = FIGURE_KINDS[fig["kind"]]
+        data = kind.draw(paper, fig, tables, table1, results, Path(figures_dir) / name)
+        if kind.data_suffix:
+            outputs[f"stats/{name}{kind.data_suffix}.csv"] = data
+        if ctx is not None:
+            ctx.frames[name] = data
+    if module is not None and spec.get("claims"):
+        outputs["stats/claims.csv"] = module.claims(ctx)
+    return outputs

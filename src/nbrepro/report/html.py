@@ -26,22 +26,57 @@ def _fmt(x, nd=2):
     return "" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.{nd}f}"
 
 
-def _mean_sd(mean, sd) -> str:
-    return _fmt(mean) if pd.isna(sd) else f"{_fmt(mean)} ± {_fmt(sd)}"
+def _decimals(value, default=2) -> int:
+    return default if value is None or pd.isna(value) else int(value)
 
 
-def _cell(row) -> str:
+def _mean_sd(mean, sd, md=2, sdd=2) -> str:
+    return _fmt(mean, md) if pd.isna(sd) else f"{_fmt(mean, md)} ± {_fmt(sd, sdd)}"
+
+
+def _cell(row, tolerances=(0.5, 1.0)) -> str:
+    """A reproduced cell at the published cell's printed decimals, the published value beneath it."""
     pm, ps = row["published_mean"], row["published_std"]
     m, s = row["mean"], row["std"]
-    pub = f"{_mean_sd(pm, ps)} {SIG.get(row['published_significance'], '')}" if not pd.isna(pm) else "—"
+    md, sdd = _decimals(row.get("mean_decimals")), _decimals(row.get("std_decimals"))
+    pub = f"{_mean_sd(pm, ps, md, sdd)} {SIG.get(row['published_significance'], '')}" if not pd.isna(pm) else "—"
     if pd.isna(m):
         return f'<td class="na">not computed<br><span class="pub">published {pub}</span></td>'
-    cls = {"exact": "ok", "within_0.5": "near", "within_1.0": "off", "off": "off", "": ""}[agreement(m, s, pm, ps)]
-    ours = f"{_mean_sd(m, s)} {SIG.get(row['significance'], '')}"
+    kind = agreement(m, s, pm, ps, row.get("mean_decimals"), row.get("std_decimals"), tolerances)
+    cls = {"exact": "ok", "near": "near", "within": "off", "off": "off", "": ""}[kind]
+    ours = f"{_mean_sd(m, s, md, sdd)} {SIG.get(row['significance'], '')}"
     return f'<td class="{cls}">{ours}<br><span class="pub">published {pub}</span></td>'
 
 
-def table_html(table: pd.DataFrame, caption: str) -> str:
+def pairwise_html(table: pd.DataFrame, caption: str) -> str:
+    """One method × method matrix per measure: our w/t/l above the published one."""
+    out = []
+    for measure, g in table.groupby("measure", sort=False):
+        rows = list(dict.fromkeys(g.row_method))
+        cols = list(dict.fromkeys(g.col_method))
+        out.append(f"<table><caption>{html.escape(caption)}: {html.escape(str(measure))} (row vs column, "
+                   "wins/ties/losses; published beneath)</caption><tr><th class='l'>w/t/l</th>"
+                   + "".join(f"<th>{html.escape(c)}</th>" for c in cols) + "</tr>")
+        cell = {(r.row_method, r.col_method): r for r in g.itertuples(index=False)}
+        for r in rows:
+            out.append(f"<tr><td class='l'>{html.escape(r)}</td>")
+            for c in cols:
+                x = cell.get((r, c))
+                if x is None:
+                    out.append("<td></td>")
+                    continue
+                pub = ("—" if pd.isna(x.published_wins) else
+                       f"{int(x.published_wins)}/{int(x.published_ties)}/{int(x.published_losses)}")
+                gap = (None if pd.isna(x.published_wins) else
+                       max(abs(x.wins - x.published_wins), abs(x.losses - x.published_losses)))
+                cls = "" if gap is None else "ok" if gap == 0 else "near" if gap <= 3 else "off"
+                out.append(f"<td class='{cls}'>{x.wins}/{x.ties}/{x.losses}<br><span class='pub'>published {pub}</span></td>")
+            out.append("</tr>")
+        out.append("</table>")
+    return "".join(out)
+
+
+def table_html(table: pd.DataFrame, caption: str, tolerances: dict | None = None) -> str:
     """One row per dataset, one column per (method, metric) — the metric named only when a table has several."""
     keys = list(dict.fromkeys(zip(table["method"], table["metric"])))
     several = len({k for _, k in keys}) > 1
@@ -51,7 +86,7 @@ def table_html(table: pd.DataFrame, caption: str) -> str:
     for ds, g in table.groupby("dataset", sort=False):
         out.append(f"<tr><td class='l'>{html.escape(ds)}</td>")
         g = g.set_index(["method", "metric"])
-        out += [_cell(g.loc[key]) for key in keys]
+        out += [_cell(g.loc[key], (tolerances or {}).get(key[1], (0.5, 1.0))) for key in keys]
         out.append("</tr>")
     out.append("</table>")
     return "".join(out)
@@ -74,8 +109,9 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
              f"</title><style>{CSS}</style></head><body>",
              f"<h1>{html.escape(paper.get('title', paper['paper']))}</h1>",
              "<p class='small'>Every reproduced number was computed by nbrepro from the raw ARFF files; the "
-             "published value is shown beneath it. Green: equal to the printed decimals (mean and sd); "
-             "yellow: mean within 0.5 points; red: further off; grey: not computed yet. "
+             "published value is shown beneath it, and both are printed to the published cell's decimals. "
+             "Green: equal at the printed decimals (mean and sd); yellow: mean within the metric's first "
+             "tolerance (0.5 points of accuracy); red: further off; grey: not computed yet. "
              "∘ / • = significantly better / worse than the reference "
              f"({html.escape(str(paper.get('reference', '—')))}), corrected resampled t-test at "
              f"{paper.get('significance', {}).get('alpha', 0.05)}.</p>"]
@@ -98,23 +134,36 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
             parts.append("</table>")
     parts.append("<h2>How many cells reproduce</h2>")
     parts.append(frame_html(outputs["stats/match_counts.csv"], 2))
+    from ..analyse import table_columns
+    from ..metrics import metric_for
+
     for name, spec in paper["tables"].items():
         parts.append(f"<h2>{html.escape(name)}</h2>")
-        parts.append(table_html(outputs[f"tables/{name}.csv"], spec.get("caption", name)))
+        if spec.get("kind", "cells") == "pairwise":
+            parts.append(pairwise_html(outputs[f"tables/{name}.csv"], spec.get("caption", name)))
+            parts.append(f"<h3>{html.escape(name)}: mean ranks per measure</h3>")
+            parts.append(frame_html(outputs[f"tables/{name}_summary.csv"], 4))
+            continue
+        tolerances = {c["metric"]: metric_for(paper, c["value"]).tolerances for c in table_columns(spec)}
+        parts.append(table_html(outputs[f"tables/{name}.csv"], spec.get("caption", name), tolerances))
         parts.append(f"<h3>{html.escape(name)}: summary rows</h3>")
         parts.append("<p class='small'>Mean ranks are over the methods computed so far; they equal the paper's "
                      "once every column of the table is reproduced.</p>")
         parts.append(frame_html(outputs[f"tables/{name}_summary.csv"], 4))
+    analysis = paper.get("analysis") or {}
     if "stats/claims.csv" in outputs:
         parts.append("<h2>The paper's claims, checked against our numbers</h2>")
         parts.append(frame_html(outputs["stats/claims.csv"], 4))
     if "stats/text_stats.csv" in outputs:
         parts.append("<h2>Statistics quoted in the text</h2><p class='small'>Computed from our reproduced "
-                     "table (values at the printed two decimals), beside the paper's number.</p>")
+                     f"table (values at the printed {analysis.get('decimals', '')} decimals), beside the paper's number.</p>")
         parts.append(frame_html(outputs["stats/text_stats.csv"], 5))
-        parts.append("<h2>[s.w./m.w./m.b./s.b.] row of Table 2</h2><p class='small'>How the reference fares "
-                     "against each method (ties count 0.5); • = m.b. + s.b. > 23.</p>")
-        parts.append(frame_html(outputs["stats/win_loss.csv"], 4))
+    for item in analysis.get("statistics", []):
+        key = f"stats/{item.get('id')}.csv"
+        if key in outputs:
+            parts.append(f"<h2>{html.escape(item.get('caption', item['id']))}</h2>")
+            parts.append(frame_html(outputs[key], 4))
+    if "stats/table1.csv" in outputs:
         parts.append("<h2>Table 1 (from the raw files)</h2>")
         parts.append(frame_html(outputs["stats/table1.csv"], 0))
     if figures:

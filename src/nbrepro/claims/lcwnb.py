@@ -1,0 +1,132 @@
+"""Li & Li's paper-specific analysis: LCWNB* (the switching rule), the rank patterns of the three κ
+with the dataset properties, and the claims of Section 4.
+
+Everything generic (Friedman, Iman–Davenport, Quade, Wilcoxon, the [s.w./m.w./m.b./s.b.] row,
+the mean-rank test, the permutation bounds, the figures) is declared in config/papers/lcwnb.yaml
+and computed by nbrepro.paper_stats; this module adds only what no other paper has.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from ..stats import rank_rows
+
+KAPPAS = ("LCWNB5", "LCWNB10", "LCWNB20")
+
+
+def switching_kappa(m: int, low: int = 15, high: int = 16) -> str:
+    """The paper's LCWNB* rule: κ = 20 when m < 15, 10 when m is 15 or 16, 5 when m > 16."""
+    return "LCWNB20" if m < low else "LCWNB10" if m <= high else "LCWNB5"
+
+
+def kappa_ranks(acc: pd.DataFrame) -> pd.DataFrame:
+    """Rank (1 = best, ties averaged) of each κ among the three, per data set."""
+    return pd.DataFrame(rank_rows(acc[list(KAPPAS)].to_numpy(), higher_is_better=True),
+                        index=acc.index, columns=list(KAPPAS))
+
+
+def derived_columns(acc: pd.DataFrame, table1: pd.DataFrame) -> dict:
+    """LCWNB*: per data set the κ the switching rule picks from Table 1's m."""
+    if not all(k in acc and acc[k].notna().all() for k in KAPPAS):
+        return {}
+    m = table1.set_index("dataset")["m"]
+    return {"LCWNB*": [acc.loc[ds, switching_kappa(int(m[ds]))] for ds in acc.index]}
+
+
+def best_switching_rules(acc: pd.DataFrame, m: pd.Series) -> pd.DataFrame:
+    """Thresholds (a, b): κ = 20 for m < a, 10 for a ≤ m ≤ b, 5 for m > b, ranked by the mean
+    rank (among the three κ) of the chosen κ; the paper's rule is (15, 16)."""
+    ranks = kappa_ranks(acc)
+    ms = m.reindex(acc.index).to_numpy()
+    values = list(range(int(min(ms)), int(max(ms)) + 2))
+    rows = []
+    for a in values:
+        for b in values:
+            if b < a - 1:
+                continue
+            chosen = np.where(ms < a, 0, np.where(ms <= b, 1, 2))
+            picked = ranks.to_numpy()[np.arange(len(ms)), [[2, 1, 0][c] for c in chosen]]
+            rows.append({"low": a, "high": b, "mean_rank": picked.mean()})
+    return pd.DataFrame(rows).sort_values(["mean_rank", "low", "high"]).reset_index(drop=True)
+
+
+def kappa_rank_statistics(ctx) -> list[tuple]:
+    """The rank counts of Section 4 (LCWNB10 in the middle, LCWNB5 first, their pattern with m) and the
+    best switching rules, on the values at the printed decimals."""
+    acc = ctx.wide
+    if "LCWNB*" not in acc:
+        return []
+    m = ctx.table1.set_index("dataset")["m"]
+    rows = []
+
+    def add(statistic, value, note=""):
+        rows.append((statistic, value, note))
+
+    ranks = kappa_ranks(acc)  # ties averaged: a tie for first gives 1.5, so it is not a rank 1
+    middle = int((ranks["LCWNB10"] == 2).sum())
+    add("lcwnb10_middle_count", middle, "LCWNB10 ranked exactly 2 among the three κ (ties averaged)")
+    add("binom_p_lcwnb10_middle", float(stats.binom.sf(middle - 1, len(acc), 1 / 3)), "Pr(Binomial(36,1/3) ≥ count)")
+    first = int((ranks["LCWNB5"] == 1).sum())
+    add("lcwnb5_rank1_count", first, "LCWNB5 ranked exactly 1 among the three κ")
+    add("binom_p_lcwnb5_rank1", float(stats.binom.sf(first - 1, len(acc), 1 / 3)))
+    by_m = m.reindex(acc.index).sort_values(kind="stable")
+    top7, bottom10 = by_m.index[-7:], by_m.index[:10]
+    top_first = int((ranks.loc[top7, "LCWNB5"] == 1).sum())
+    bottom_third = int((ranks.loc[bottom10, "LCWNB5"] == 3).sum())
+    add("lcwnb5_rank1_largest_m", top_first, "of the 7 data sets with the largest m (Table 1's m)")
+    add("lcwnb5_rank3_smallest_m", bottom_third, "of the 10 data sets with the smallest m")
+    add("p_m_pattern", (1 / 3) ** top_first * float(stats.binom.sf(bottom_third - 1, 10, 1 / 3)),
+        "(1/3)^count × Pr(Binomial(10,1/3) ≥ count), as the paper forms it")
+    rules = best_switching_rules(acc, m)
+    best = rules.iloc[0]
+    add("switch_best_rule", f"20 if m<{int(best.low)}; 10 if {int(best.low)}≤m≤{int(best.high)}; 5 if m>{int(best.high)}",
+        f"mean rank among the three κ {best.mean_rank:.4f}; {int((rules.mean_rank == best.mean_rank).sum())} rule(s) tie")
+    paper_rule = rules[(rules.low == 15) & (rules.high == 16)]
+    if len(paper_rule):
+        add("switch_paper_rule_mean_rank", float(paper_rule.mean_rank.iloc[0]), "the paper's rule (15, 16) on our ranks")
+    return rows
+
+
+def claims(ctx) -> pd.DataFrame:
+    """The paper's claims in Section 4, each checked against our numbers."""
+    stat = pd.Series(ctx.statistics, dtype=object)
+    b = ctx.frames["figure2"].set_index("method")
+    rows = []
+
+    def claim(text_, supported, evidence):
+        rows.append({"claim": text_, "supported": ("yes" if supported else "no") if supported is not None
+                     else "not yet computable", "evidence": evidence})
+
+    order = b["average"].sort_values(ascending=False)
+    ranks = b["mean_rank"].sort_values()
+    complete = len(b) == 10
+    top = list(order.index[:3])
+    claim("LCWNB5 and LCWNB10 perform well in both measures; they are the best two with WAODE the third best",
+          (top == ["LCWNB5", "LCWNB10", "WAODE"] or set(top[:2]) == {"LCWNB5", "LCWNB10"} and top[2] == "WAODE")
+          if complete else None,
+          "by average: " + ", ".join(f"{m} {v:.2f}" for m, v in order.items())
+          + "; by mean rank: " + ", ".join(f"{m} {v:.3f}" for m, v in ranks.items()))
+    outside = [m for m in b.index if b.loc[m, "average"] < b.loc[m, "average_lower"]
+               or b.loc[m, "mean_rank"] > b.loc[m, "mean_rank_upper"]]
+    claim("NB and TAN are likely to be inferior (bars outside the 95% simultaneous bounds)",
+          set(outside) == {"NB", "TAN"} if complete else None,
+          "outside the bounds: " + (", ".join(outside) or "none") + f" (over the {len(b)} methods computed)")
+    ps = [float(stat.get(k, np.nan)) for k in ("friedman_p_kappa", "iman_davenport_p_kappa", "quade_p_kappa")]
+    claim("the three κ are of equal performance at 5% (Friedman, Iman–Davenport, Quade)",
+          all(p > 0.05 for p in ps) if not any(np.isnan(ps)) else None, "p = " + ", ".join(f"{p:.4f}" for p in ps))
+    p_mid = float(stat.get("binom_p_lcwnb10_middle", np.nan))
+    claim("LCWNB10 is usually ranked second among the three κ (binomial p < 0.05)", p_mid < 0.05 if not np.isnan(p_mid) else None,
+          f"{stat.get('lcwnb10_middle_count')} of 36, p = {p_mid:.3g}")
+    top7 = stat.get("lcwnb5_rank1_largest_m")
+    claim("LCWNB5 is ranked 1 in the seven data sets with the largest m", None if top7 is None else int(float(top7)) == 7,
+          f"{top7} of 7; ranked 3 in {stat.get('lcwnb5_rank3_smallest_m')} of the 10 with the smallest m")
+    wl = {k[len("win_loss_"):]: v for k, v in ctx.statistics.items() if k.startswith("win_loss_")}
+    dotted = sorted(m for m, v in wl.items() if str(v).endswith("•"))
+    claim("NB, TAN and HNB are worse than LCWNB5 by the sign test on [s.w./m.w./m.b./s.b.]",
+          dotted == ["HNB", "NB", "TAN"], "dotted here: " + (", ".join(dotted) or "none"))
+    p5 = float(stat.get("mean_rank_test_p_lcwnb5", np.nan))
+    claim("LCWNB5's mean rank among LCWNB5, AODE, WAODE, HNB, LWNB, ICLNB is significantly small at 6%",
+          None if np.isnan(p5) else p5 < 0.06, "needs ICLNB" if np.isnan(p5) else f"p = {p5:.5f}")
+    return pd.DataFrame(rows)

@@ -1,0 +1,102 @@
+# Helpers of the rules: paper configs, what each job depends on, and the files derived from them.
+import json
+import re
+
+from snakemake.utils import validate
+import yaml
+
+from nbrepro.config import captioned_files, expand_classifiers
+from nbrepro.paper_stats import output_files
+
+validate(config, "../../config/schemas/config.schema.yaml")
+
+PAPERS = {}
+for _name in config["papers"]:
+    _path = f"{config['paper_dir']}/{_name}.yaml"
+    with open(_path) as _fh:
+        _spec = yaml.safe_load(_fh)
+    try:
+        validate(_spec, "../../config/schemas/paper.schema.yaml")
+    except Exception as _exc:
+        raise ValueError(f"{_path}: {_exc}") from None
+    if _spec["paper"] != _name:
+        raise ValueError(f"{_path}: 'paper: {_spec['paper']}' must equal the file name {_name!r}")
+    _spec["classifiers"] = expand_classifiers(_spec["classifiers"], _path)
+    PAPERS[_name] = dict(spec=_spec, path=_path)
+
+with open(config["registry"]) as _fh:
+    REGISTRY = yaml.safe_load(_fh)["datasets"]
+for _name, _p in PAPERS.items():
+    _unknown = [d for d in _p["spec"]["datasets"] if d not in REGISTRY]
+    if _unknown:
+        raise ValueError(f"{_p['path']}: datasets {_unknown} are not in {config['registry']}")
+
+_mirror = config.get("mirror")
+MIRRORS = [] if not _mirror else ([_mirror] if isinstance(_mirror, str) else list(_mirror))
+
+# classifiers that record fitted state get the evaluate rule with a third output (fitted/)
+RECORDED = sorted({label for p in PAPERS.values() for label, c in p["spec"]["classifiers"].items() if c.get("record")})
+RECORDED_RE = "|".join(re.escape(label) for label in RECORDED) or "(?!)"
+
+
+def paper_config(wildcards):
+    return PAPERS[wildcards.paper]["path"]
+
+
+# What each job's output depends on in a paper's config, as params: Snakemake reruns a job when
+# its params change, so editing a caption, a note, a table or another classifier reruns only the
+# analysis and report, and editing one classifier reruns only that classifier's jobs.
+def _settings(**parts):
+    return json.dumps(parts, sort_keys=True, ensure_ascii=False)
+
+
+def prepare_settings(wildcards):
+    pre = PAPERS[wildcards.paper]["spec"]["preprocessing"]
+    return _settings(scope=pre["scope"], steps=pre["steps"], complete_cases=pre.get("complete_cases", False),
+                     per_dataset=pre.get("per_dataset", {}).get(wildcards.dataset),
+                     protocol=PAPERS[wildcards.paper]["spec"]["protocol"])
+
+
+def evaluate_settings(wildcards):
+    spec = PAPERS[wildcards.paper]["spec"]
+    classifier = {k: v for k, v in spec["classifiers"][wildcards.classifier].items() if k != "note"}
+    return _settings(classifier=classifier, metrics=spec.get("metrics"),
+                     scope=spec["preprocessing"]["scope"], steps=spec["preprocessing"]["steps"])
+
+
+def fold_results(wildcards):
+    spec = PAPERS[wildcards.paper]["spec"]
+    return expand("results/{paper}/folds/{dataset}/{classifier}.parquet", paper=wildcards.paper,
+                  dataset=spec["datasets"], classifier=list(spec["classifiers"]))
+
+
+def fitted_results(wildcards):
+    spec = PAPERS[wildcards.paper]["spec"]
+    return expand("results/{paper}/fitted/{dataset}/{classifier}.parquet", paper=wildcards.paper,
+                  dataset=spec["datasets"], classifier=[c for c in spec["classifiers"] if c in RECORDED])
+
+
+def raw_files(wildcards):
+    return expand("resources/raw/{dataset}.arff", dataset=PAPERS[wildcards.paper]["spec"]["datasets"])
+
+
+def paper_tables(wildcards):
+    return [f"results/{wildcards.paper}/{kind}" for t in PAPERS[wildcards.paper]["spec"]["tables"]
+            for kind in (f"tables/{t}.csv", f"tables/{t}_summary.csv", f"stats/{t}_match_counts.csv")]
+
+
+def paper_figures(wildcards):
+    spec = PAPERS[wildcards.paper]["spec"]
+    return [f"figures/{wildcards.paper}/{t}_reproduced_vs_published.{ext}"
+            for t, ts in spec["tables"].items() if ts.get("kind", "cells") == "cells" for ext in ("png", "svg")]
+
+
+def paper_stats_outputs(paper):
+    stats, figures = output_files(PAPERS[paper]["spec"])
+    return ([f"results/{paper}/stats/{name}.csv" for name in stats]
+            + [f"figures/{paper}/{name}.{ext}" for name in figures for ext in ("png", "svg")])
+
+
+def paper_report_extras(wildcards):
+    spec = PAPERS[wildcards.paper]["spec"]
+    return [b["file"] for b in captioned_files(spec)] + paper_stats_outputs(wildcards.paper)
