@@ -5,7 +5,7 @@ import re
 from snakemake.utils import validate
 import yaml
 
-from nbrepro.config import captioned_files, expand_classifiers
+from nbrepro.config import ConfigError, build_estimator, captioned_files, expand_classifiers
 from nbrepro.paper_stats import output_files
 
 validate(config, "../../config/schemas/config.schema.yaml")
@@ -22,6 +22,8 @@ for _name in config["papers"]:
     if _spec["paper"] != _name:
         raise ValueError(f"{_path}: 'paper: {_spec['paper']}' must equal the file name {_name!r}")
     _spec["classifiers"] = expand_classifiers(_spec["classifiers"], _path)
+    for _label, _c in _spec["classifiers"].items():  # unknown estimators and parameters: before any job runs
+        build_estimator(_c, f"{_path}, classifier {_label!r}")
     PAPERS[_name] = dict(spec=_spec, path=_path)
 
 with open(config["registry"]) as _fh:

@@ -12,7 +12,8 @@ rule evaluate:
         folds="results/{paper}/folds/{dataset}/{classifier}.parquet",
         predictions="results/{paper}/predictions/{dataset}/{classifier}.parquet",
     wildcard_constraints:
-        classifier=rf"(?!(?:{RECORDED_RE})$)[A-Za-z0-9_.()=,*-]+",
+        # not a recording classifier (the lookahead sees the rest of the path: every output ends .parquet)
+        classifier=rf"(?!(?:{RECORDED_RE})\.parquet$)[A-Za-z0-9_.()=,*-]+",
     log:
         "logs/evaluate/{paper}/{dataset}/{classifier}.log",
     shell:

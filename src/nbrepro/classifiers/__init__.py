@@ -4,6 +4,7 @@ from .gaussian_nb import LSLWNB, FrequencyGaussianNB
 from .hnb import HNB
 from .lcwnb import LCWNB
 from .lwnb import LocallyWeightedNB
+from .meta import Calibrated, InnerCVSelection
 from .iclnb import InstanceCloningNB
 from .naive_bayes import NaiveBayes
 from .tan import TAN
@@ -12,6 +13,6 @@ from .waode import WAODE
 REGISTRY = {"NaiveBayes": NaiveBayes, "TAN": TAN, "AODE": AODE, "WAODE": WAODE, "HNB": HNB,
             "FrequencyGaussianNB": FrequencyGaussianNB, "LSLWNB": LSLWNB,
             "LCWNB": LCWNB, "LocallyWeightedNB": LocallyWeightedNB,
-            "InstanceCloningNB": InstanceCloningNB}
+            "InstanceCloningNB": InstanceCloningNB, "InnerCVSelection": InnerCVSelection, "Calibrated": Calibrated}
 
-__all__ = ["NaiveBayes", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "InstanceCloningNB", "REGISTRY"]
+__all__ = ["NaiveBayes", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "InstanceCloningNB", "InnerCVSelection", "Calibrated", "REGISTRY"]

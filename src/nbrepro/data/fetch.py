@@ -38,6 +38,14 @@ def fetch(spec: DatasetSpec, dest: Path, mirrors: list[str | Path] = (), openml_
     tried = []
     if dest.exists():
         return f"cache:{dest}"
+    if spec.extra.get("generator"):
+        from .synthetic import generate
+
+        try:
+            generate(spec.name, spec.extra["generator"], spec.extra["params"], spec.extra["seed"], dest)
+        except ValueError as exc:
+            raise DatasetInvalid(str(exc)) from None
+        return f"generated:{spec.extra['generator']}"
     for mirror in mirrors:
         cand = Path(mirror) / spec.file
         tried.append(str(cand))

@@ -21,7 +21,8 @@ class DatasetSpec:
     extra: dict = field(default_factory=dict)
 
 
-_KNOWN = {"file", "n_instances", "n_attributes", "n_classes", "class_attribute", "openml_id", "sha256", "notes", "source"}
+_KNOWN = {"file", "n_instances", "n_attributes", "n_classes", "class_attribute", "openml_id", "sha256", "notes", "source",
+          "generator", "params", "seed"}
 
 
 def load_registry(path: str | Path) -> dict[str, DatasetSpec]:
@@ -47,6 +48,7 @@ def load_registry(path: str | Path) -> dict[str, DatasetSpec]:
             openml_id=entry.get("openml_id"),
             sha256=entry.get("sha256"),
             notes=entry.get("notes", ""),
-            extra={"source": entry.get("source", "")},
+            extra={"source": entry.get("source", ""), "generator": entry.get("generator"),
+                   "params": entry.get("params") or {}, "seed": entry.get("seed", 1)},
         )
     return out
