@@ -186,8 +186,8 @@ def match_counts(table: pd.DataFrame, table_name: str, tolerances: dict | None =
         kinds = [agreement(*r, (near, far)) for r in both[["mean", "std", "published_mean", "published_std",
                                                           "mean_decimals", "std_decimals"]].itertuples(index=False)]
         rows.append({"table": table_name, "method": m, "metric": metric, "cells": len(g), "computed": int(g["mean"].notna().sum()),
-                     "exact_mean_and_std": kinds.count("exact"), f"within_{near:g}": int((diff < near).sum()),
-                     f"within_{far:g}": int((diff < far).sum()),
+                     "exact_mean_and_std": kinds.count("exact"), f"within_{float(near)}": int((diff < near).sum()),
+                     f"within_{float(far)}": int((diff < far).sum()),
                      "max_abs_diff": float(diff.max()) if len(diff) else np.nan})
     out = pd.DataFrame(rows)
     return out

@@ -1,18 +1,6 @@
-from types import SimpleNamespace
-
-
-def dataset_level_predictions(wildcards):
-    """The predictions files, for papers whose tables use a metric computed from all runs' predictions."""
-    from nbrepro.metrics import paper_metrics
-
-    spec = PAPERS[wildcards.paper]["spec"]
-    if not any(m.level == "dataset" for m in paper_metrics(spec).values()):
-        return []
-    return expand("results/{paper}/predictions/{dataset}/{classifier}.parquet", paper=wildcards.paper,
-                  dataset=spec["datasets"], classifier=list(spec["classifiers"]))
-
-
 rule table:
+    conda:
+        "../../environment.yml"
     # one reproduced table of a paper, beside the published one, with its summary rows and match counts
     input:
         fold_results,
@@ -35,6 +23,8 @@ rule table:
 
 
 rule timings:
+    conda:
+        "../../environment.yml"
     input:
         fold_results,
         paper=paper_config,
@@ -46,22 +36,13 @@ rule timings:
         "nbrepro analyse --paper-config {input.paper} --results results/{wildcards.paper} --timings 2> {log:q}"
 
 
-def stats_inputs(paper):
-    spec = PAPERS[paper]["spec"]
-    wc = SimpleNamespace(paper=paper)
-    files = [f"results/{paper}/tables/{t}{s}.csv" for t in spec["tables"] for s in ("", "_summary")]
-    if (spec.get("analysis") or {}).get("dataset_table") is not None:
-        files += raw_files(wc)
-    if any(f.get("kind") == "density" for f in (spec.get("figures") or {}).values()):
-        files += fitted_results(wc)
-    return files
-
-
 for _paper in PAPERS:
     if not any(paper_stats_outputs(_paper)):
         continue
 
     rule:
+        conda:
+            "../../environment.yml"
         # Table 1 from the raw data, the statistics, figures and claims the paper config declares
         name:
             f"paper_stats_{_paper}"

@@ -1,6 +1,7 @@
 # Helpers of the rules: paper configs, what each job depends on, and the files derived from them.
 import json
 import re
+from types import SimpleNamespace
 
 from snakemake.utils import validate
 import yaml
@@ -102,3 +103,25 @@ def paper_stats_outputs(paper):
 def paper_report_extras(wildcards):
     spec = PAPERS[wildcards.paper]["spec"]
     return [b["file"] for b in captioned_files(spec)] + paper_stats_outputs(wildcards.paper)
+
+
+def dataset_level_predictions(wildcards):
+    """The predictions files, for papers whose tables use a metric computed from all runs' predictions."""
+    from nbrepro.metrics import paper_metrics
+
+    spec = PAPERS[wildcards.paper]["spec"]
+    if not any(m.level == "dataset" for m in paper_metrics(spec).values()):
+        return []
+    return expand("results/{paper}/predictions/{dataset}/{classifier}.parquet", paper=wildcards.paper,
+                  dataset=spec["datasets"], classifier=list(spec["classifiers"]))
+
+
+def stats_inputs(paper):
+    spec = PAPERS[paper]["spec"]
+    wc = SimpleNamespace(paper=paper)
+    files = [f"results/{paper}/tables/{t}{s}.csv" for t in spec["tables"] for s in ("", "_summary")]
+    if (spec.get("analysis") or {}).get("dataset_table") is not None:
+        files += raw_files(wc)
+    if any(f.get("kind") == "density" for f in (spec.get("figures") or {}).values()):
+        files += fitted_results(wc)
+    return files

@@ -5,6 +5,8 @@ wildcard_constraints:
 
 
 rule fetch:
+    conda:
+        "../../environment.yml"
     # cache → mirror folders → OpenML; the cache is what every later rule reads
     output:
         "resources/raw/{dataset}.arff",
@@ -20,6 +22,8 @@ rule fetch:
 
 
 rule prepare:
+    conda:
+        "../../environment.yml"
     # validation against the registry, the paper's preprocessing (dataset scope) and the folds
     input:
         raw="resources/raw/{dataset}.arff",

@@ -1,4 +1,6 @@
 rule evaluate:
+    conda:
+        "../../environment.yml"
     # one job per paper × dataset × classifier; outputs one file per classifier so adding a
     # classifier re-runs only its own work
     input:

@@ -1,4 +1,6 @@
 rule figure:
+    conda:
+        "../../environment.yml"
     input:
         table="results/{paper}/tables/{table}.csv",
     output:
@@ -13,6 +15,8 @@ rule figure:
 
 
 rule report:
+    conda:
+        "../../environment.yml"
     input:
         paper_tables,
         paper_figures,
@@ -29,6 +33,8 @@ rule report:
 
 
 rule index:
+    conda:
+        "../../environment.yml"
     input:
         expand("results/{paper}/report.html", paper=PAPERS),
         configs=[p["path"] for p in PAPERS.values()],
