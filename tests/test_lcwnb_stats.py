@@ -61,3 +61,19 @@ def test_text_statistics(published):
 def test_switching_rule():
     assert [switching_kappa(m) for m in (5, 14, 15, 16, 17, 70)] == \
         ["LCWNB20", "LCWNB20", "LCWNB10", "LCWNB10", "LCWNB5", "LCWNB5"]
+
+
+def test_declared_figures_draw_from_the_papers_table(published, tmp_path):
+    """Figures 2 and 3 as config/papers/lcwnb.yaml declares them (generic figure kinds), on the printed Table 2."""
+    from nbrepro.report.figures import FIGURE_KINDS
+
+    t2, t1, _, summary = published
+    paper = load_paper(ROOT / "config/papers/lcwnb.yaml")
+    for name, fig in paper["figures"].items():
+        data = FIGURE_KINDS[fig["kind"]].draw(paper, dict(fig, n_permutations=200), {"table2": t2}, t1, tmp_path,
+                                              tmp_path / name)
+        assert (tmp_path / f"{name}.svg").exists()
+        if name == "figure2":   # averages equal the printed Average row
+            got = data.set_index("method")["average"]
+            want = summary.set_index("method")["average_accuracy"]
+            assert all(abs(got[m] - want[m]) < 0.006 for m in want.index if m in got.index)

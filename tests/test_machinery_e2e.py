@@ -88,6 +88,7 @@ def test_every_machinery_key_end_to_end(tmp_path):
     proj = tmp_path / "proj"
     proj.mkdir()
     shutil.copy(ROOT / "Snakefile", proj)
+    shutil.copy(ROOT / "environment.yml", proj)
     shutil.copytree(ROOT / "workflow", proj / "workflow")
     shutil.copytree(ROOT / "config", proj / "config")
     for spec in (MACHINE_CV, MACHINE_BV):

@@ -33,6 +33,7 @@ def _project(tmp_path: Path, paper=TINY) -> Path:
     proj = tmp_path / "proj"
     proj.mkdir(parents=True)
     shutil.copy(ROOT / "Snakefile", proj)
+    shutil.copy(ROOT / "environment.yml", proj)   # the rules' conda: directive names it
     shutil.copytree(ROOT / "workflow", proj / "workflow")
     shutil.copytree(ROOT / "config", proj / "config")
     (proj / "config/papers/tiny.yaml").write_text(yaml.safe_dump(paper))

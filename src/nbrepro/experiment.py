@@ -131,7 +131,7 @@ def evaluate(paper: dict, dataset: str, label: str, prepared_path, folds_path, o
     fold_rows, pred_frames, fitted_rows = [], [], []
     splits = [(np.asarray(train, dtype=np.int64), np.asarray(test, dtype=np.int64))
               for train, test in zip(folds["train"], folds["test"])]
-    # variants: the classifier once as configured, or once per attribute left out (Orhan et al.'s Table 4)
+    # variants: the classifier once as configured, or once per attribute left out
     if spec.get("variants") == "drop_each_attribute":
         variants = [(str(c), X.drop(columns=[c])) for c in X.columns]
     else:

@@ -105,7 +105,7 @@ class Calibrated(ClassifierMixin, BaseEstimator):
     (a, b) are fitted with a ridge penalty ``ridge``·Σb² (on standardised q) to the base
     classifier's out-of-fold probabilities from an internal cross-validation of the training
     rows; the base classifier is then refitted on all training rows. This is Weka's
-    ``Stacking -X k -M Logistic -B <classifier>`` with one base learner (Hall's calibration);
+    ``Stacking -X k -M Logistic -B <classifier>`` with one base learner;
     ``meta`` replaces the logistic regression by any classifier of q.
 
     Parameters

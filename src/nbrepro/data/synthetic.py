@@ -4,7 +4,7 @@ A synthetic dataset is "fetched" by being generated into the raw cache as an ARF
 later rule treats it as any other dataset. Generation is deterministic: numpy's PCG64 stream from
 ``seed`` (numpy is pinned), and numbers written with Python's shortest round-trip repr.
 
-  gaussian_classes   per class c, ``n_per_class`` rows from N(means[c], cov) (Mao et al.'s 2-D sets:
+  gaussian_classes   per class c, ``n_per_class`` rows from N(means[c], cov) (e.g. the 2-D sets
                      means [[0, 1], [0, −1]], cov [[2, C], [C, 2]], 100 rows per class)
 """
 from __future__ import annotations

@@ -121,7 +121,7 @@ class StratifiedCV(_Splitter):
 
 @dataclass
 class Resubstitution(_Splitter):
-    """Train and test on the same rows (Orhan et al.'s "training success"): one fold of all rows."""
+    """Train and test on the same rows ("training success"): one fold of all rows."""
 
     def _folds(self, y):
         rows = np.arange(len(y))

@@ -200,7 +200,7 @@ def draw_cd_diagram(paper, spec, tables, table1, results, stem):
 
 def draw_mean_rank_bars(paper, spec, tables, table1, results, stem):
     """Mean ranks per measure as bars, with whiskers of ± CD/2 (Nemenyi): two methods differ when
-    their whiskers do not overlap (Liu et al.'s Figure 1)."""
+    their whiskers do not overlap."""
     from ..stats import critical_difference, nemenyi_q
 
     panels = spec["panels"]   # list of {table, metric, title}
@@ -270,7 +270,7 @@ def draw_sweep(paper, spec, tables, table1, results, stem):
 
 def draw_density(paper, spec, tables, table1, results, stem):
     """Density of a recorded fitted value per classifier, optionally as a ratio to a reference
-    classifier's value for the same (dataset, run, fold, key) (Liu et al.'s Figure 2)."""
+    classifier's value for the same (dataset, run, fold, key)."""
     from scipy.stats import gaussian_kde
 
     attribute, ref = spec["attribute"], spec.get("ratio_to")

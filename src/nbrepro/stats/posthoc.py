@@ -185,7 +185,7 @@ def permutation_bounds(table: pd.DataFrame, n_permutations: int = 9999, seed: in
 
 def mean_rank_test(table: pd.DataFrame, method: str, others: list[str],
                    higher_is_better: bool = True) -> tuple[float, float, float]:
-    """Gaussian test of one method's mean rank among k methods (ties averaged), as Li & Li use it.
+    """Gaussian test of one method's mean rank among k methods (ties averaged).
 
     Under equal performance the mean rank is ≈ N((k+1)/2, s²) with
     s = sqrt(Σ_j v_j)/N, v_j = Σ_i (rank(i, j) − (k+1)/2)² / k. Returns (mean rank, s, one-sided p).
