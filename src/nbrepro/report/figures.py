@@ -186,10 +186,11 @@ def draw_cd_diagram(paper, spec, tables, table1, results, stem):
             if j > i and not any(g[0] <= i and j <= g[1] for g in groups):
                 groups.append((i, j))
         for n, (i, j) in enumerate(groups):
-            ax.plot([values[i] - 0.03, values[j] + 0.03], [-0.12 - 0.1 * n] * 2, color="k", lw=3)
-    else:
+            ax.plot([values[i] - 0.03, values[j] + 0.03], [-0.18 - 0.1 * n] * 2, color="k", lw=3)
+    else:   # the control differs from every method whose mean rank lies outside this interval
         c = res.mean_ranks[res.control]
-        ax.axvspan(c - cd, c + cd, ymin=0.6, ymax=0.75, color="#4477aa", alpha=0.3)
+        ax.plot([max(0.5, c - cd), min(k + 0.5, c + cd)], [-0.18, -0.18], color="#4477aa", lw=6, alpha=0.5,
+                solid_capstyle="butt")
     ax.axis("off")
     _finish(fig, plt, stem, spec.get("title", f"{'Nemenyi' if test == 'nemenyi' else 'Bonferroni–Dunn'} test, "
                                             f"α = {alpha}, N = {res.n_datasets}"))
