@@ -82,7 +82,7 @@ def expand_classifiers(specs: dict, where: str = "paper config") -> dict:
             for k, v in point.items():
                 _set_nested(item, k, v)
             try:
-                name = template.format(**{k.replace("__", "_"): v for k, v in point.items()})
+                name = template.format(**{**{k.replace("__", "_"): v for k, v in point.items()}, **point})
             except KeyError as exc:
                 raise ConfigError(f"{where}: classifier {label!r}: label template {template!r} names "
                                   f"{exc.args[0]!r}, which is not a grid key") from None

@@ -1,0 +1,180 @@
+"""Unit checks of the general machinery: protocols as splitters, config expansion and errors,
+meta-estimators, fitted state, the MDL discretiser (against Weka), pairwise tables."""
+import numpy as np
+import pandas as pd
+import pytest
+
+from conftest import MIRROR, ROOT, needs_mirror, needs_weka, weka_filter
+from nbrepro.config import ConfigError, build_estimator, expand_classifiers
+from nbrepro.metrics import make_metric, paper_metrics
+from nbrepro.protocols import ProtocolError, WekaCV, make_folds, make_splitter
+
+
+def _y(counts):
+    return pd.Series(pd.Categorical.from_codes(np.repeat(np.arange(len(counts)), counts),
+                                               [f"c{i}" for i in range(len(counts))]))
+
+
+def test_stratified_cv_is_seeded_stratified_and_a_partition():
+    y = _y([30, 12])
+    a = make_folds({"name": "stratified_cv", "folds": 3, "repeats": 2, "seed": 7}, y)
+    b = make_folds({"name": "stratified_cv", "folds": 3, "repeats": 2, "seed": 7}, y)
+    assert [(f.run, f.fold) for f in a] == [(1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)]
+    assert all(np.array_equal(f.test, g.test) for f, g in zip(a, b))
+    for run in (1, 2):
+        tests = np.concatenate([f.test for f in a if f.run == run])
+        assert sorted(tests) == list(range(42))
+    assert all(np.sum(y.cat.codes.to_numpy()[f.test] == 1) == 4 for f in a)   # 12 / 3 per fold
+    c = make_folds({"name": "stratified_cv", "folds": 3, "repeats": 2, "seed": 8}, y)
+    assert not all(np.array_equal(f.test, g.test) for f, g in zip(a, c))
+
+
+def test_two_fold_trials_and_splitter_api():
+    y = _y([10, 10])
+    s = make_splitter({"name": "two_fold_trials", "trials": 5, "seed": 1})
+    assert s.get_n_splits() == 10
+    folds = list(s.split(np.zeros((20, 1)), y))
+    assert len(folds) == 10 and all(len(tr) == 10 and len(te) == 10 for tr, te in folds)
+    # Weka CV as a splitter gives Weka's folds
+    w = WekaCV(n_splits=3, runs=(1, 2))
+    assert w.get_n_splits() == 6
+    assert [len(te) for _, te in w.split(None, y)] == [len(f.test) for f in make_folds(
+        {"name": "weka_cv", "folds": 3, "runs": {"first": 1, "last": 2}}, y)]
+
+
+@pytest.mark.parametrize("spec, message", [
+    ({"name": "stratified_cv", "folds": 5, "repeats": 1, "seed": 1, "small_classes": "error"}, "'c1' (3 rows)"),
+    ({"name": "stratified_cv", "folds": 50, "repeats": 1, "seed": 1}, "needs at least 50 rows"),
+    ({"name": "weka_cv", "folds": 3, "runs": {"first": 5, "last": 1}}, "first (5) is after last (1)"),
+    ({"name": "leave_one_out"}, "unknown protocol"),
+    ({"name": "two_fold_trials"}, "needs the key 'trials'"),
+])
+def test_protocol_errors_name_the_problem(spec, message):
+    with pytest.raises(ProtocolError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        make_folds(spec, _y([20, 3]), ["c0", "c1"])
+
+
+def test_grid_expands_with_labels_and_nested_keys():
+    specs = expand_classifiers({
+        "K": {"estimator": "LCWNB", "label": "LCWNB{kappa}", "grid": {"kappa": [5, 10]}},
+        "C": {"estimator": "Calibrated", "label": "Cal(F={estimator__frequency_limit})",
+              "params": {"estimator": {"estimator": "AODE"}}, "grid": {"estimator__frequency_limit": [1, 30]}},
+        "NB": {"estimator": "NaiveBayes"}})
+    assert list(specs) == ["LCWNB5", "LCWNB10", "Cal(F=1)", "Cal(F=30)", "NB"]
+    assert specs["LCWNB10"]["params"] == {"kappa": 10} and specs["LCWNB10"]["grid_of"] == "K"
+    est = build_estimator(specs["Cal(F=30)"], "test")
+    assert est.estimator.frequency_limit == 30
+
+
+@pytest.mark.parametrize("spec, message", [
+    ({"estimator": "NaiveBays"}, "unknown estimator 'NaiveBays'"),
+    ({"estimator": "AODE", "params": {"frequency_limt": 2}}, r"AODE has no parameter\(s\) \['frequency_limt'\]"),
+    ({"estimator": "Calibrated", "params": {"estimator": {"estimator": "Nope"}}}, "→ estimator: unknown estimator"),
+    ({"estimator": "NaiveBayes", "steps": [{"discretise": {}}]}, "unknown step 'discretise'"),
+])
+def test_estimator_spec_errors_name_the_key(spec, message):
+    with pytest.raises(ConfigError, match=message):
+        build_estimator(spec, "paper x, classifier 'c'")
+
+
+def test_metric_config_errors():
+    with pytest.raises(ConfigError, match="unknown metric 'aucc'"):
+        paper_metrics({"paper": "x", "metrics": ["aucc"]})
+    with pytest.raises(ConfigError, match="has no parameter"):
+        make_metric("mse", "mse", {"definitoin": "brier"})
+    with pytest.raises(ConfigError, match="definition must be one of"):
+        make_metric("mse", "mse", {"definition": "squared"})
+    assert not make_metric("err", "error").higher_is_better
+
+
+def _nominal(n=120, seed=0):
+    rng = np.random.default_rng(seed)
+    a = rng.integers(0, 3, n)
+    y = (a + rng.integers(0, 2, n)) % 3
+    X = pd.DataFrame({"a": pd.Categorical.from_codes(a, ["x", "y", "z"]),
+                      "b": pd.Categorical.from_codes(rng.integers(0, 2, n), ["p", "q"])})
+    return X, pd.Series(pd.Categorical.from_codes(y, ["k0", "k1", "k2"]))
+
+
+def test_inner_cv_selection_records_its_choice_and_refits():
+    from nbrepro.classifiers import AODE, InnerCVSelection
+    from nbrepro.crossval import fold_probabilities
+
+    X, y = _nominal()
+    sel = InnerCVSelection(AODE(), {"frequency_limit": [1, 500]}, cv={"name": "stratified_cv", "folds": 3,
+                                                                      "repeats": 1, "seed": 1}, metric="accuracy")
+    sel.fit(X, y)
+    # a limit of 500 > n leaves no parent: AODE falls back to NB, which fits this data worse
+    assert sel.selected_params_ == {"frequency_limit": 1}
+    assert sel.predict_proba(X).shape == (120, 3) and list(sel.classes_) == ["k0", "k1", "k2"]
+    (res,) = fold_probabilities(sel, X, y, [(np.arange(100), np.arange(100, 120))], record=["selected_params_"])
+    again = InnerCVSelection(AODE(), {"frequency_limit": [1, 500]}, cv=sel.cv).fit(X.iloc[:100], y.iloc[:100])
+    assert res.recorded == {"selected_params_": again.selected_params_}
+
+
+def test_calibrated_probabilities_are_a_logistic_map_of_the_base():
+    from nbrepro.classifiers import Calibrated, NaiveBayes
+
+    X, y = _nominal()
+    cal = Calibrated(NaiveBayes(), cv={"name": "weka_cv", "folds": 5, "runs": {"first": 1, "last": 1}}).fit(X, y)
+    p = cal.predict_proba(X)
+    assert np.allclose(p.sum(axis=1), 1) and p.shape == (120, 3)
+    base = NaiveBayes().fit(X, y).predict_proba(X)
+    # the meta model sees the base probabilities only: equal base rows give equal calibrated rows
+    same = np.all(np.isclose(base[:, None, :], base[None, :, :]), axis=2)
+    assert np.all(np.isclose(p[:, None, :], p[None, :, :]).all(axis=2)[same])
+
+
+def test_flatten_state():
+    from nbrepro.experiment import flatten_state
+
+    assert flatten_state({"k": 5, "model": "LCA"}) == [("k", 5.0, ""), ("model", np.nan, "LCA")] or \
+        flatten_state({"k": 5, "model": "LCA"})[0] == ("k", 5.0, "")
+    rows = flatten_state(np.array([[1.0, 2.0], [3.0, 4.0]]))
+    assert [r[0] for r in rows] == ["0,0", "0,1", "1,0", "1,1"] and [r[1] for r in rows] == [1, 2, 3, 4]
+
+
+@needs_weka
+@needs_mirror
+@pytest.mark.parametrize("name", ["iris", "diabetes", "glass", "labor", "hepatitis", "ionosphere", "vehicle"])
+def test_mdl_discretizer_matches_weka(tmp_path, name):
+    """Fayyad–Irani MDL on the whole file against Weka 3.6's supervised Discretize (defaults)."""
+    from nbrepro.data.arff import read_arff
+    from nbrepro.preprocess import MDLDiscretizer
+
+    src = MIRROR / f"{name}.arff"
+    weka_filter(src, tmp_path / "mdl.arff", "weka.filters.supervised.attribute.Discretize", "-R", "first-last",
+                "-c", "last")
+    weka, _ = read_arff(tmp_path / "mdl.arff")
+    df, _ = read_arff(src)
+    X, y = df.iloc[:, :-1], df.iloc[:, -1]
+    ours = MDLDiscretizer().fit_transform(X, y)
+    for c in X.columns:
+        if isinstance(X[c].dtype, pd.CategoricalDtype):
+            continue
+        assert len(ours[c].cat.categories) == len(weka[c].cat.categories), c
+        assert ours[c].cat.codes.tolist() == weka[c].cat.codes.tolist(), c
+
+
+def test_pairwise_table_reads_the_published_lower_triangle(tmp_path):
+    """kdebw_table2.csv stores row-vs-column records of the lower triangle; the reverse pair is flipped."""
+    from nbrepro.analyse import analyse_table
+
+    rng = np.random.default_rng(0)
+    paper = {"paper": "p", "datasets": ["d1", "d2", "d3"], "metrics": ["error"],
+             "classifiers": {"DIS": {}, "NRD-I": {}, "SP": {}},
+             "tables": {"t": {"kind": "pairwise", "methods": ["DIS", "NRD-I", "SP"], "measures": {"ERROR": "error"},
+                              "published": str(ROOT / "config/published/kdebw_table2.csv")}}}
+    for ds in paper["datasets"]:
+        (tmp_path / "folds" / ds).mkdir(parents=True)
+        for i, m in enumerate(paper["classifiers"]):
+            pd.DataFrame({"variant": "", "run": [1, 1], "fold": [0, 1], "n_train": 5, "n_test": 5,
+                          "error": [10.0 * i + rng.random(), 10.0 * i]}).to_parquet(tmp_path / "folds" / ds / f"{m}.parquet")
+    out = analyse_table(paper, "t", tmp_path)
+    t = out["tables/t.csv"].set_index(["row_method", "col_method"])
+    # SP has the highest error everywhere, so it loses to both (lower is better for error)
+    assert tuple(t.loc[("SP", "DIS"), ["wins", "ties", "losses"]]) == (0, 0, 3)
+    assert tuple(t.loc[("SP", "DIS"), ["published_wins", "published_ties", "published_losses"]]) == (33, 0, 19)
+    assert tuple(t.loc[("NRD-I", "DIS"), ["published_wins", "published_ties", "published_losses"]]) == (32, 0, 20)
+    ranks = out["tables/t_summary.csv"].set_index("method")["mean_rank_among_computed"]
+    assert ranks.to_dict() == {"DIS": 1.0, "NRD-I": 2.0, "SP": 3.0}
