@@ -178,3 +178,21 @@ def test_pairwise_table_reads_the_published_lower_triangle(tmp_path):
     assert tuple(t.loc[("NRD-I", "DIS"), ["published_wins", "published_ties", "published_losses"]]) == (32, 0, 20)
     ranks = out["tables/t_summary.csv"].set_index("method")["mean_rank_among_computed"]
     assert ranks.to_dict() == {"DIS": 1.0, "NRD-I": 2.0, "SP": 3.0}
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda p: p.update(reference="LCWNB7"), "reference: 'LCWNB7' is not a classifier"),
+    (lambda p: p["tables"]["table2"]["methods"].append("NB2"), r"tables.table2: \['NB2'\] name no classifier"),
+    (lambda p: p["protocol"]["runs"].update(first=5, last=1), "protocol: .*first \\(5\\) is after last"),
+    (lambda p: p["tables"]["table2"].update(metric="auc"), r"metric column\(s\) \['auc'\]"),
+    (lambda p: p["classifiers"]["NB"].update(params={"laplace": 2}), "classifier 'NB': NaiveBayes has no parameter"),
+])
+def test_check_paper_catches_what_the_schema_cannot(change, message):
+    import copy
+
+    from nbrepro.config import check_paper, load_paper
+
+    paper = copy.deepcopy(load_paper(ROOT / "config/papers/lcwnb.yaml"))
+    change(paper)
+    with pytest.raises(ConfigError, match=message):
+        check_paper(paper, "config/papers/lcwnb.yaml")

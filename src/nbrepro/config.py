@@ -139,3 +139,36 @@ def make_classifier(label: str, paper: dict):
     if label not in specs:
         raise ConfigError(f"paper {paper['paper']!r}: no classifier labelled {label!r} (have: {sorted(specs)})")
     return build_estimator(specs[label], f"paper {paper['paper']!r}, classifier {label!r}")
+
+
+def check_paper(paper: dict, where: str) -> None:
+    """What the schema cannot see, checked before any job runs: every estimator and its parameters,
+    the protocol, the metrics, and every classifier a table, the reference or a figure names."""
+    from .metrics import paper_metrics
+    from .protocols import ProtocolError, make_splitter
+
+    for label, spec in paper["classifiers"].items():
+        build_estimator(spec, f"{where}, classifier {label!r}")
+    try:
+        make_splitter(paper["protocol"])
+    except ProtocolError as exc:
+        raise ConfigError(f"{where}, protocol: {exc}") from None
+    metrics = paper_metrics(dict(paper, paper=where))
+    labels = set(paper["classifiers"])
+    if paper.get("reference") and paper["reference"] not in labels:
+        raise ConfigError(f"{where}, reference: {paper['reference']!r} is not a classifier (have: {sorted(labels)})")
+    for name, table in paper.get("tables", {}).items():
+        named = list(table.get("methods", [])) if "columns" not in table else [c["classifier"] for c in table["columns"]]
+        unknown = [m for m in named if m not in labels]
+        if unknown:
+            raise ConfigError(f"{where}, tables.{name}: {unknown} name no classifier (have: {sorted(labels)})")
+        values = [c.get("value", "accuracy") for c in table.get("columns", [])] + \
+            ([table["metric"]] if "metric" in table and "columns" not in table and table.get("kind") != "pairwise" else []) + \
+            list((table.get("measures") or {}).values())
+        missing = [v for v in values if v not in metrics and not (v == "accuracy" and not metrics)]
+        if missing:
+            raise ConfigError(f"{where}, tables.{name}: metric column(s) {missing} are not among the paper's "
+                              f"metrics {list(metrics) or ['accuracy']}")
+    analysis = paper.get("analysis") or {}
+    if analysis.get("table") and analysis["table"] not in paper.get("tables", {}):
+        raise ConfigError(f"{where}, analysis.table: no table {analysis['table']!r}")

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 from snakemake.utils import validate
 import yaml
 
-from nbrepro.config import ConfigError, build_estimator, captioned_files, expand_classifiers
+from nbrepro.config import captioned_files, check_paper, expand_classifiers
 from nbrepro.paper_stats import output_files
 
 validate(config, "../../config/schemas/config.schema.yaml")
@@ -23,8 +23,7 @@ for _name in config["papers"]:
     if _spec["paper"] != _name:
         raise ValueError(f"{_path}: 'paper: {_spec['paper']}' must equal the file name {_name!r}")
     _spec["classifiers"] = expand_classifiers(_spec["classifiers"], _path)
-    for _label, _c in _spec["classifiers"].items():  # unknown estimators and parameters: before any job runs
-        build_estimator(_c, f"{_path}, classifier {_label!r}")
+    check_paper(_spec, _path)  # estimators, parameters, protocol, metrics, names: before any job runs
     PAPERS[_name] = dict(spec=_spec, path=_path)
 
 with open(config["registry"]) as _fh:
