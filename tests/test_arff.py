@@ -41,7 +41,13 @@ def test_declared_but_unused_values_are_kept(tmp_path):
     ("@attribute a numeric\n@data\n1\n", "no @relation"),
     ("@relation r\n@attribute a numeric\n@attribute b {x}\n@data\n1\n", r"t.arff:5: expected 2 values, found 1"),
     ("@relation r\n@attribute a {x,y}\n@data\nz\n", r"t.arff:4: value 'z' of nominal attribute 'a' is not declared"),
-    ("@relation r\n@attribute a numeric\n@data\nabc\n", r"value 'abc' of numeric attribute 'a' is not a number"),
+    ("@relation r\n@attribute a numeric\n@data\nabc\n", r"t.arff:4: attribute 'a': 'abc' is not a number"),
+    # Python's float() reads these; Weka's reader (Java's Double.valueOf) does not
+    ("@relation r\n@attribute x numeric\n@data\n5_1\n", r"t.arff:4: attribute 'x': '5_1' is not a number"),
+    ("@relation r\n@attribute x numeric\n@data\ninf\n", r"t.arff:4: attribute 'x': 'inf' is not a number"),
+    ("@relation r\n@attribute x numeric\n@data\nnan\n", r"attribute 'x': 'nan' is not a number"),
+    # Java reads these, but an infinite value would break every later step: refused by name
+    ("@relation r\n@attribute x numeric\n@data\n-Infinity\n", r"t.arff:4: attribute 'x': '-Infinity' is not a finite"),
     ("@relation r\n@attribute a {x,y\n@data\nx\n", "missing closing"),
     ("@relation r\n@attribute a date\n@data\nx\n", "unsupported type"),
     ("@relation r\n@attribute a {x}\n@data\n'x\n", "unterminated quote"),
@@ -50,6 +56,18 @@ def test_declared_but_unused_values_are_kept(tmp_path):
 def test_malformed(tmp_path, text, msg):
     with pytest.raises(ArffError, match=msg):
         read_arff(_write(tmp_path, text))
+
+
+def test_numbers_as_java_reads_them(tmp_path):
+    df, _ = read_arff(_write(tmp_path, "@relation r\n@attribute x numeric\n@data\n1.5e3\n-.5\n2f\n7D\n0x1p3\n+4.\n"))
+    assert df["x"].tolist() == [1500.0, -0.5, 2.0, 7.0, 8.0, 4.0]
+
+
+def test_latin1_byte_is_an_encoding_error(tmp_path):
+    p = tmp_path / "t.arff"
+    p.write_bytes("@relation r\n@attribute a {caf\u00e9,x}\n@data\nx\n".encode("latin-1"))
+    with pytest.raises(ArffError, match=r"t.arff:2: byte 0xe9 is not UTF-8 \(an encoding problem"):
+        read_arff(p)
 
 
 def test_write_read_roundtrip(tmp_path):

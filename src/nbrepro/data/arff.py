@@ -42,6 +42,26 @@ def _unquote(tok: str) -> str:
 
 MISSING = None  # an unquoted ``?``; a quoted ``'?'`` is an ordinary value, as in Weka's reader
 
+# What Java's Double.valueOf (Weka's ArffReader) reads as a number: a decimal with an optional
+# exponent and an optional f/F/d/D suffix, or a hexadecimal float. Python's float() accepts more
+# ('5_1' as 51, 'inf', 'nan'), so values are checked against this first.
+_JAVA_DECIMAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[fFdD]?")
+_JAVA_HEX = re.compile(r"[+-]?0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?\d+[fFdD]?")
+_JAVA_SPECIAL = re.compile(r"[+-]?(?:NaN|Infinity)[fFdD]?")
+
+
+def parse_number(v: str, where: str, attribute: str) -> float:
+    """A numeric ARFF value as Weka reads it; anything else, and Java's NaN / Infinity (which would
+    break every later step), is an error naming the file, line and attribute."""
+    if _JAVA_DECIMAL.fullmatch(v):
+        return float(v.rstrip("fFdD"))
+    if _JAVA_HEX.fullmatch(v):
+        return float.fromhex(v.rstrip("fFdD"))
+    if _JAVA_SPECIAL.fullmatch(v):
+        raise ArffError(f"{where}: attribute {attribute!r}: {v!r} is not a finite number (Weka reads it as "
+                        f"{v.strip('+-').rstrip('fFdD')}; nbrepro refuses it: mark a missing value with ?)")
+    raise ArffError(f"{where}: attribute {attribute!r}: {v!r} is not a number")
+
 
 def _split_values(s: str, where: str) -> list[str | None]:
     """Split a comma-separated list honouring '…' and "…" quotes and backslash escapes.
@@ -126,7 +146,13 @@ def _parse_attribute(rest: str, where: str) -> Attribute:
 def read_arff(path: str | Path) -> tuple[pd.DataFrame, str]:
     """Read an ARFF file. Returns ``(frame, relation_name)``."""
     path = Path(path)
-    text = path.read_bytes().decode("utf-8", errors="replace")
+    raw_bytes = path.read_bytes()
+    try:
+        text = raw_bytes.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw_bytes[:exc.start].count(b"\n") + 1
+        raise ArffError(f"{path}:{line}: byte 0x{raw_bytes[exc.start]:02x} is not UTF-8 (an encoding problem, "
+                        "e.g. a Latin-1 file: convert it with `iconv -f latin1 -t utf-8`)") from None
     lines = text.splitlines()
     relation = None
     attrs: list[Attribute] = []
@@ -184,10 +210,7 @@ def read_arff(path: str | Path) -> tuple[pd.DataFrame, str]:
                     )
                 columns[j].append(code)
             elif attrs[j].kind == "numeric":
-                try:
-                    columns[j].append(float(v))
-                except ValueError:
-                    raise ArffError(f"{where}: value {v!r} of numeric attribute {names[j]!r} is not a number") from None
+                columns[j].append(parse_number(v, where, names[j]))
             else:
                 columns[j].append(v)
     frame = {}
