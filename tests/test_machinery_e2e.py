@@ -91,6 +91,7 @@ def test_every_machinery_key_end_to_end(tmp_path):
     shutil.copy(ROOT / "environment.yml", proj)
     shutil.copytree(ROOT / "workflow", proj / "workflow")
     shutil.copytree(ROOT / "config", proj / "config")
+    shutil.copytree(ROOT / "profiles", proj / "profiles")
     for spec in (MACHINE_CV, MACHINE_BV):
         (proj / f"config/papers/{spec['paper']}.yaml").write_text(yaml.safe_dump(spec, sort_keys=False))
     cmd = [sys.executable, "-m", "snakemake", "--cores", "2", "--config", "papers=[machine_cv,machine_bv]",

@@ -36,6 +36,7 @@ def _project(tmp_path: Path, paper=TINY) -> Path:
     shutil.copy(ROOT / "environment.yml", proj)   # the rules' conda: directive names it
     shutil.copytree(ROOT / "workflow", proj / "workflow")
     shutil.copytree(ROOT / "config", proj / "config")
+    shutil.copytree(ROOT / "profiles", proj / "profiles")
     (proj / "config/papers/tiny.yaml").write_text(yaml.safe_dump(paper))
     return proj
 
@@ -111,6 +112,12 @@ def test_config_edits_rerun_only_what_they_change(tmp_path):
     _snakemake(proj, f"mirror={MIRROR}")
     assert (proj / "results/tiny/folds/labor/NB.parquet").stat().st_mtime_ns == mtime["NB"]
     assert (proj / "results/tiny/folds/labor/AODE.parquet").stat().st_mtime_ns != mtime["AODE"]
+    # a new dataset in the registry ("Add a dataset", step 1): nothing of this paper reruns
+    reg_path = proj / "config/datasets.yaml"
+    reg = yaml.safe_load(reg_path.read_text())
+    reg["datasets"]["new-set"] = {"file": "new-set.arff", "n_instances": 10, "n_attributes": 1, "n_classes": 2}
+    reg_path.write_text(yaml.safe_dump(reg))
+    assert _planned_rules(proj) == set()
     # the preprocessing: data and every classifier
     planned = edit(lambda s: s["preprocessing"]["steps"][2]["discretize_equal_width"].update(n_bins=5))
     assert {"prepare", "evaluate"} <= planned
@@ -130,6 +137,8 @@ def test_bad_dataset_fails_alone_and_finished_results_stay(tmp_path):
     assert res.returncode != 0
     log = (proj / "logs/prepare/tiny/broken.log").read_text()
     assert "broken.arff:6: value 'z' of nominal attribute 'a' is not declared" in log
+    # and on the console (the workflow profile's show-failed-logs), not only in the log file
+    assert "broken.arff:6: value 'z' of nominal attribute 'a' is not declared" in res.stdout + res.stderr
     assert (proj / "results/tiny/folds/labor/NB.parquet").exists()
 
 

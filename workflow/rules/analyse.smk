@@ -6,6 +6,7 @@ rule table:
         fold_results,
         dataset_level_predictions,
         paper=paper_config,
+    params:
         registry=config["registry"],
     output:
         table=report("results/{paper}/tables/{table}.csv", caption="../report/table.rst",
@@ -19,7 +20,7 @@ rule table:
         "logs/analyse/{paper}/{table}.log",
     shell:
         "nbrepro analyse --paper-config {input.paper} --results results/{wildcards.paper} "
-        "--registry {input.registry} --table {wildcards.table} 2> {log:q}"
+        "--registry {params.registry} --table {wildcards.table} 2> {log:q}"
 
 
 rule timings:
@@ -49,13 +50,13 @@ for _paper in PAPERS:
         input:
             stats_inputs(_paper),
             paper=PAPERS[_paper]["path"],
-            registry=config["registry"],
         output:
             paper_stats_outputs(_paper),
         params:
             paper=_paper,
+            registry=config["registry"],
         log:
             f"logs/analyse/{_paper}/paper_stats.log",
         shell:
             "nbrepro paper-stats --paper-config {input.paper} --results results/{params.paper} "
-            "--registry {input.registry} --figures figures/{params.paper} 2> {log:q}"
+            "--registry {params.registry} --figures figures/{params.paper} 2> {log:q}"

@@ -9,6 +9,13 @@ import yaml
 from nbrepro.config import captioned_files, check_paper, expand_classifiers
 from nbrepro.paper_stats import output_files
 
+# `--config openml=false` arrives as the string "false": accept what a user types
+for _key in ("openml",):
+    if isinstance(config.get(_key), str):
+        _word = config[_key].strip().lower()
+        if _word not in ("true", "false", "yes", "no", "1", "0"):
+            raise ValueError(f"config {_key}={config[_key]!r}: expected true or false")
+        config[_key] = _word in ("true", "yes", "1")
 validate(config, "../../config/schemas/config.schema.yaml")
 
 PAPERS = {}
@@ -56,7 +63,8 @@ def prepare_settings(wildcards):
     pre = PAPERS[wildcards.paper]["spec"]["preprocessing"]
     return _settings(scope=pre["scope"], steps=pre["steps"], complete_cases=pre.get("complete_cases", False),
                      per_dataset=pre.get("per_dataset", {}).get(wildcards.dataset),
-                     protocol=PAPERS[wildcards.paper]["spec"]["protocol"])
+                     protocol=PAPERS[wildcards.paper]["spec"]["protocol"],
+                     registry_entry=REGISTRY.get(wildcards.dataset))
 
 
 def evaluate_settings(wildcards):

@@ -27,15 +27,15 @@ rule prepare:
     # validation against the registry, the paper's preprocessing (dataset scope) and the folds
     input:
         raw="resources/raw/{dataset}.arff",
-        registry=config["registry"],
     params:
         paper=paper_config,
-        settings=prepare_settings,  # preprocessing and protocol: a rerun trigger
+        registry=config["registry"],
+        settings=prepare_settings,  # preprocessing, protocol and this dataset's registry entry: a rerun trigger
     output:
         data="resources/prepared/{paper}/{dataset}.parquet",
         folds="resources/folds/{paper}/{dataset}.parquet",
     log:
         "logs/prepare/{paper}/{dataset}.log",
     shell:
-        "nbrepro prepare --paper-config {params.paper} --dataset {wildcards.dataset:q} --registry {input.registry} "
+        "nbrepro prepare --paper-config {params.paper} --dataset {wildcards.dataset:q} --registry {params.registry} "
         "--raw {input.raw:q} --out-data {output.data:q} --out-folds {output.folds:q} 2> {log:q}"
