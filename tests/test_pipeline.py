@@ -79,6 +79,11 @@ def test_tiny_run_outputs_and_determinism(tmp_path):
     shutil.copytree(a / "resources/raw", b / "resources/raw")
     _snakemake(b, f"mirror={MIRROR}", "--cores", "1")
     assert fingerprint(a / "results") == fingerprint(b / "results")
+    # a deleted result file is reported, not silently absent from the fingerprint
+    args = ["fingerprint", str(b / "results"), "--config", str(b / "config/config.yaml"), "--papers", "tiny"]
+    assert cli(args) == 0
+    (b / "results/tiny/predictions/zoo/NB.parquet").unlink()
+    assert cli(args) == 1
     assert (a / "figures/tiny/table2_reproduced_vs_published.svg").read_bytes() == \
         (b / "figures/tiny/table2_reproduced_vs_published.svg").read_bytes()
 
@@ -188,3 +193,11 @@ def test_class_with_fewer_rows_than_folds_can_be_refused(tmp_path, capsys):
     err = capsys.readouterr().err
     assert rc == 2 and "dataset 'zoo'" in err and "'reptile' (5 rows)" in err
     assert not (tmp_path / "f.parquet").exists()
+
+
+def test_fetch_without_openml_names_the_openml_id(tmp_path, capsys):
+    rc = cli(["fetch", "--dataset", "labor", "--registry", str(ROOT / "config/datasets.yaml"), "--no-openml",
+              "--out", str(tmp_path / "labor.arff")])
+    err = capsys.readouterr().err
+    assert rc == 2 and "no OpenML id" not in err
+    assert "no mirror configured; OpenML switched off (it has the set as dataset 4)" in err

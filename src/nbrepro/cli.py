@@ -127,10 +127,19 @@ def cmd_index(args):
 
 
 def cmd_fingerprint(args):
-    from .fingerprint import fingerprint
+    from .fingerprint import fingerprint, missing_files
 
     for path, digest in fingerprint(args.results):
         print(f"{digest}  {path}")
+    if args.config and Path(args.config).exists():
+        missing = missing_files(args.results, args.config, args.papers.split(",") if args.papers else None)
+        for path in missing:
+            print(f"MISSING  {path}")
+        if missing:
+            print(f"nbrepro: error: {len(missing)} result file(s) that {args.config} asks for are missing "
+                  f"(rerun snakemake)", file=sys.stderr)
+            return 1
+    return 0
 
 
 def main(argv=None):
@@ -206,6 +215,9 @@ def main(argv=None):
 
     p = sub.add_parser("fingerprint", help="sha256 of every result file, timing columns left out")
     p.add_argument("results", nargs="?", default="results")
+    p.add_argument("--config", default="config/config.yaml",
+                   help="list the files this workflow config expects that are missing (exit 1 if any)")
+    p.add_argument("--papers", default=None, help="comma-separated papers, as --config papers=[...] ran them")
     p.set_defaults(func=cmd_fingerprint)
 
     args = ap.parse_args(argv)
@@ -213,11 +225,11 @@ def main(argv=None):
     from .errors import USER_ERRORS
 
     try:
-        args.func(args)
+        rc = args.func(args)
     except USER_ERRORS as exc:
         print(f"nbrepro: error: {exc}", file=sys.stderr)
         return 2
-    return 0
+    return rc or 0
 
 
 if __name__ == "__main__":

@@ -23,3 +23,30 @@ def fingerprint(root) -> list[tuple[str, str]]:
             data = p.read_bytes()
         out.append((str(p.relative_to(root)), hashlib.sha256(data).hexdigest()))
     return out
+
+
+def expected_files(config_path, papers=None) -> list[str]:
+    """Every result file (relative to results/) that a run of the workflow config (or of ``papers``) should leave."""
+    from .config import load_paper, load_yaml
+    from .paper_stats import output_files
+
+    config_path = Path(config_path)
+    cfg = load_yaml(config_path)
+    root = config_path.parent.parent   # config/config.yaml → the project folder
+    out = ["index.html"]
+    for name in papers or cfg["papers"]:
+        paper = load_paper(root / cfg["paper_dir"] / f"{name}.yaml")
+        for ds in paper["datasets"]:
+            for label, spec in paper["classifiers"].items():
+                kinds = ["folds", "predictions"] + (["fitted"] if spec.get("record") else [])
+                out += [f"{name}/{kind}/{ds}/{label}.parquet" for kind in kinds]
+        for t in paper["tables"]:
+            out += [f"{name}/tables/{t}.csv", f"{name}/tables/{t}_summary.csv", f"{name}/stats/{t}_match_counts.csv"]
+        out += [f"{name}/stats/{f}.csv" for f in output_files(paper)[0]]
+        out += [f"{name}/stats/timings.csv", f"{name}/report.html"]
+    return out
+
+
+def missing_files(root, config_path, papers=None) -> list[str]:
+    root = Path(root)
+    return [f for f in expected_files(config_path, papers) if not (root / f).is_file()]

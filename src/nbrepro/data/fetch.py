@@ -61,6 +61,11 @@ def fetch(spec: DatasetSpec, dest: Path, mirrors: list[str | Path] = (), openml_
             shutil.copyfile(cand, tmp)
             tmp.replace(dest)
             return f"mirror:{cand}"
+    if not use_openml:
+        tried.append("OpenML switched off" + (f" (it has the set as dataset {spec.openml_id})"
+                                              if spec.openml_id is not None else ""))
+    elif spec.openml_id is None:
+        tried.append("OpenML: the registry gives no openml_id")
     if use_openml and spec.openml_id is not None:
         tried.append(f"OpenML dataset {spec.openml_id}")
         try:
@@ -72,7 +77,8 @@ def fetch(spec: DatasetSpec, dest: Path, mirrors: list[str | Path] = (), openml_
             "or `nbrepro fetch --mirror ../shared/datasets`")
     raise DatasetUnavailable(
         f"dataset {spec.name!r} ({spec.file}) not found; looked in: "
-        + ("; ".join(tried) if tried else "no mirror configured and no OpenML id")
+        + ("" if mirrors else "no mirror configured; ")
+        + "; ".join(tried)
         + f". To fix: {hint}.")
 
 
