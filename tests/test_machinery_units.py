@@ -196,3 +196,19 @@ def test_check_paper_catches_what_the_schema_cannot(change, message):
     change(paper)
     with pytest.raises(ConfigError, match=message):
         check_paper(paper, "config/papers/lcwnb.yaml")
+
+
+def test_float_array_is_never_read_as_nominal_silently():
+    from nbrepro.classifiers import AODE
+    from nbrepro.classifiers._nominal import FloatAsNominalWarning
+
+    rng = np.random.default_rng(0)
+    X, y = rng.random((30, 2)), np.repeat([0, 1], 15)
+    with pytest.warns(FloatAsNominalWarning, match="float array with non-integer values"):
+        AODE().fit(X, y)
+    with pytest.raises(TypeError, match="is numeric"):
+        AODE().fit(pd.DataFrame(X, columns=["a", "b"]), y)
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        AODE().fit(np.floor(X * 3), y)   # integer-valued codes: nominal, no warning

@@ -27,6 +27,10 @@ def encode_target(estimator, y) -> tuple[np.ndarray, np.ndarray]:
     return np.unique(y, return_inverse=True)
 
 
+class FloatAsNominalWarning(UserWarning):
+    """A float array was given to a classifier of nominal data: its values are read as categories."""
+
+
 class NominalClassifierMixin(ClassifierMixin, BaseEstimator):
     """fit/predict plumbing: codes in, probabilities out. Subclasses implement ``_fit_codes`` and ``_proba_codes``."""
 
@@ -52,6 +56,15 @@ class NominalClassifierMixin(ClassifierMixin, BaseEstimator):
             self._array_input = False
         else:
             X = self._as_2d(X)
+            if X.dtype.kind == "f" and np.any(np.mod(X[~np.isnan(X)], 1) != 0):
+                import warnings
+
+                # a DataFrame float column is refused; an array cannot say which columns are numeric, so
+                # it is read as nominal, but never silently
+                warnings.warn(f"{type(self).__name__}: X is a float array with non-integer values; each distinct "
+                              "value of a column is read as its own nominal value. Numeric attributes should be "
+                              "discretised first (e.g. nbrepro.preprocess.EqualWidthDiscretizer on a DataFrame)",
+                              FloatAsNominalWarning, stacklevel=3)
             self.categories_ = [list(np.unique(X[:, j][~pd.isna(X[:, j])])) for j in range(X.shape[1])]
             self._array_input = True
         self.n_features_in_ = len(self.categories_)
