@@ -94,6 +94,29 @@ def expand_classifiers(specs: dict, where: str = "paper config") -> dict:
     return out
 
 
+def _check_param_types(cls, params: dict, where: str) -> None:
+    """A parameter whose default is a number, a bool or a string must be given as one (YAML's
+    ``kappa: "5"`` would otherwise fail deep inside numpy, after fetch and prepare)."""
+    import inspect
+    import numbers
+
+    signature = inspect.signature(cls)
+    for key, value in params.items():
+        default = signature.parameters[key].default
+        if default is inspect.Parameter.empty or default is None or value is None:
+            continue
+        if isinstance(default, bool):
+            ok, kind = isinstance(value, bool), "true or false"
+        elif isinstance(default, numbers.Number):
+            ok, kind = isinstance(value, numbers.Number) and not isinstance(value, bool), "a number"
+        elif isinstance(default, str):
+            ok, kind = isinstance(value, str), "a string"
+        else:
+            continue
+        if not ok:
+            raise ConfigError(f"{where}: parameter {key}={value!r} must be {kind} (default {default!r})")
+
+
 def build_estimator(spec: dict, where: str):
     """An estimator from ``{estimator: Name, params: {...}}``; a param that is itself such a mapping
     (e.g. the ``estimator`` of a ``Bagging`` or ``Calibrated``) is built the same way, recursively.
@@ -114,6 +137,7 @@ def build_estimator(spec: dict, where: str):
     unknown = sorted(set(params) - accepted)
     if unknown:
         raise ConfigError(f"{where}: {name} has no parameter(s) {unknown} (it takes {sorted(accepted)})")
+    _check_param_types(cls, params, f"{where}: {name}")
     for key, value in params.items():
         if isinstance(value, dict) and "estimator" in value:
             params[key] = build_estimator(value, f"{where} → {key}")
