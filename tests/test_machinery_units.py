@@ -71,7 +71,7 @@ def test_grid_expands_with_labels_and_nested_keys():
     ({"estimator": "AODE", "params": {"frequency_limt": 2}}, r"AODE has no parameter\(s\) \['frequency_limt'\]"),
     ({"estimator": "Calibrated", "params": {"estimator": {"estimator": "Nope"}}}, "→ estimator: unknown estimator"),
     ({"estimator": "NaiveBayes", "steps": [{"discretise": {}}]}, "unknown step 'discretise'"),
-    ({"estimator": "LCWNB", "params": {"kappa": "5"}}, r"LCWNB: parameter kappa='5' must be a number \(default 5\)"),
+    ({"estimator": "LCWNB", "params": {"kappa": "5"}}, r"LCWNB: parameter kappa='5' must be a number \(default 5.0\)"),
     ({"estimator": "FrequencyGaussianNB", "params": {"use_prior": "no"}}, "use_prior='no' must be true or false"),
 ])
 def test_estimator_spec_errors_name_the_key(spec, message):
