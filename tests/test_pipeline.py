@@ -201,3 +201,58 @@ def test_fetch_without_openml_names_the_openml_id(tmp_path, capsys):
     err = capsys.readouterr().err
     assert rc == 2 and "no OpenML id" not in err
     assert "no mirror configured; OpenML switched off (it has the set as dataset 4)" in err
+
+
+def _swapped_iris(path):
+    lines = (MIRROR / "iris.arff").read_text().splitlines(keepends=True)
+    first = next(i for i, l in enumerate(lines) if l[:1].isdigit())
+    lines[first], lines[first + 1] = lines[first + 1], lines[first]
+    path.write_text("".join(lines))
+
+
+def test_edited_cache_is_refused_not_used(tmp_path, capsys):
+    """A cached iris with two rows swapped gave NB 94.6 instead of 94.33 with exit code 0; now prepare stops."""
+    raw = tmp_path / "iris.arff"
+    _swapped_iris(raw)
+    (tmp_path / "p.yaml").write_text(yaml.safe_dump(TINY))
+    rc = cli(["prepare", "--paper-config", str(tmp_path / "p.yaml"), "--dataset", "iris",
+              "--registry", str(ROOT / "config/datasets.yaml"), "--raw", str(raw),
+              "--out-data", str(tmp_path / "d.parquet"), "--out-folds", str(tmp_path / "f.parquet")])
+    err = capsys.readouterr().err
+    assert rc == 2 and "the cached file" in err and "it was edited or is stale" in err
+    rc = cli(["fetch", "--dataset", "iris", "--registry", str(ROOT / "config/datasets.yaml"), "--no-openml",
+              "--mirror", str(MIRROR), "--out", str(raw)])
+    assert rc == 2 and "it was edited or is stale" in capsys.readouterr().err
+
+
+def test_sources_are_recorded_and_an_openml_copy_is_flagged(tmp_path, caplog):
+    from nbrepro.data.fetch import read_source, verify_cached
+    from nbrepro.data.registry import load_registry
+
+    spec = load_registry(ROOT / "config/datasets.yaml")["iris"]
+    assert cli(["fetch", "--dataset", "iris", "--registry", str(ROOT / "config/datasets.yaml"), "--no-openml",
+                "--mirror", str(MIRROR), "--out", str(tmp_path / "iris.arff")]) == 0
+    info = read_source(tmp_path / "iris.arff")
+    assert info["source"].startswith("mirror:") and info["sha256"] == spec.sha256 and info["fetched_utc"]
+    # an OpenML copy (other row order) is used, with a warning saying so
+    _swapped_iris(tmp_path / "o.arff")
+    (tmp_path / "o.arff.source.json").write_text('{"source": "openml:61", "sha256": "x"}')
+    verify_cached(spec, tmp_path / "o.arff")
+    assert "is OpenML's copy" in caplog.text
+
+
+def test_subset_of_datasets_compares_averages_over_the_same_datasets():
+    """A config with 3 of Li & Li's 36 datasets must not set its average beside the paper's 36-set average."""
+    import pandas as pd
+
+    from nbrepro.analyse import _same_datasets, read_published, summary
+
+    pub = read_published(ROOT / "config/published/lcwnb_table2.csv")
+    paper = dict(TINY)
+    rows = pub[pub.dataset.isin(["labor", "iris", "zoo"]) & (pub.method == "NB")]
+    table = pd.DataFrame({"dataset": rows.dataset, "method": "NB", "metric": "accuracy", "mean": rows["mean"],
+                          "std": rows["std"], "published_mean": rows["mean"], "published_std": rows["std"]})
+    printed = pd.read_csv(ROOT / "config/published/lcwnb_table2_summary.csv")
+    s = _same_datasets(summary(table, printed), table, pub, paper, {"accuracy": True})
+    assert s.published_average.iloc[0] == pytest.approx(rows["mean"].mean())   # not the printed 36-set 85.15
+    assert s.published_over.iloc[0] == "the 3 datasets run here (of the paper's 36)"

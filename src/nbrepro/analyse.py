@@ -226,6 +226,28 @@ def summary(table: pd.DataFrame, published_summary: pd.DataFrame | None, directi
     return pd.DataFrame(rows)
 
 
+def _same_datasets(summ: pd.DataFrame, table: pd.DataFrame, published: pd.DataFrame, paper: dict,
+                   directions: dict) -> pd.DataFrame:
+    """When a config runs only some of the paper's datasets, the paper's printed averages and mean
+    ranks (over all of them) are not comparable: recompute them from the printed cells over the same
+    datasets, and say so in ``published_over``."""
+    names = paper.get("published_names", {})
+    ours = {names.get(d, d) for d in paper["datasets"]}
+    theirs = set(published.dataset)
+    if not ours < theirs:
+        return summ
+    summ = summ.copy()
+    for metric, tm in table.groupby("metric", sort=False):
+        wide = tm.pivot(index="dataset", columns="method", values="published_mean")
+        full = wide.dropna(axis=1, how="any")
+        ranks = mean_ranks(full, directions.get(metric, True)) if full.shape[1] else pd.Series(dtype=float)
+        rows = summ.metric == metric
+        summ.loc[rows, "published_average"] = summ.loc[rows, "method"].map(full.mean())
+        summ.loc[rows, "published_mean_rank"] = summ.loc[rows, "method"].map(ranks)
+    summ["published_over"] = f"the {len(ours)} datasets run here (of the paper's {len(theirs)})"
+    return summ
+
+
 def table_datasets(paper: dict, spec: dict, registry: dict | None) -> list[str]:
     """The paper's datasets, kept by the table's ``datasets:`` filter (e.g. ``{n_classes: 2}``)."""
     flt = spec.get("datasets")
@@ -259,8 +281,11 @@ def analyse_table(paper: dict, name: str, results_dir: str | Path, registry: dic
         ps = p.with_name(p.stem + "_summary.csv")
         pub_sum = pd.read_csv(ps) if ps.exists() else None
     directions = {k: m.higher_is_better for k, m in labels.items()}
+    summ = summary(table, pub_sum, directions, spec.get("summary_columns"))
+    if published is not None:
+        summ = _same_datasets(summ, table, published, view, directions)
     return {f"tables/{name}.csv": table,
-            f"tables/{name}_summary.csv": summary(table, pub_sum, directions, spec.get("summary_columns")),
+            f"tables/{name}_summary.csv": summ,
             f"stats/{name}_match_counts.csv": match_counts(table, name, {k: m.tolerances for k, m in labels.items()})}
 
 

@@ -108,7 +108,24 @@ def cmd_report(args):
     for f in stats_files:
         outputs[f"stats/{f}.csv"] = pd.read_csv(res / f"stats/{f}.csv", keep_default_na=False, na_values=[""])
     figs += [Path(args.figures) / f"{name}.svg" for name in figures]
+    outputs["data_sources"] = _data_sources(paper, Path(args.raw))
     paper_report(paper, outputs, figs, res / "report.html")
+
+
+def _data_sources(paper, raw: Path):
+    """Per dataset: where its cached raw file came from and its sha256 (machine-independent: the
+    mirror's file name, not its path; no timestamps)."""
+    import pandas as pd
+
+    from .data.fetch import read_source
+
+    rows = []
+    for ds in paper["datasets"]:
+        info = read_source(raw / f"{ds}.arff")
+        kind, _, where = str(info.get("source", "unknown:")).partition(":")
+        shown = Path(where).name if kind in ("mirror", "cache") else where
+        rows.append({"dataset": ds, "source": f"{kind} {shown}".strip(), "sha256": info.get("sha256", "")})
+    return pd.DataFrame(rows)
 
 
 def cmd_index(args):
@@ -206,6 +223,7 @@ def main(argv=None):
     p.add_argument("--results", required=True)
     p.add_argument("--figures", required=True)
     p.add_argument("--root", default=".", help="project folder that the paper's benchmarks: and investigations: files are relative to")
+    p.add_argument("--raw", default="resources/raw", help="folder of the raw ARFF files and their .source.json")
     p.set_defaults(func=cmd_report)
 
     p = sub.add_parser("index", help="results/index.html over papers")

@@ -14,7 +14,7 @@ import pandas as pd
 
 from .config import ConfigError, make_classifier
 from .crossval import fold_probabilities
-from .data.fetch import fetch, load_dataset
+from .data.fetch import fetch, load_dataset, verify_cached
 from .data.registry import load_registry
 from .io import atomic_path
 from .preprocess.pipeline import apply_steps, build_steps
@@ -45,6 +45,7 @@ def fetch_dataset(dataset, registry_path, dest, mirrors=(), openml=True, openml_
 def prepare(paper: dict, dataset: str, registry_path, raw_path, out_data, out_folds) -> None:
     """Validate the raw file, preprocess it (when the paper's scope is the whole dataset) and fix the folds."""
     spec = registry_entry(registry_path, dataset)
+    verify_cached(spec, Path(raw_path))
     X, y = load_dataset(spec, Path(raw_path))
     pre = paper["preprocessing"]
     extra = pre.get("per_dataset", {}).get(dataset, {})

@@ -109,7 +109,8 @@ def paper_stats_outputs(paper):
 
 def paper_report_extras(wildcards):
     spec = PAPERS[wildcards.paper]["spec"]
-    return [b["file"] for b in captioned_files(spec)] + paper_stats_outputs(wildcards.paper)
+    sources = [f"resources/raw/{d}.arff.source.json" for d in spec["datasets"]]
+    return [b["file"] for b in captioned_files(spec)] + paper_stats_outputs(wildcards.paper) + sources
 
 
 def dataset_level_predictions(wildcards):

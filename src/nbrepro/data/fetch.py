@@ -5,7 +5,10 @@ pipeline's other rules never touch the network or the mirror.
 """
 from __future__ import annotations
 
+import datetime
 import hashlib
+import json
+import logging
 import shutil
 from pathlib import Path
 
@@ -23,6 +26,45 @@ class DatasetInvalid(ValueError):
     """A dataset file does not match its registry entry."""
 
 
+log = logging.getLogger("nbrepro")
+
+
+def source_path(dest: Path) -> Path:
+    """The sidecar that records where a cached raw file came from: ``{file}.source.json``."""
+    return Path(str(dest) + ".source.json")
+
+
+def _record_source(dest: Path, source: str) -> None:
+    info = {"source": source, "sha256": sha256_of(dest),
+            "fetched_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
+    source_path(dest).write_text(json.dumps(info, indent=1) + "\n")
+
+
+def read_source(dest: Path) -> dict:
+    p = source_path(dest)
+    return json.loads(p.read_text()) if p.exists() else {}
+
+
+def verify_cached(spec: DatasetSpec, path: Path) -> dict:
+    """Check a cached raw file against the registry before it is used: its sha256 must be the
+    registry's, except for an OpenML copy (recorded as such in its sidecar), which is used with a
+    warning. Returns the sidecar's record (source, sha256) with the sha256 of the file as it is now."""
+    path = Path(path)
+    info = dict(read_source(path))
+    got = sha256_of(path)
+    info["sha256"] = got
+    if spec.sha256 and got != spec.sha256:
+        if str(info.get("source", "")).startswith("openml:"):
+            log.warning("dataset %r: %s is OpenML's copy (sha256 %s), not the registry's file (%s); its rows "
+                        "may be ordered differently, which changes the folds", spec.name, path, got, spec.sha256)
+        else:
+            raise DatasetInvalid(
+                f"dataset {spec.name!r}: the cached file {path} has sha256 {got}, the registry "
+                f"(config/datasets.yaml) expects {spec.sha256}: it was edited or is stale. Delete it (and "
+                f"{source_path(path).name}) and rerun to fetch it again from the mirror or OpenML")
+    return info
+
+
 def sha256_of(path: Path) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as fh:
@@ -37,6 +79,9 @@ def fetch(spec: DatasetSpec, dest: Path, mirrors: list[str | Path] = (), openml_
     dest = Path(dest)
     tried = []
     if dest.exists():
+        verify_cached(spec, dest)
+        if not source_path(dest).exists():
+            _record_source(dest, f"cache:{dest}")
         return f"cache:{dest}"
     if spec.extra.get("generator"):
         from .synthetic import generate
@@ -45,6 +90,7 @@ def fetch(spec: DatasetSpec, dest: Path, mirrors: list[str | Path] = (), openml_
             generate(spec.name, spec.extra["generator"], spec.extra["params"], spec.extra["seed"], dest)
         except ValueError as exc:
             raise DatasetInvalid(str(exc)) from None
+        _record_source(dest, f"generated:{spec.extra['generator']} seed {spec.extra['seed']}")
         return f"generated:{spec.extra['generator']}"
     for mirror in mirrors:
         cand = Path(mirror) / spec.file
@@ -60,6 +106,7 @@ def fetch(spec: DatasetSpec, dest: Path, mirrors: list[str | Path] = (), openml_
             tmp = dest.with_suffix(".part")
             shutil.copyfile(cand, tmp)
             tmp.replace(dest)
+            _record_source(dest, f"mirror:{cand}")
             return f"mirror:{cand}"
     if not use_openml:
         tried.append("OpenML switched off" + (f" (it has the set as dataset {spec.openml_id})"
@@ -70,6 +117,7 @@ def fetch(spec: DatasetSpec, dest: Path, mirrors: list[str | Path] = (), openml_
         tried.append(f"OpenML dataset {spec.openml_id}")
         try:
             _fetch_openml(spec, dest, openml_cache)
+            _record_source(dest, f"openml:{spec.openml_id}")
             return f"openml:{spec.openml_id}"
         except Exception as exc:  # network down, unknown id, ...
             tried[-1] += f" ({type(exc).__name__}: {exc})"

@@ -147,9 +147,13 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
         tolerances = {c["metric"]: metric_for(paper, c["value"]).tolerances for c in table_columns(spec)}
         parts.append(table_html(outputs[f"tables/{name}.csv"], spec.get("caption", name), tolerances))
         parts.append(f"<h3>{html.escape(name)}: summary rows</h3>")
+        summ = outputs[f"tables/{name}_summary.csv"]
         parts.append("<p class='small'>Mean ranks are over the methods computed so far; they equal the paper's "
-                     "once every column of the table is reproduced.</p>")
-        parts.append(frame_html(outputs[f"tables/{name}_summary.csv"], 4))
+                     "once every column of the table is reproduced."
+                     + (f" This run has only some of the paper's datasets: the published averages and mean ranks "
+                        f"are recomputed from the printed cells over {html.escape(str(summ['published_over'].iloc[0]))}."
+                        if "published_over" in summ.columns and len(summ) else "") + "</p>")
+        parts.append(frame_html(summ, 4))
     analysis = paper.get("analysis") or {}
     if "stats/claims.csv" in outputs:
         parts.append("<h2>The paper's claims, checked against our numbers</h2>")
@@ -163,6 +167,10 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
         if key in outputs:
             parts.append(f"<h2>{html.escape(item.get('caption', item['id']))}</h2>")
             parts.append(frame_html(outputs[key], 4))
+    if "data_sources" in outputs:
+        parts.append("<h2>Data</h2><p class='small'>Where each raw file came from (a mirror copy checked against "
+                     "the registry's sha256, an OpenML copy, or generated) and the sha256 of the file used.</p>")
+        parts.append(frame_html(outputs["data_sources"], 0))
     if "stats/table1.csv" in outputs:
         parts.append("<h2>Table 1 (from the raw files)</h2>")
         parts.append(frame_html(outputs["stats/table1.csv"], 0))
