@@ -1,0 +1,44 @@
+"""Every snakemake command the README shows runs, as a dry run, from a copy of the project: the
+README cannot drift from the workflow again (its offline command once failed on `openml=false`)."""
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from conftest import MIRROR, ROOT, needs_mirror
+
+
+def readme_snakemake_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text()
+    spans = re.findall(r"`([^`\n]+)`", text) + re.findall(r"^(?!\s*#)(.+)$", "\n".join(
+        re.findall(r"```bash\n(.*?)```", text, flags=re.S)), flags=re.M)
+    commands = []
+    for span in spans:
+        for part in span.split("&&"):
+            part = part.strip()
+            if part.startswith("snakemake") and "--report" not in part and part not in commands:
+                commands.append(part)
+    return commands
+
+
+def test_the_readme_shows_its_commands():
+    cmds = readme_snakemake_commands()
+    assert "snakemake --cores 2 --config mirror=../shared/datasets" in cmds
+    assert "snakemake --cores 2 --config mirror=../shared/datasets openml=false" in cmds
+
+
+@needs_mirror
+@pytest.mark.parametrize("command", readme_snakemake_commands())
+def test_readme_command_dry_runs(tmp_path, command):
+    proj = tmp_path / "main"
+    top = {".git", "results", "resources", "figures", "logs", ".snakemake", "src"}   # outputs, not the project
+    shutil.copytree(ROOT, proj, ignore=lambda d, names: [n for n in names if (d == str(ROOT) and n in top)
+                                                         or n == "__pycache__" or n.endswith(".egg-info")])
+    (tmp_path / "shared").symlink_to(MIRROR.parent)   # ../shared beside the project, as the README assumes
+    args = shlex.split(command)[1:]
+    res = subprocess.run([sys.executable, "-m", "snakemake", *args, "--dry-run"], cwd=proj, capture_output=True,
+                         text=True)
+    assert res.returncode == 0, res.stdout[-2000:] + res.stderr[-2000:]
