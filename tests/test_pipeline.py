@@ -256,3 +256,24 @@ def test_subset_of_datasets_compares_averages_over_the_same_datasets():
     s = _same_datasets(summary(table, printed), table, pub, paper, {"accuracy": True})
     assert s.published_average.iloc[0] == pytest.approx(rows["mean"].mean())   # not the printed 36-set 85.15
     assert s.published_over.iloc[0] == "the 3 datasets run here (of the paper's 36)"
+
+
+def test_plain_rerun_after_kill_9_finishes(tmp_path):
+    """kill -9 mid-run left IncompleteFilesException, then LockException; now a plain rerun carries on
+    (stale locks cleared by the Snakefile, rerun-incomplete from the workflow profile)."""
+    import os
+    import signal
+    import time
+
+    proj = _project(tmp_path)
+    cmd = [sys.executable, "-m", "snakemake", "--cores", "2", "--config", "papers=[tiny]", f"mirror={MIRROR}"]
+    p = subprocess.Popen(cmd, cwd=proj, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    start = time.time()
+    while time.time() - start < 120 and not list((proj / "resources").glob("prepared/tiny/*.parquet")):
+        time.sleep(0.1)
+    os.killpg(p.pid, signal.SIGKILL)
+    p.wait()
+    assert (proj / ".snakemake/locks").is_dir() and any((proj / ".snakemake/locks").iterdir())
+    res = subprocess.run(cmd, cwd=proj, capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert (proj / "results/tiny/report.html").exists()
