@@ -1,43 +1,16 @@
 # Helpers of the rules: paper configs, what each job depends on, and the files derived from them.
 import json
 import re
-import sys
 from types import SimpleNamespace
 
 from snakemake.utils import validate
 import yaml
 
 from nbrepro.config import captioned_files, check_paper, expand_classifiers
+from nbrepro.locks import clear_stale_locks
 from nbrepro.paper_stats import output_files
 
-def _clear_stale_locks(workdir="."):
-    """After kill -9 or a power cut Snakemake leaves its locks behind and the next run stops with a
-    LockException. A lock is stale when no other Snakemake process works in this folder (Linux:
-    /proc); then it is removed, so that a plain rerun (with rerun-incomplete from the workflow
-    profile) carries on. Where /proc is missing nothing is removed."""
-    import os
-    from pathlib import Path
-
-    locks = Path(workdir, ".snakemake", "locks")
-    if not locks.is_dir() or not any(locks.iterdir()) or not Path("/proc").is_dir():
-        return
-    here = os.path.realpath(workdir)
-    mine = {os.getpid(), os.getppid()}
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit() or int(proc.name) in mine:
-            continue
-        try:
-            cmd = (proc / "cmdline").read_bytes()
-            if b"snakemake" in cmd and os.path.realpath(proc / "cwd") == here:
-                return   # another run is working here: its locks are real
-        except OSError:
-            continue
-    for lock in locks.iterdir():
-        lock.unlink()
-    print("nbrepro: removed stale Snakemake locks (no other run is working in this folder)", file=sys.stderr)
-
-
-_clear_stale_locks()
+clear_stale_locks()
 
 # `--config openml=false` arrives as the string "false": accept what a user types
 for _key in ("openml",):

@@ -9,8 +9,8 @@ rule fetch:
         "../../environment.yml"
     # cache → mirror folders → OpenML; the cache is what every later rule reads
     output:
-        "resources/raw/{dataset}.arff",
-        "resources/raw/{dataset}.arff.source.json",   # where it came from, its sha256 and when
+        arff="resources/raw/{dataset}.arff",
+        source="resources/raw/{dataset}.arff.source.json",   # where it came from, its sha256 and when
     params:
         mirrors=lambda wc: " ".join(f"--mirror {m}" for m in MIRRORS),
         openml="" if config.get("openml", True) else "--no-openml",
@@ -19,7 +19,7 @@ rule fetch:
         "logs/fetch/{dataset}.log",
     shell:
         "nbrepro fetch --dataset {wildcards.dataset:q} --registry {params.registry} {params.mirrors} "
-        "{params.openml} --out {output[0]:q} 2> {log:q}"
+        "{params.openml} --out {output.arff:q} 2> {log:q}"
 
 
 rule prepare:
