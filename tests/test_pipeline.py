@@ -277,3 +277,23 @@ def test_plain_rerun_after_kill_9_finishes(tmp_path):
     res = subprocess.run(cmd, cwd=proj, capture_output=True, text=True)
     assert res.returncode == 0, res.stderr[-2000:]
     assert (proj / "results/tiny/report.html").exists()
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda p: p["classifiers"].update({"N B": {"estimator": "NaiveBayes"}}), "N B"),
+    (lambda p: p.update(metrics=["accuracy", "auc2"]), "auc2"),
+    (lambda p: p["protocol"]["runs"].update(first=5, last=1), "first (5) is after last (1)"),
+    (lambda p: p["classifiers"]["NB"].update(params={"handle_unknwn": "error"}), "handle_unknwn"),
+    (lambda p: p["tables"]["table2"]["methods"].append("AODE"), "['AODE'] name no classifier"),
+    (lambda p: p["classifiers"].update({"L": {"estimator": "LCWNB", "params": {"kappa": "5"}}}), "kappa='5'"),
+])
+def test_config_errors_stop_before_any_job_and_name_the_file(tmp_path, change, message):
+    import copy
+
+    paper = copy.deepcopy(TINY)
+    change(paper)
+    proj = _project(tmp_path, paper)
+    res = _snakemake(proj, "-n", check=False)
+    out = res.stdout + res.stderr
+    assert res.returncode != 0 and message in out and "config/papers/tiny.yaml" in out
+    assert "rule fetch" not in out   # nothing planned, let alone run
