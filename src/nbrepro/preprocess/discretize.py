@@ -33,6 +33,18 @@ def bin_labels(cuts: np.ndarray) -> list[str]:
     return labels
 
 
+def apply_cut_points(X: pd.DataFrame, cut_points: dict) -> pd.DataFrame:
+    """Each column with cut points becomes nominal: bins ``(a, b]``, a missing value stays missing."""
+    out = X.copy()
+    for col, cuts in cut_points.items():
+        v = out[col].to_numpy(dtype=np.float64)
+        # side="left" returns the first cut point >= v: Weka's "value <= cut → this bin"
+        codes = np.searchsorted(cuts, v, side="left").astype(np.int32)
+        codes[np.isnan(v)] = -1
+        out[col] = pd.Categorical.from_codes(codes, categories=pd.Index(bin_labels(cuts), dtype=object))
+    return out
+
+
 class EqualWidthDiscretizer(TransformerMixin, BaseEstimator):
     """Equal-width binning of numeric columns as Weka 3.6 does it (see module docstring)."""
 
@@ -47,11 +59,4 @@ class EqualWidthDiscretizer(TransformerMixin, BaseEstimator):
         return self
 
     def transform(self, X: pd.DataFrame) -> pd.DataFrame:
-        out = X.copy()
-        for col, cuts in self.cut_points_.items():
-            v = out[col].to_numpy(dtype=np.float64)
-            # side="left" returns the first cut point >= v: Weka's "value <= cut → this bin"
-            codes = np.searchsorted(cuts, v, side="left").astype(np.int32)
-            codes[np.isnan(v)] = -1
-            out[col] = pd.Categorical.from_codes(codes, categories=pd.Index(bin_labels(cuts), dtype=object))
-        return out
+        return apply_cut_points(X, self.cut_points_)

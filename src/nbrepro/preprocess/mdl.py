@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, TransformerMixin
 
-from .discretize import bin_labels
+from .discretize import apply_cut_points
 
 _LOG2 = math.log(2.0)
 
@@ -125,10 +125,4 @@ class MDLDiscretizer(TransformerMixin, BaseEstimator):
         return self
 
     def transform(self, X: pd.DataFrame) -> pd.DataFrame:
-        out = X.copy()
-        for col, cuts in self.cut_points_.items():
-            v = out[col].to_numpy(dtype=np.float64)
-            codes = np.searchsorted(cuts, v, side="left").astype(np.int32)
-            codes[np.isnan(v)] = -1
-            out[col] = pd.Categorical.from_codes(codes, categories=pd.Index(bin_labels(cuts), dtype=object))
-        return out
+        return apply_cut_points(X, self.cut_points_)
