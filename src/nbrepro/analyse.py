@@ -17,7 +17,7 @@ import pandas as pd
 
 from .config import ConfigError
 from .io import atomic_path
-from .metrics import Metric, metric_for
+from .metrics import Metric, metric_for, paper_metrics
 from .stats import corrected_resampled_ttest, mean_ranks, weka_mean_std
 
 TABLE_COLUMNS = ["dataset", "method", "metric", "mean", "std", "published_mean", "published_std",
@@ -92,17 +92,18 @@ def table_columns(spec: dict) -> list[dict]:
             for m in spec["methods"]]
 
 
-def dataset_level_values(paper: dict, results_dir: Path, columns: list[str]) -> dict:
-    """(dataset, classifier) → {column: value} for metrics computed from all runs' predictions at once."""
+def dataset_level_values(paper: dict, results_dir: Path, metrics: dict[str, Metric], classifiers) -> dict:
+    """(dataset, classifier) → {column: value} for metrics computed from all runs' predictions at once;
+    each predictions file of the given classifiers is read once."""
     out = {}
     for ds in paper["datasets"]:
-        for label in paper["classifiers"]:
+        for label in dict.fromkeys(classifiers):
             f = Path(results_dir) / "predictions" / ds / f"{label}.parquet"
             if f.exists():
                 pred = pd.read_parquet(f)
                 if "variant" in pred.columns:
                     pred = pred[pred.variant == ""]
-                out[(ds, label)] = {c: metric_for(paper, c)(pred) for c in columns}
+                out[(ds, label)] = {c: m(pred) for c, m in metrics.items()}
     return out
 
 
@@ -122,8 +123,19 @@ def _cell(folds: pd.DataFrame, col: dict, dataset_values: dict | None = None) ->
     return (float(per_variant.min()) if col["aggregate"] == "min_over_variants" else float(per_variant.max())), np.nan
 
 
+def label_metric(paper: dict, spec: dict, label: str) -> Metric:
+    """The metric behind a table's printed metric label (e.g. lslwnb's 'tca' is the accuracy column,
+    kdebw's 'ERROR' the error column)."""
+    if spec.get("kind", "cells") == "pairwise":
+        column = spec["measures"].get(label, label)
+    else:
+        column = next((c["value"] for c in table_columns(spec) if c["metric"] == label), label)
+    return metric_for(paper, column)
+
+
 def table_metrics(paper: dict, spec: dict) -> dict[str, Metric]:
-    return {c["value"]: metric_for(paper, c["value"]) for c in table_columns(spec)}
+    declared = paper_metrics(paper)
+    return {c["value"]: metric_for(paper, c["value"], declared) for c in table_columns(spec)}
 
 
 def build_table(paper: dict, spec: dict, folds: pd.DataFrame, published: pd.DataFrame | None,
@@ -189,8 +201,7 @@ def match_counts(table: pd.DataFrame, table_name: str, tolerances: dict | None =
                      "exact_mean_and_std": kinds.count("exact"), f"within_{float(near)}": int((diff < near).sum()),
                      f"within_{float(far)}": int((diff < far).sum()),
                      "max_abs_diff": float(diff.max()) if len(diff) else np.nan})
-    out = pd.DataFrame(rows)
-    return out
+    return pd.DataFrame(rows)
 
 
 def summary(table: pd.DataFrame, published_summary: pd.DataFrame | None, directions: dict | None = None,
@@ -269,8 +280,9 @@ def analyse_table(paper: dict, name: str, results_dir: str | Path, registry: dic
     folds = load_fold_results(view, Path(results_dir))
     published = read_published(spec["published"]) if spec.get("published") else None
     metrics = table_metrics(view, spec)
-    dataset_cols = [c for c, m in metrics.items() if m.level == "dataset"]
-    values = dataset_level_values(view, Path(results_dir), dataset_cols) if dataset_cols else None
+    dataset_level = {c: m for c, m in metrics.items() if m.level == "dataset"}
+    values = (dataset_level_values(view, Path(results_dir), dataset_level, [c["classifier"] for c in table_columns(spec)])
+              if dataset_level else None)
     table = build_table(view, spec, folds, published, values)
     labels = {c["metric"]: metrics[c["value"]] for c in table_columns(spec)}
     pub_sum = None
@@ -300,44 +312,37 @@ def pairwise_table(paper: dict, name: str, results_dir, registry=None) -> dict[s
     spec = paper["tables"][name]
     view = dict(paper, datasets=table_datasets(paper, spec, registry))
     methods = spec["methods"]
-    measures = spec["measures"]   # printed measure name → fold column / metric
+    declared = paper_metrics(view)
+    measures = {printed: metric_for(view, col, declared) for printed, col in spec["measures"].items()}
     folds = load_fold_results(view, Path(results_dir))
-    dataset_cols = [c for c in measures.values() if metric_for(view, c).level == "dataset"]
-    values = dataset_level_values(view, Path(results_dir), dataset_cols) if dataset_cols else {}
-    published = pd.read_csv(spec["published"]) if spec.get("published") else None
+    base = folds[folds.variant == ""] if len(folds) else folds
+    dataset_level = {m.name: m for m in measures.values() if m.level == "dataset"}
+    values = dataset_level_values(view, Path(results_dir), dataset_level, methods) if dataset_level else {}
+    published = {}
+    if spec.get("published"):   # the printed lower triangle, and each pair reversed (wins ↔ losses)
+        for p in pd.read_csv(spec["published"]).itertuples(index=False):
+            published[(p.measure, p.row_method, p.col_method)] = (p.wins, p.ties, p.losses)
+            published.setdefault((p.measure, p.col_method, p.row_method), (p.losses, p.ties, p.wins))
     rows, ranks = [], []
-    for printed, col in measures.items():
-        metric = metric_for(view, col)
-        cell = {}
-        for ds in view["datasets"]:
-            for m in methods:
-                if metric.level == "dataset":
-                    cell[(ds, m)] = values.get((ds, m), {}).get(col, np.nan)
-                else:
-                    g = folds[(folds.dataset == ds) & (folds.method == m) & (folds.variant == "")] if len(folds) else folds
-                    cell[(ds, m)] = weka_mean_std(g[col].to_numpy())[0] if len(g) and col in g else np.nan
-        wide = pd.DataFrame({m: [cell[(ds, m)] for ds in view["datasets"]] for m in methods}, index=view["datasets"])
+    for printed, metric in measures.items():
+        col = metric.name
+        if metric.level == "dataset":
+            cell = {key: v.get(col, np.nan) for key, v in values.items()}
+        else:
+            cell = ({key: weka_mean_std(g.to_numpy())[0] for key, g in base.groupby(["dataset", "method"])[col]}
+                    if len(base) and col in base else {})
+        wide = pd.DataFrame({m: [cell.get((ds, m), np.nan) for ds in view["datasets"]] for m in methods},
+                            index=view["datasets"])
         wtl = win_tie_loss_matrix(wide, metric.higher_is_better, **(spec.get("tie") or {}))
         complete = wide.dropna()
         mr = mean_ranks(complete, metric.higher_is_better) if len(complete) else pd.Series(np.nan, index=methods)
         ranks += [{"method": m, "metric": printed, "average": complete[m].mean() if len(complete) else np.nan,
                    "mean_rank_among_computed": mr[m], "datasets": len(complete)} for m in methods]
         for r in wtl.itertuples(index=False):
-            row = {"measure": printed, "row_method": r.row, "col_method": r.col, "wins": r.wins, "ties": r.ties,
-                   "losses": r.losses, "datasets": r.datasets, "published_wins": np.nan, "published_ties": np.nan,
-                   "published_losses": np.nan}
-            if published is not None:
-                hit = published[(published.measure == printed) & (published.row_method == r.row)
-                                & (published.col_method == r.col)]
-                flip = published[(published.measure == printed) & (published.row_method == r.col)
-                                 & (published.col_method == r.row)]
-                if len(hit):
-                    row.update(published_wins=hit.wins.iloc[0], published_ties=hit.ties.iloc[0],
-                               published_losses=hit.losses.iloc[0])
-                elif len(flip):
-                    row.update(published_wins=flip.losses.iloc[0], published_ties=flip.ties.iloc[0],
-                               published_losses=flip.wins.iloc[0])
-            rows.append(row)
+            pw, pt, pl = published.get((printed, r.row, r.col), (np.nan, np.nan, np.nan))
+            rows.append({"measure": printed, "row_method": r.row, "col_method": r.col, "wins": r.wins, "ties": r.ties,
+                         "losses": r.losses, "datasets": r.datasets, "published_wins": pw, "published_ties": pt,
+                         "published_losses": pl})
     table = pd.DataFrame(rows)
     tol = int(spec.get("tolerance", 3))
     counts = []

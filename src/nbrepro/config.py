@@ -94,15 +94,14 @@ def expand_classifiers(specs: dict, where: str = "paper config") -> dict:
     return out
 
 
-def _check_param_types(cls, params: dict, where: str) -> None:
+def _check_param_types(parameters, params: dict, where: str) -> None:
     """A parameter whose default is a number, a bool or a string must be given as one (YAML's
     ``kappa: "5"`` would otherwise fail deep inside numpy, after fetch and prepare)."""
     import inspect
     import numbers
 
-    signature = inspect.signature(cls)
     for key, value in params.items():
-        default = signature.parameters[key].default
+        default = parameters[key].default
         if default is inspect.Parameter.empty or default is None or value is None:
             continue
         if isinstance(default, bool):
@@ -133,11 +132,11 @@ def build_estimator(spec: dict, where: str):
         raise ConfigError(f"{where}: unknown estimator {name!r} (known: {sorted(REGISTRY)})")
     cls = REGISTRY[name]
     params = dict(spec.get("params") or {})
-    accepted = set(inspect.signature(cls).parameters)
-    unknown = sorted(set(params) - accepted)
+    accepted = inspect.signature(cls).parameters
+    unknown = sorted(set(params) - set(accepted))
     if unknown:
         raise ConfigError(f"{where}: {name} has no parameter(s) {unknown} (it takes {sorted(accepted)})")
-    _check_param_types(cls, params, f"{where}: {name}")
+    _check_param_types(accepted, params, f"{where}: {name}")
     for key, value in params.items():
         if isinstance(value, dict) and "estimator" in value:
             params[key] = build_estimator(value, f"{where} → {key}")
@@ -168,6 +167,7 @@ def make_classifier(label: str, paper: dict):
 def check_paper(paper: dict, where: str) -> None:
     """What the schema cannot see, checked before any job runs: every estimator and its parameters,
     the protocol, the metrics, and every classifier a table, the reference or a figure names."""
+    from .analyse import table_columns
     from .metrics import paper_metrics
     from .protocols import ProtocolError, make_splitter
 
@@ -182,17 +182,18 @@ def check_paper(paper: dict, where: str) -> None:
     if paper.get("reference") and paper["reference"] not in labels:
         raise ConfigError(f"{where}, reference: {paper['reference']!r} is not a classifier (have: {sorted(labels)})")
     for name, table in paper.get("tables", {}).items():
-        named = list(table.get("methods", [])) if "columns" not in table else [c["classifier"] for c in table["columns"]]
+        if table.get("kind", "cells") == "pairwise":
+            named, values = table["methods"], list(table["measures"].values())
+        else:
+            columns = table_columns(table)
+            named, values = [c["classifier"] for c in columns], [c["value"] for c in columns]
         unknown = [m for m in named if m not in labels]
         if unknown:
             raise ConfigError(f"{where}, tables.{name}: {unknown} name no classifier (have: {sorted(labels)})")
-        values = [c.get("value", "accuracy") for c in table.get("columns", [])] + \
-            ([table["metric"]] if "metric" in table and "columns" not in table and table.get("kind") != "pairwise" else []) + \
-            list((table.get("measures") or {}).values())
-        missing = [v for v in values if v not in metrics and not (v == "accuracy" and not metrics)]
+        missing = [v for v in dict.fromkeys(values) if v not in metrics]
         if missing:
             raise ConfigError(f"{where}, tables.{name}: metric column(s) {missing} are not among the paper's "
-                              f"metrics {list(metrics) or ['accuracy']}")
+                              f"metrics {list(metrics)}")
     analysis = paper.get("analysis") or {}
     if analysis.get("table") and analysis["table"] not in paper.get("tables", {}):
         raise ConfigError(f"{where}, analysis.table: no table {analysis['table']!r}")

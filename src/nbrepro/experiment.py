@@ -18,7 +18,7 @@ from .data.fetch import fetch, load_dataset, verify_cached
 from .data.registry import load_registry
 from .io import atomic_path
 from .preprocess.pipeline import apply_steps, build_steps
-from .metrics import make_metric, paper_metrics
+from .metrics import metric_for, paper_metrics
 from .protocols import ProtocolError, make_folds
 
 log = logging.getLogger("nbrepro")
@@ -88,22 +88,16 @@ def _fold_scope_probabilities(paper, label, X, y, splits, record=()):
 def flatten_state(value, key: str = "") -> list[tuple[str, float, str]]:
     """A recorded attribute as rows (key, number, text): arrays by index ("i,j"), mappings by key."""
     if isinstance(value, dict):
-        out = []
-        for k, v in value.items():
-            out += flatten_state(v, f"{key}.{k}" if key else str(k))
-        return out
+        return [row for k, v in value.items() for row in flatten_state(v, f"{key}.{k}" if key else str(k))]
     if isinstance(value, pd.DataFrame):
-        value = {f"{i},{c}": v for (i, c), v in value.stack().items()}
-        return flatten_state(value, key)
+        return flatten_state({f"{i},{c}": v for (i, c), v in value.stack().items()}, key)
     if isinstance(value, (np.ndarray, list, tuple, pd.Series)):
-        arr = np.asarray(value, dtype=object)
-        out = []
-        for idx, v in np.ndenumerate(arr):
-            out += flatten_state(v, ",".join([key] * bool(key) + [str(i) for i in idx]) if key else ",".join(map(str, idx)))
-        return out
-    if isinstance(value, (bool, np.bool_)):
-        return [(key, float(value), "")]
-    if isinstance(value, (int, float, np.integer, np.floating)):
+        arr = np.asarray(value)
+        keys = [",".join([key] * bool(key) + [str(i) for i in idx]) for idx in np.ndindex(arr.shape)]
+        if arr.dtype.kind in "biuf":   # numbers (e.g. bandwidths per attribute × class): no recursion per element
+            return list(zip(keys, arr.astype(np.float64).ravel().tolist(), [""] * arr.size))
+        return [row for k, v in zip(keys, np.asarray(value, dtype=object).ravel()) for row in flatten_state(v, k)]
+    if isinstance(value, (bool, int, float, np.bool_, np.integer, np.floating)):
         return [(key, float(value), "")]
     return [(key, np.nan, "" if value is None else str(value))]
 
@@ -125,8 +119,9 @@ def evaluate(paper: dict, dataset: str, label: str, prepared_path, folds_path, o
     pre = paper["preprocessing"]
     spec = paper["classifiers"][label]
     record = spec.get("record", [])
-    metrics = {c: m for c, m in paper_metrics(paper).items() if m.level == "fold"} or \
-        {"accuracy": make_metric("accuracy", "accuracy")}
+    declared = paper_metrics(paper)
+    metrics = {c: m for c, m in declared.items() if m.level == "fold"} or \
+        {"accuracy": metric_for(paper, "accuracy", declared)}   # a paper with dataset-level metrics only
     classes = list(y.cat.categories)
     ycodes = y.cat.codes.to_numpy()
     fold_rows, pred_frames, fitted_rows = [], [], []

@@ -59,9 +59,6 @@ class Metric:
     def __call__(self, *args):
         return self.function(*args, **self.params)
 
-    def better(self, a: float, b: float) -> bool:
-        return a > b if self.higher_is_better else a < b
-
 
 def _known(y: np.ndarray):
     return np.asarray(y) >= 0
@@ -237,18 +234,14 @@ def make_metric(column: str, name: str, params: dict | None = None, where: str =
 
 
 def paper_metrics(paper: dict) -> dict[str, Metric]:
-    """The metrics a paper's config asks for, by column name, in its order."""
+    """The metrics a paper's config asks for, by column name, in its order (accuracy when it asks for none)."""
     where = f"paper {paper.get('paper')!r}, metrics"
-    return {col: make_metric(col, name, params, where) for col, name, params in _metric_entries(paper.get("metrics"))}
+    return {col: make_metric(col, name, params, where)
+            for col, name, params in _metric_entries(paper.get("metrics"))} or {"accuracy": make_metric("accuracy", "accuracy")}
 
 
-def metric_for(paper: dict, column: str) -> Metric:
-    """The metric behind a fold-result column; columns not declared (e.g. accuracy) use the default."""
-    declared = paper_metrics(paper)
-    if column in declared:
-        return declared[column]
-    return make_metric(column, column)
-
-
-def fold_metrics(paper_metrics_: dict[str, Metric], y, proba, train_counts) -> dict[str, float]:
-    return {col: m(y, proba, train_counts) for col, m in paper_metrics_.items() if m.level == "fold"}
+def metric_for(paper: dict, column: str, declared: dict[str, Metric] | None = None) -> Metric:
+    """The metric behind a fold-result column (``declared``: the paper's metrics, if already built);
+    a column the paper does not declare uses the metric of that name with its defaults."""
+    declared = paper_metrics(paper) if declared is None else declared
+    return declared[column] if column in declared else make_metric(column, column)

@@ -231,12 +231,13 @@ def _quote(v: str) -> str:
     return v
 
 
-def write_arff(frame: pd.DataFrame, path: str | Path, relation: str = "nbrepro") -> None:
-    """Write a DataFrame as ARFF (Categorical → nominal with its categories, float → numeric).
+def write_arff(frame: pd.DataFrame, path: str | Path, relation: str = "nbrepro", comment: str | None = None) -> None:
+    """Write a DataFrame as ARFF (Categorical → nominal with its categories, float → numeric, written
+    with Python's shortest round-trip repr), with an optional ``%`` comment line first.
 
-    Used to hand exactly our data to Weka in the oracle tests.
+    Used to hand exactly our data to Weka in the oracle tests, and to write generated datasets.
     """
-    lines = [f"@relation {_quote(relation)}", ""]
+    lines = ([f"% {comment}"] if comment else []) + [f"@relation {_quote(relation)}", ""]
     cols = []
     for c in frame.columns:
         s = frame[c]

@@ -30,7 +30,7 @@ from scipy import stats as _st
 
 from ..config import ConfigError
 from ..data.fetch import load_dataset
-from ..metrics import metric_for
+from ..analyse import label_metric
 from .. import stats
 
 TABLE_STATS = ("win_loss_split",)
@@ -128,7 +128,7 @@ def analysis_context(paper: dict, table: pd.DataFrame, table1: pd.DataFrame | No
     spec = paper["analysis"]
     metric = spec.get("metric")
     wide = wide_table(table, metric, spec.get("decimals"))
-    higher = metric_for(paper, spec.get("value", metric or "accuracy")).higher_is_better
+    higher = label_metric(paper, paper["tables"][spec["table"]], metric or "accuracy").higher_is_better
     if module is not None and hasattr(module, "derived_columns") and table1 is not None:
         for name, col in module.derived_columns(wide, table1).items():
             wide[name] = col

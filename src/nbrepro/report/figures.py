@@ -1,8 +1,11 @@
 """Figures for a paper's report (PNG and SVG, deterministic bytes)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
+import numpy as np
 import pandas as pd
 
 
@@ -63,29 +66,25 @@ def reproduced_vs_published(table: pd.DataFrame, title: str, stem: Path) -> list
 # Each kind draws from the reproduced tables (and Table 1, recorded fitted state) and returns the
 # data it drew, which the paper-stats job writes as results/{paper}/stats/{figure}{data_suffix}.csv.
 
-from dataclasses import dataclass as _dataclass
-from typing import Callable as _Callable
 
-import numpy as _np
-
-
-@_dataclass(frozen=True)
+@dataclass(frozen=True)
 class FigureKind:
-    draw: _Callable
+    draw: Callable
     data_suffix: str | None
 
 
-def _wide(tables, fig, default_metric=None):
+def _wide(tables, fig):
     from ..paper_stats import wide_table
 
-    table = tables[fig["table"]]
-    return wide_table(table, fig.get("metric", default_metric), fig.get("decimals"))
+    return wide_table(tables[fig["table"]], fig.get("metric"), fig.get("decimals"))
 
 
 def _higher(paper, fig) -> bool:
-    from ..metrics import metric_for
+    """Whether the figure's metric is better higher, read through its table (``x_summary`` → table ``x``)."""
+    from ..analyse import label_metric
 
-    return metric_for(paper, fig.get("value", fig.get("metric") or "accuracy")).higher_is_better
+    table = paper["tables"].get(fig.get("table", "").removesuffix("_summary"), {})
+    return label_metric(paper, table, fig.get("metric") or "accuracy").higher_is_better
 
 
 def _finish(fig, plt, stem, title):
@@ -202,7 +201,7 @@ def draw_cd_diagram(paper, spec, tables, table1, results, stem):
 def draw_mean_rank_bars(paper, spec, tables, table1, results, stem):
     """Mean ranks per measure as bars, with whiskers of ± CD/2 (Nemenyi): two methods differ when
     their whiskers do not overlap."""
-    from ..stats import critical_difference, nemenyi_q
+    from ..stats import critical_difference, mean_ranks, nemenyi_q
 
     panels = spec["panels"]   # list of {table, metric, title}
     plt = _plt()
@@ -216,13 +215,12 @@ def draw_mean_rank_bars(paper, spec, tables, table1, results, stem):
             ranks = sub.set_index("method")["mean_rank_among_computed"]
             n = int(sub["datasets"].iloc[0]) if "datasets" in sub else len(sub)
         else:
-            acc = _wide({"t": table}, {"table": "t", "metric": panel["metric"]}).dropna(axis=0)
-            from ..stats import mean_ranks
-            ranks = mean_ranks(acc, _higher(paper, {"metric": panel.get("value", panel["metric"])}))
+            acc = _wide(tables, panel).dropna(axis=0)
+            ranks = mean_ranks(acc, _higher(paper, panel))
             n = len(acc)
         ranks = ranks.reindex(spec.get("methods", list(ranks.index)))
         k = len(ranks)
-        cd = critical_difference(nemenyi_q(k, alpha), k, n) if n else _np.nan
+        cd = critical_difference(nemenyi_q(k, alpha), k, n) if n else np.nan
         ax.bar(range(k), ranks.to_numpy(), color="0.75")
         ax.errorbar(range(k), ranks.to_numpy(), yerr=cd / 2, fmt="none", ecolor="k", capsize=3)
         ax.set_xticks(range(k), ranks.index, rotation=60, ha="right", fontsize=8)
@@ -295,17 +293,17 @@ def draw_density(paper, spec, tables, table1, results, stem):
     fig, ax = plt.subplots(figsize=(7, 4))
     rows = []
     lo, hi = spec.get("range", (0.0, 3.0))
-    grid = _np.linspace(lo, hi, 301)
+    grid = np.linspace(lo, hi, 301)
     for label in labels:
         d = load(label)
         v = d.set_index(keys)["value"]
         if base is not None:
             v = v / base.reindex(v.index)
         v = v.to_numpy(dtype=float)
-        v = v[_np.isfinite(v)]
-        rows.append({"classifier": label, "objects": len(v), "median": _np.median(v) if len(v) else _np.nan,
-                     "q25": _np.quantile(v, 0.25) if len(v) else _np.nan, "q75": _np.quantile(v, 0.75) if len(v) else _np.nan})
-        if len(v) > 1 and _np.ptp(v) > 0:
+        v = v[np.isfinite(v)]
+        rows.append({"classifier": label, "objects": len(v), "median": np.median(v) if len(v) else np.nan,
+                     "q25": np.quantile(v, 0.25) if len(v) else np.nan, "q75": np.quantile(v, 0.75) if len(v) else np.nan})
+        if len(v) > 1 and np.ptp(v) > 0:
             ax.plot(grid, gaussian_kde(v)(grid), label=label, lw=1)
     ax.set_xlabel(f"{attribute} / {ref}" if ref else attribute)
     ax.set_ylabel("density")

@@ -134,8 +134,7 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
             parts.append("</table>")
     parts.append("<h2>How many cells reproduce</h2>")
     parts.append(frame_html(outputs["stats/match_counts.csv"], 2))
-    from ..analyse import table_columns
-    from ..metrics import metric_for
+    from ..analyse import label_metric
 
     for name, spec in paper["tables"].items():
         parts.append(f"<h2>{html.escape(name)}</h2>")
@@ -144,7 +143,8 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
             parts.append(f"<h3>{html.escape(name)}: mean ranks per measure</h3>")
             parts.append(frame_html(outputs[f"tables/{name}_summary.csv"], 4))
             continue
-        tolerances = {c["metric"]: metric_for(paper, c["value"]).tolerances for c in table_columns(spec)}
+        tolerances = {label: label_metric(paper, spec, label).tolerances
+                      for label in dict.fromkeys(outputs[f"tables/{name}.csv"]["metric"])}
         parts.append(table_html(outputs[f"tables/{name}.csv"], spec.get("caption", name), tolerances))
         parts.append(f"<h3>{html.escape(name)}: summary rows</h3>")
         summ = outputs[f"tables/{name}_summary.csv"]

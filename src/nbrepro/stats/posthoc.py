@@ -17,18 +17,16 @@ import numpy as np
 import pandas as pd
 from scipy import stats as _st
 
+from .nonparametric import _ranks
 from .ranks import rank_rows
 
 
 def _mean_ranks(data, higher_is_better: bool) -> tuple[np.ndarray, int, int, list]:
     names = list(data.columns) if isinstance(data, pd.DataFrame) else list(range(np.shape(data)[1]))
-    x = np.asarray(data, dtype=np.float64)
-    if x.ndim != 2 or x.shape[0] < 2 or x.shape[1] < 2:
-        raise ValueError(f"need at least 2 datasets × 2 methods, got shape {x.shape}")
-    if np.isnan(x).any():
+    if np.isnan(np.asarray(data, dtype=np.float64)).any():
         raise ValueError("the (datasets × methods) table has missing values")
-    r = rank_rows(x, higher_is_better)
-    return r.mean(axis=0), x.shape[0], x.shape[1], names
+    r = _ranks(data, higher_is_better)   # the Friedman family's shape check and ranks
+    return r.mean(axis=0), r.shape[0], r.shape[1], names
 
 
 def nemenyi_q(k: int, alpha: float = 0.05) -> float:
