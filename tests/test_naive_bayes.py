@@ -3,7 +3,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from nbrepro.classifiers import NaiveBayes
+from nbrepro.classifiers import AODE, NaiveBayes
 from nbrepro.data.arff import read_arff, write_arff
 from nbrepro.preprocess import EqualWidthDiscretizer, RemoveIdLike, ReplaceMissingValues
 from nbrepro.protocols.weka_cv import weka_cv_folds
@@ -37,9 +37,9 @@ def test_missing_and_unseen_values_leave_the_attribute_out():
         NaiveBayes(handle_unknown="error").fit(X, y).predict(pd.DataFrame({"a": ["zzz"], "b": ["s"]}))
 
 
-def test_numeric_column_is_refused_with_advice():
+def test_numeric_column_is_refused_with_advice_by_a_nominal_only_classifier():
     with pytest.raises(TypeError, match="attribute 'x' is numeric.*discretise"):
-        NaiveBayes().fit(pd.DataFrame({"x": [0.5, 1.5]}), ["a", "b"])
+        AODE().fit(pd.DataFrame({"x": [0.5, 1.5]}), ["a", "b"])
 
 
 def test_plain_arrays_work():

@@ -1,49 +1,121 @@
-"""Naive Bayes for nominal attributes, exactly as Weka 3.6's ``NaiveBayes``."""
+"""Naive Bayes for nominal and numeric attributes, exactly as Weka 3.6's ``NaiveBayes``."""
 from __future__ import annotations
 
 import numpy as np
+from sklearn.utils.validation import check_is_fitted
 
+from ..preprocess.mdl import mdl_cut_points
 from ._joint import flat_index, value_offsets
+from ._mixed import MixedInputMixin
 from ._nominal import CountedClassifierMixin, java_normalize
+from .numeric_estimators import KernelEstimators, NormalEstimators, numeric_precision, weka_training_order
 
 _TINY = 1e-75
 
 
-class NaiveBayes(CountedClassifierMixin):
-    """Naive Bayes with Laplace estimates (Weka 3.6 ``weka.classifiers.bayes.NaiveBayes``).
+class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
+    """Naive Bayes as Weka 3.6's ``weka.classifiers.bayes.NaiveBayes`` (options ``-K``, ``-D``).
 
-        P(c | x) ∝ (n_c + 1)/(n + r) · ∏_i (n_{c,x_i} + 1)/(n_c + q_i)
+        P(c | x) ∝ (n_c + 1)/(n + r) · ∏_i P(x_i | c)
 
-    r = number of declared classes, q_i = number of declared values of attribute i,
-    counts from the training rows with a known value. A missing or undeclared value
-    leaves its attribute out. The product is formed the way Weka forms it — attribute
-    by attribute in float64, each factor floored at 1e-75 and the row rescaled by 1e75
-    when its largest entry drops below 1e-75 — so probabilities and ties match Weka's.
+    Nominal attribute: P(v | c) = (n_{c,v} + 1)/(n_c + q_i), Laplace counts over the q_i
+    declared values. Numeric attribute: the probability of a precision-wide interval around
+    the value under a Gaussian (``NormalEstimator``) or, with ``kernel=True``, a Gaussian
+    kernel estimate (``KernelEstimator``); see ``nbrepro.classifiers.numeric_estimators``.
+    The precision is the mean gap between adjacent distinct training values. With
+    ``supervised_discretization=True`` numeric attributes are first discretised by
+    Fayyad–Irani MDL fitted to the training rows (``MDLDiscretizer``).
+
+    Counts are sums of row weights (``sample_weight``, Weka's instance weights; 1 by
+    default). A missing or undeclared value leaves its attribute out. The product is
+    formed the way Weka forms it: attribute by attribute in float64, each factor floored
+    at 1e-75 and the row rescaled by 1e75 when its largest entry drops below 1e-75, so
+    probabilities and ties match Weka's.
 
     Parameters
     ----------
+    kernel : bool
+        Weka ``-K``: kernel density estimates for numeric attributes.
+    supervised_discretization : bool
+        Weka ``-D``: MDL-discretise numeric attributes (fitted on the training rows).
     handle_unknown : {"ignore", "error"}
-        A test value outside an attribute's value set is treated as missing ("ignore")
-        or raises ``ValueError`` naming the attribute and value ("error").
+        A test value outside a nominal attribute's value set is treated as missing
+        ("ignore") or raises ``ValueError`` naming the attribute and value ("error").
     """
 
-    def __init__(self, handle_unknown: str = "ignore"):
+    def __init__(self, kernel: bool = False, supervised_discretization: bool = False,
+                 handle_unknown: str = "ignore"):
+        self.kernel = kernel
+        self.supervised_discretization = supervised_discretization
         self.handle_unknown = handle_unknown
 
-    def _count(self, codes: np.ndarray, y: np.ndarray) -> dict:
+    def fit(self, X, y, sample_weight=None):
+        if self.kernel and self.supervised_discretization:
+            raise ValueError("NaiveBayes: kernel=True and supervised_discretization=True exclude each other "
+                             "(Weka: \"Can't use both kernel density estimation and discretization!\")")
+        Z, ycodes, w = self._fit_mixed(X, y, sample_weight)
+        r = len(self.classes_)
+        self.cut_points_ = {}
+        if self.supervised_discretization:
+            # Weka -D: MDL cut points from the training rows; each numeric attribute becomes nominal
+            self.cut_points_ = {j: mdl_cut_points(Z[:, j], ycodes, r) for j in np.flatnonzero(self.numeric_)}
+            Z = self._discretize(Z)
+            for j, cuts in self.cut_points_.items():
+                self.n_values_[j] = len(cuts) + 1
+        modelled = self._modelled_numeric()
+        self._fit_counts(self._count(_nominal_codes(Z, modelled), ycodes, w))
+        estimator = KernelEstimators if self.kernel else NormalEstimators
+        self.estimators_ = [estimator(Z[:, j], ycodes, w, r, numeric_precision(Z[:, j])) if num else None
+                            for j, num in enumerate(modelled)]
+        if any(getattr(e, "order_sensitive", False) for e in self.estimators_):
+            # Weka adds the rows in the order its sorts by attribute left them; where the running
+            # sums cancel badly, that order shows in the digits, so add them in that order too
+            order = weka_training_order(Z, modelled)
+            Zo, yo, wo = Z[order], ycodes[order], w[order]
+            self.estimators_ = [NormalEstimators(Zo[:, j], yo, wo, r, e.precision) if e is not None else None
+                                for j, e in enumerate(self.estimators_)]
+        return self
+
+    def _modelled_numeric(self) -> np.ndarray:
+        """The attributes modelled by a numeric estimator: numeric ones not discretised."""
+        numeric = self.numeric_.copy()
+        numeric[list(self.cut_points_)] = False
+        return numeric
+
+    def _discretize(self, Z: np.ndarray) -> np.ndarray:
+        Z = Z.copy()
+        for j, cuts in self.cut_points_.items():
+            v = Z[:, j]
+            Z[:, j] = np.where(np.isnan(v), np.nan, np.searchsorted(cuts, v, side="left"))  # bins (a, b]
+        return Z
+
+    def predict_proba(self, X) -> np.ndarray:
+        check_is_fitted(self, "classes_")
+        Z = self._discretize(self._encode_mixed(X))
+        numeric = {}
+        for j, est in enumerate(self.estimators_):
+            if est is not None:
+                known = ~np.isnan(Z[:, j])
+                f = np.ones((len(Z), len(self.classes_)))
+                f[known] = est.probability(Z[known, j])
+                numeric[j] = f
+        return self._proba_codes(_nominal_codes(Z, self._modelled_numeric()), numeric)
+
+    def _count(self, codes: np.ndarray, y: np.ndarray, weights=None) -> dict:
         r = len(self.classes_)
         offsets, T = value_offsets(self.n_values_, missing_slot=True)
         idx = flat_index(codes, offsets, self.n_values_)
-        value_class = np.bincount((idx * r + y[:, None]).ravel(), minlength=T * r).reshape(T, r)
+        w = None if weights is None else np.repeat(weights, codes.shape[1])
+        value_class = np.bincount((idx * r + y[:, None]).ravel(), weights=w, minlength=T * r).reshape(T, r)
         return {"value_class": value_class.astype(np.float64),
-                "class": np.bincount(y, minlength=r).astype(np.float64)}
+                "class": np.bincount(y, weights=weights, minlength=r).astype(np.float64)}
 
     def _fit_counts(self, counts: dict) -> None:
         r = len(self.classes_)
         self.class_count_ = counts["class"]
         self.class_prior_ = (self.class_count_ + 1.0) / (self.class_count_.sum() + float(r))
         self.offsets_, T = value_offsets(self.n_values_, missing_slot=True)
-        self.feature_prob_ = []  # per attribute: (q_i, r) table of P(x_i = v | c)
+        self.feature_prob_ = []  # per attribute: (q_i, r) table of P(x_i = v | c); empty for a numeric one
         factor = np.ones((T, r))  # factors by flat index; a missing value's slot holds 1
         for j, q in enumerate(self.n_values_):
             block = counts["value_class"][self.offsets_[j]:self.offsets_[j] + q]
@@ -52,11 +124,20 @@ class NaiveBayes(CountedClassifierMixin):
             factor[self.offsets_[j]:self.offsets_[j] + q] = prob
         self._factor = factor
 
-    def _proba_codes(self, codes: np.ndarray) -> np.ndarray:
+    def _proba_codes(self, codes: np.ndarray, numeric=None) -> np.ndarray:
+        """``numeric``: attribute index → (rows, classes) factors of a numeric attribute (1 where missing)."""
+        numeric = numeric or {}
         idx = flat_index(codes, self.offsets_, self.n_values_)
         prior = np.repeat(self.class_prior_[None, :], codes.shape[0], axis=0)
-        return java_normalize(weka_product(prior, (np.take(self._factor, idx[:, j], axis=0)
+        return java_normalize(weka_product(prior, (numeric[j] if j in numeric else np.take(self._factor, idx[:, j], axis=0)
                                                    for j in range(codes.shape[1]))))
+
+
+def _nominal_codes(Z: np.ndarray, numeric: np.ndarray) -> np.ndarray:
+    """Integer codes of the nominal attributes (-1: missing); -1 throughout a numeric attribute."""
+    codes = np.where(np.isnan(Z), -1.0, Z).astype(np.int64)
+    codes[:, numeric] = -1
+    return codes
 
 
 def weka_product(prior: np.ndarray, factors) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""Weka 3.6's ``Statistics.lnGamma``, vectorised.
+"""Weka 3.6's ``Statistics.lnGamma`` and ``Statistics.normalProbability``, vectorised.
 
 scipy.special.gammaln is the better function; this one exists because Weka's TAN search
 compares sums of these values and breaks ties by strict ``>``, so reproducing Weka's
@@ -74,4 +74,64 @@ def weka_ln_gamma(x) -> np.ndarray:
         series = _polevl(p, _A) / xl
         q = np.where(mid, q + np.where(big, stirling, series), q)
         out[large] = q
+    return out
+
+
+# Cephes ndtr/erf/erfc coefficients, as Weka 3.6's Statistics holds them
+_SQRTH = 0.7071067811865476
+_MAXLOG = 709.782712893384
+_ERF_T = (9.604973739870516, 90.02601972038427, 2232.005345946843, 7003.325141128051, 55592.30130103949)
+_ERF_U = (33.56171416475031, 521.3579497801527, 4594.323829709801, 22629.000061389095, 49267.39426086359)
+_ERFC_P = (2.461969814735305e-10, 0.5641895648310689, 7.463210564422699, 48.63719709856814, 196.5208329560771,
+           526.4451949954773, 934.5285271719576, 1027.5518868951572, 557.5353353693994)
+_ERFC_Q = (13.228195115474499, 86.70721408859897, 354.9377788878199, 975.7085017432055, 1823.9091668790973,
+           2246.3376081871097, 1656.6630919416134, 557.5353408177277)
+_ERFC_R = (0.5641895835477551, 1.275366707599781, 5.019050422511805, 6.160210979930536, 7.4097426995044895,
+           2.9788666537210022)
+_ERFC_S = (2.2605286322011726, 9.396035249380015, 12.048953980809666, 17.08144507475659, 9.608968090632859,
+           3.369076451000815)
+
+
+def _erf_small(x: np.ndarray) -> np.ndarray:
+    """Weka's errorFunction for |x| <= 1."""
+    z = x * x
+    return x * _polevl(z, _ERF_T) / _p1evl(z, _ERF_U)
+
+
+def _erfc_positive(x: np.ndarray) -> np.ndarray:
+    """Weka's errorFunctionComplemented for x >= 0."""
+    out = np.empty_like(x)
+    small = x < 1.0
+    out[small] = 1.0 - _erf_small(x[small])
+    big = ~small
+    xb = x[big]
+    z = -xb * xb
+    with np.errstate(over="ignore", invalid="ignore"):
+        e = np.exp(z)
+        near = xb < 8.0
+        p = np.where(near, _polevl(xb, _ERFC_P), _polevl(xb, _ERFC_R))
+        q = np.where(near, _p1evl(xb, _ERFC_Q), _p1evl(xb, _ERFC_S))
+        y = (e * p) / q
+    y[z < -_MAXLOG] = 0.0
+    out[big] = y
+    return out
+
+
+def weka_normal_probability(a) -> np.ndarray:
+    """The standard normal CDF Φ(a) exactly as Weka 3.6's ``Statistics.normalProbability`` computes it
+    (Cephes ``ndtr``), up to the platform's ``exp``.
+
+    Weka's NormalEstimator and KernelEstimator return Φ(upper) − Φ(lower) over a narrow
+    interval; far from the mean both terms round near 1, and the difference is whatever
+    rounding leaves. Matching Weka's naive Bayes there needs Weka's own Φ, not scipy's.
+    """
+    a = np.asarray(a, dtype=np.float64)
+    x = a * _SQRTH
+    z = np.abs(x)
+    out = np.empty_like(x)
+    centre = z < _SQRTH
+    out[centre] = 0.5 + 0.5 * _erf_small(x[centre])
+    tail = ~centre  # NaN lands here and stays NaN, as in Java
+    y = 0.5 * _erfc_positive(z[tail])
+    out[tail] = np.where(x[tail] > 0, 1.0 - y, y)
     return out

@@ -1,0 +1,117 @@
+"""Input handling for classifiers that take nominal and numeric attributes, as Weka does.
+
+Weka holds every value as a double: a nominal value as the index of its declared value, a
+numeric value as itself, a missing value as NaN. ``MixedInputMixin`` encodes a DataFrame
+or array into that one float matrix:
+
+- a ``Categorical`` column is nominal, its declared categories the value set;
+- an object, string or bool column is nominal, the sorted distinct values seen in ``fit``
+  the value set;
+- an integer or float column is numeric;
+- an array is numeric when its dtype is numeric, nominal otherwise.
+
+A nominal value outside the value set is missing (``handle_unknown="ignore"``) or an
+error naming the attribute (``"error"``), as for the nominal classifiers. An infinite
+numeric value is an error naming the attribute: Weka's ARFF reader refuses it too.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from sklearn.utils import check_array
+
+from ._nominal import NominalClassifierMixin, encode_target
+
+
+def _is_numeric(dtype) -> bool:
+    return not isinstance(dtype, pd.CategoricalDtype) and dtype.kind in "iuf"
+
+
+class MixedInputMixin(NominalClassifierMixin):
+    """fit/predict plumbing for nominal + numeric data. After ``_fit_mixed``: ``numeric_``
+    (bool per attribute), ``categories_`` (value list per nominal attribute, ``None`` for a
+    numeric one) and ``n_values_`` (0 for a numeric attribute)."""
+
+    def _fit_mixed(self, X, y, sample_weight=None):
+        """(values, class codes, weights) of the training rows with a known class."""
+        if isinstance(X, pd.DataFrame):
+            self.feature_names_in_ = np.asarray(X.columns, dtype=object)
+            numeric = np.array([_is_numeric(t) for t in X.dtypes], dtype=bool)
+            cats = []
+            for c, num in zip(X.columns, numeric):
+                s = X[c]
+                if num:
+                    cats.append(None)
+                elif isinstance(s.dtype, pd.CategoricalDtype):
+                    cats.append(list(s.cat.categories))
+                else:
+                    cats.append(sorted(pd.unique(s.dropna())))
+            self._dtypes = [t if isinstance(t, pd.CategoricalDtype) else None for t in X.dtypes]
+            self._array_input = False
+        else:
+            A = self._as_array(X)
+            numeric = np.full(A.shape[1], A.dtype.kind in "iufb", dtype=bool)
+            cats = [None if num else list(np.unique(A[:, j][~pd.isna(A[:, j])])) for j, num in enumerate(numeric)]
+            self._array_input = True
+        self.numeric_ = numeric
+        self.categories_ = cats
+        self.n_features_in_ = len(cats)
+        self.n_values_ = np.array([0 if c is None else len(c) for c in cats], dtype=np.int64)
+        self.classes_, ycodes = encode_target(self, y)
+        Z = self._encode_mixed(X)
+        if len(ycodes) != Z.shape[0]:
+            raise ValueError("X and y have different numbers of rows")
+        w = np.ones(len(ycodes)) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+        if w.shape != ycodes.shape:
+            raise ValueError(f"sample_weight has shape {w.shape}; X has {len(ycodes)} rows")
+        if np.any(~np.isfinite(w)) or np.any(w < 0):
+            raise ValueError("sample_weight must be finite and non-negative")
+        if sample_weight is not None and len(w) and not w.sum() > 0:
+            raise ValueError("sample_weight: every weight is zero, so there is nothing to fit")
+        keep = ycodes >= 0  # rows with a missing class are dropped, as Weka does
+        return Z[keep], ycodes[keep], w[keep]
+
+    @staticmethod
+    def _as_array(X):
+        return check_array(X, dtype=None, accept_sparse=False, ensure_all_finite="allow-nan")
+
+    def _encode_mixed(self, X) -> np.ndarray:
+        """The float matrix Weka would hold: nominal codes, numeric values, NaN for missing."""
+        name = type(self).__name__
+        if isinstance(X, pd.DataFrame) and not self._array_input:
+            absent = [c for c in self.feature_names_in_ if c not in X.columns]
+            if absent:
+                raise ValueError(f"{name}: columns {absent} seen in fit are absent")
+            out = np.empty((len(X), self.n_features_in_))
+            for j, (c, cats) in enumerate(zip(self.feature_names_in_, self.categories_)):
+                s = X[c]
+                if cats is None:
+                    if not _is_numeric(s.dtype):
+                        raise TypeError(f"{name}: attribute {c!r} was numeric in fit but is {s.dtype} here")
+                    v = s.to_numpy(dtype=np.float64, na_value=np.nan)
+                    if np.isinf(v).any():
+                        raise ValueError(f"{name}: attribute {c!r} has an infinite value (row "
+                                         f"{s.index[np.argmax(np.isinf(v))]!r}); Weka refuses it too")
+                    out[:, j] = v
+                else:
+                    codes = (s.array.codes if self._same_categories(j, s.dtype)
+                             else self._lookup(s.to_numpy(dtype=object), cats, c))
+                    out[:, j] = np.where(np.asarray(codes) >= 0, codes, np.nan)
+            return out
+        A = self._as_array(X.to_numpy() if isinstance(X, pd.DataFrame) else X)
+        if A.shape[1] != self.n_features_in_:
+            raise ValueError(f"X has {A.shape[1]} features, but {name} is expecting {self.n_features_in_} "
+                             "features as input")
+        out = np.empty(A.shape)
+        for j, cats in enumerate(self.categories_):
+            if cats is None:
+                out[:, j] = A[:, j].astype(np.float64)
+            else:
+                codes = self._lookup(A[:, j], cats, j)
+                out[:, j] = np.where(codes >= 0, codes, np.nan)
+        return out
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        return tags

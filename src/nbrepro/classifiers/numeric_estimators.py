@@ -1,0 +1,214 @@
+"""P(x | c) for a numeric attribute as Weka 3.6's naive Bayes estimates it: ``NormalEstimator``
+and ``KernelEstimator``, fitted to all classes of one attribute at once and evaluated on many
+rows at once.
+
+Both return the probability of an interval of width ``precision`` around the value, not a
+density: Weka's naive Bayes multiplies these probabilities, so their scale matters when
+numeric and nominal attributes mix. ``precision`` is taken from the training values
+(``numeric_precision``); values are rounded to it.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..stats.special import weka_normal_probability
+
+DEFAULT_PRECISION = 0.01
+_KERNEL_MIN_PRECISION = 1e-6  # Weka's Utils.SMALL: a KernelEstimator's precision is at least this
+_KERNEL_MAX_ERROR = 0.01
+
+
+def numeric_precision(values: np.ndarray) -> float:
+    """Weka NaiveBayes's precision of a numeric attribute: the mean gap between adjacent distinct
+    known values (summed left to right, as Weka does), or 0.01 with fewer than two of them."""
+    v = np.unique(values[~np.isnan(values)])
+    if len(v) < 2:
+        return DEFAULT_PRECISION
+    return float(np.cumsum(np.diff(v))[-1]) / (len(v) - 1)
+
+
+def weka_quicksort(values) -> np.ndarray:
+    """The permutation Weka 3.6's ``Utils.sortWithNoMissingValues`` returns: a median-of-three
+    quicksort, which is not stable, so rows with equal values come out in Weka's own order."""
+    a = [float(v) for v in values]
+    index = list(range(len(a)))
+
+    def cswap(i, j):
+        if a[index[i]] > a[index[j]]:
+            index[i], index[j] = index[j], index[i]
+
+    stack = [(0, len(a) - 1)] if a else []
+    while stack:
+        left, right = stack.pop()
+        diff = right - left
+        if diff <= 0:
+            continue
+        if diff == 1:
+            cswap(left, right)
+            continue
+        if diff == 2:
+            cswap(left, left + 1)
+            cswap(left, right)
+            cswap(left + 1, right)
+            continue
+        center = (left + right) // 2
+        cswap(left, center)
+        cswap(left, right)
+        cswap(center, right)
+        index[center], index[right - 1] = index[right - 1], index[center]
+        pivot = a[index[right - 1]]
+        i, j = left, right - 1
+        while True:
+            i += 1
+            while a[index[i]] < pivot:
+                i += 1
+            j -= 1
+            while a[index[j]] > pivot:
+                j -= 1
+            if i >= j:
+                break
+            index[i], index[j] = index[j], index[i]
+        index[i], index[right - 1] = index[right - 1], index[i]
+        # Java recurses left first; a stack pops last-in first, so push the right part first
+        stack.append((i + 1, right))
+        stack.append((left, i - 1))
+    return np.asarray(index, dtype=np.int64)
+
+
+def weka_training_order(Z: np.ndarray, numeric: np.ndarray) -> np.ndarray:
+    """The row order in which Weka's NaiveBayes adds its training rows: it sorts its copy of the
+    data by each numeric attribute in turn (missing values last) and keeps the last order.
+    Sorting starts from the last attribute whose values are all distinct, since that sort
+    alone fixes the order."""
+    cols = [j for j in np.flatnonzero(numeric)]
+    order = np.arange(len(Z))
+    for start in range(len(cols) - 1, -1, -1):
+        v = Z[:, cols[start]]
+        if np.isnan(v).sum() <= 1 and len(np.unique(v[~np.isnan(v)])) == (~np.isnan(v)).sum():
+            order = np.argsort(np.where(np.isnan(v), np.finfo(float).max, v), kind="stable")
+            cols = cols[start + 1:]
+            break
+    for j in cols:
+        v = np.where(np.isnan(Z[order, j]), np.finfo(float).max, Z[order, j])
+        order = order[weka_quicksort(v)]
+    return order
+
+
+def _round(x: np.ndarray, precision: float) -> np.ndarray:
+    return np.rint(x / precision) * precision  # Java's Math.rint: half to even, as np.rint
+
+
+def _interval(delta: np.ndarray, half: float, sd) -> np.ndarray:
+    """Φ((δ + h)/σ) − Φ((δ − h)/σ) with Weka's Φ."""
+    return weka_normal_probability((delta + half) / sd) - weka_normal_probability((delta - half) / sd)
+
+
+class NormalEstimators:
+    """One Gaussian per class (``weka.estimators.NormalEstimator``).
+
+        P(x | c) = Φ((x̃ − μ_c + p/2)/σ_c) − Φ((x̃ − μ_c − p/2)/σ_c),   x̃ = x rounded to p
+
+    μ_c and σ_c are the weighted mean and (population) standard deviation of the rounded
+    training values of class c, from running sums as Weka keeps them (Σw, Σwx, Σwx²) in the
+    order the rows come; σ_c is at least p/6 and is p/6 when the values' spread is
+    below 1e-10. A class with no value has μ = 0, σ = p/6.
+    """
+
+    def __init__(self, values: np.ndarray, y: np.ndarray, weights: np.ndarray, n_classes: int, precision: float):
+        self.precision = precision
+        use = ~np.isnan(values) & (weights != 0)  # Weka's addValue ignores a zero weight
+        v, c, w = _round(values[use], precision), y[use], weights[use]
+        W = np.bincount(c, weights=w, minlength=n_classes)
+        S = np.bincount(c, weights=v * w, minlength=n_classes)
+        SS = np.bincount(c, weights=v * v * w, minlength=n_classes)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            mean = np.where(W > 0, S / W, 0.0)
+            sd = np.sqrt(np.abs(SS - mean * S) / W)
+        floor = precision / 6.0
+        with np.errstate(invalid="ignore", divide="ignore"):
+            # Σx² − μΣx cancels when the mean is large against the spread; its rounding error,
+            # about ε·(μ²/σ²)·sqrt(W) relative, then depends on the order the rows were added in
+            self.order_sensitive = bool(np.any((W > 0) & (mean * mean * np.sqrt(W) > 1e3 * sd * sd)))
+        self.weight_sum = W
+        self.mean = mean
+        self.sd = np.where((W > 0) & (sd > 1e-10), np.maximum(floor, sd), floor)
+
+    def probability(self, x: np.ndarray) -> np.ndarray:
+        """(rows, classes) for known values ``x``."""
+        d = _round(x, self.precision)[:, None] - self.mean[None, :]
+        return _interval(d, self.precision / 2.0, self.sd[None, :])
+
+
+class KernelEstimators:
+    """A Gaussian kernel on every distinct training value, per class (``weka.estimators.KernelEstimator``).
+
+        P(x | c) = Σ_v w_v [Φ((v − x + p/2)/σ_c) − Φ((v − x − p/2)/σ_c)] / Σ_v w_v
+
+    over the distinct rounded values v of class c with their summed weights w_v;
+    σ_c = max(range_c / sqrt(Σ w), p/6) (p/6 for a single value). As in Weka, the sum
+    starts at the value nearest x, walks up, then down, and each walk stops once the
+    next term times the weight not yet visited is below 1% of the sum so far: the result
+    is Weka's truncated sum, not the full one. ``x`` itself is not rounded.
+    """
+
+    def __init__(self, values: np.ndarray, y: np.ndarray, weights: np.ndarray, n_classes: int, precision: float):
+        precision = max(precision, _KERNEL_MIN_PRECISION)
+        self.precision = precision
+        use = ~np.isnan(values) & (weights != 0)
+        v, c, w = _round(values[use], precision), y[use], weights[use]
+        self.values, self.weights, self.weight_sum, self.sd = [], [], np.zeros(n_classes), np.zeros(n_classes)
+        for k in range(n_classes):
+            distinct, inverse = np.unique(v[c == k], return_inverse=True)
+            wk = np.bincount(inverse, weights=w[c == k], minlength=len(distinct))
+            total = float(np.cumsum(w[c == k])[-1]) if len(distinct) else 0.0
+            spread = distinct[-1] - distinct[0] if len(distinct) else 0.0
+            self.values.append(distinct)
+            self.weights.append(wk)
+            self.weight_sum[k] = total
+            self.sd[k] = max(spread / np.sqrt(total), precision / 6.0) if spread > 0 else precision / 6.0
+
+    def probability(self, x: np.ndarray) -> np.ndarray:
+        out = np.empty((len(x), len(self.values)))
+        for k in range(len(self.values)):
+            out[:, k] = self._class_probability(x, k)
+        return out
+
+    def _class_probability(self, x: np.ndarray, k: int) -> np.ndarray:
+        values, weights, total, sd = self.values[k], self.weights[k], self.weight_sum[k], self.sd[k]
+        half = self.precision / 2.0
+        if len(values) == 0:
+            return weka_normal_probability((x + half) / sd) - weka_normal_probability((x - half) / sd)
+        start = np.searchsorted(values, x, side="left")  # Weka's findNearestValue: an exact hit or the insertion point
+        acc = np.zeros(len(x))
+        seen = np.zeros(len(x))
+        for step, first in ((1, start), (-1, start - 1)):
+            acc, seen = _truncated_walk(x, first, step, values, weights, total, sd, half, acc, seen)
+        return acc / total
+
+
+def _truncated_walk(x, first, step, values, weights, total, sd, half, acc, seen):
+    """Continue Weka's kernel sum from ``first`` in direction ``step`` for every row, in blocks
+    of positions; sums run left to right as Java's loop adds them."""
+    n_values = len(values)
+    pos = first.copy()
+    live = np.flatnonzero((pos >= 0) & (pos < n_values))
+    block = 8
+    while len(live):
+        idx = pos[live, None] + step * np.arange(block)[None, :]
+        valid = (idx >= 0) & (idx < n_values)
+        safe = np.clip(idx, 0, n_values - 1)
+        cp = _interval(values[safe] - x[live, None], half, sd)
+        term = np.where(valid, cp * weights[safe], 0.0)
+        wt = np.where(valid, weights[safe], 0.0)
+        run = np.cumsum(np.hstack([acc[live, None], term]), axis=1)[:, 1:]
+        run_w = np.cumsum(np.hstack([seen[live, None], wt]), axis=1)[:, 1:]
+        stop = valid & (cp * (total - run_w) < run * _KERNEL_MAX_ERROR)
+        stopped = stop.any(axis=1)
+        at = np.where(stopped, np.argmax(stop, axis=1), block - 1)
+        acc[live] = run[np.arange(len(live)), at]
+        seen[live] = run_w[np.arange(len(live)), at]
+        exhausted = ~valid[:, -1]
+        pos[live] = idx[:, -1] + step
+        live = live[~stopped & ~exhausted]
+        block = min(block * 2, 1024)
+    return acc, seen
