@@ -1,4 +1,4 @@
-"""Weka 3.6's ``Statistics.lnGamma`` and ``Statistics.normalProbability``, vectorised.
+"""Weka 3.6's ``Statistics.lnGamma``, ``normalProbability`` and ``normalInverse``.
 
 scipy.special.gammaln is the better function; this one exists because Weka's TAN search
 compares sums of these values and breaks ties by strict ``>``, so reproducing Weka's
@@ -135,3 +135,42 @@ def weka_normal_probability(a) -> np.ndarray:
     y = 0.5 * _erfc_positive(z[tail])
     out[tail] = np.where(x[tail] > 0, 1.0 - y, y)
     return out
+
+
+_NDTRI_P0 = (-59.96335010141079, 98.00107541859997, -56.67628574690703, 13.931260938727968, -1.2391658386738125)
+_NDTRI_Q0 = (1.9544885833814176, 4.676279128988815, 86.36024213908905, -225.46268785411937, 200.26021238006066,
+             -82.03722561683334, 15.90562251262117, -1.1833162112133)
+_NDTRI_P1 = (4.0554489230596245, 31.525109459989388, 57.16281922464213, 44.08050738932008, 14.684956192885803,
+             2.1866330685079025, -0.1402560791713545, -0.03504246268278482, -8.574567851546854e-4)
+_NDTRI_Q1 = (15.779988325646675, 45.39076351288792, 41.3172038254672, 15.04253856929075, 2.504649462083094,
+             -0.14218292285478779, -0.03808064076915783, -9.332594808954574e-4)
+_NDTRI_P2 = (3.2377489177694603, 6.915228890689842, 3.9388102529247444, 1.3330346081580755, 0.20148538954917908,
+             0.012371663481782003, 3.0158155350823543e-4, 2.6580697468673755e-6, 6.239745391849833e-9)
+_NDTRI_Q2 = (6.02427039364742, 3.6798356385616087, 1.3770209948908132, 0.21623699359449663, 0.013420400608854318,
+             3.2801446468212774e-4, 2.8924786474538068e-6, 6.790194080099813e-9)
+_EXP_MINUS_2 = 0.1353352832366127
+
+
+def weka_normal_inverse(y0: float) -> float:
+    """Φ⁻¹(y0) for 0 < y0 < 1, as Weka 3.6's ``Statistics.normalInverse`` (Cephes ``ndtri``);
+    J48's pruning takes its z-score from it."""
+    if not 0.0 < y0 < 1.0:
+        raise ValueError(f"weka_normal_inverse: argument must lie in (0, 1), got {y0}")
+    y, code = float(y0), 1
+    if y > 1.0 - _EXP_MINUS_2:
+        y, code = 1.0 - y, 0
+    if y > _EXP_MINUS_2:
+        y -= 0.5
+        y2 = y * y
+        a = np.array([y2])
+        x = y + y * float((y2 * _polevl(a, _NDTRI_P0) / _p1evl(a, _NDTRI_Q0))[0])
+        return x * float(np.sqrt(2.0 * np.pi))
+    x = float(np.sqrt(-2.0 * np.log(y)))
+    x0 = x - float(np.log(x)) / x
+    z = np.array([1.0 / x])
+    if x < 8.0:
+        x1 = float((z * _polevl(z, _NDTRI_P1) / _p1evl(z, _NDTRI_Q1))[0])
+    else:
+        x1 = float((z * _polevl(z, _NDTRI_P2) / _p1evl(z, _NDTRI_Q2))[0])
+    x = x0 - x1
+    return -x if code != 0 else x
