@@ -33,6 +33,11 @@ def weka_oracle(tmp_path_factory):
                              check=True, capture_output=True, text=True)
         return [[float(v) for v in line.split()] for line in res.stdout.splitlines()]
 
+    def model_text(classifier, train, *opts):
+        return subprocess.run(["java", "-cp", f"{WEKA_JAR}:{out}", "WekaOracle", "--model", classifier, str(train), *opts],
+                              check=True, capture_output=True, text=True).stdout
+
+    run.model_text = model_text
     return run
 
 

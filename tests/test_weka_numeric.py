@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from nbrepro.classifiers import NaiveBayes
+from nbrepro.classifiers import J48, NaiveBayes
 from nbrepro.data.arff import read_arff, write_arff
 from nbrepro.protocols.weka_cv import weka_cv_folds
 
@@ -21,6 +21,10 @@ CASES = {
     "NB": (lambda: NaiveBayes(), ("weka.classifiers.bayes.NaiveBayes",)),
     "NB-K": (lambda: NaiveBayes(kernel=True), ("weka.classifiers.bayes.NaiveBayes", "-K")),
     "NB-D": (lambda: NaiveBayes(supervised_discretization=True), ("weka.classifiers.bayes.NaiveBayes", "-D")),
+    "J48": (lambda: J48(), ("weka.classifiers.trees.J48",)),
+    "J48-U": (lambda: J48(unpruned=True), ("weka.classifiers.trees.J48", "-U")),
+    "J48-A-M5-S": (lambda: J48(laplace=True, min_samples_leaf=5, subtree_raising=False),
+                   ("weka.classifiers.trees.J48", "-A", "-M", "5", "-S")),
 }
 
 
@@ -57,3 +61,15 @@ def test_probabilities_equal_weka(tmp_path, weka_oracle, case, name):
     weka = weka_oracle(weka_args[0], tmp_path / "train.arff", tmp_path / "test.arff", *weka_args[1:])
     ours = make().fit(X.iloc[fold.train], y.iloc[fold.train]).predict_proba(X.iloc[fold.test])
     assert_agrees(ours, weka)
+
+
+@needs_weka
+@needs_mirror
+@pytest.mark.parametrize("name", ["labor", "colic", "vehicle"])
+@pytest.mark.parametrize("options", [(), ("-U",)])
+def test_j48_prints_wekas_tree(tmp_path, weka_oracle, name, options):
+    X, y = load(name)
+    fold = weka_split(tmp_path, X, y)
+    weka = weka_oracle.model_text("weka.classifiers.trees.J48", tmp_path / "train.arff", *options)
+    ours = J48(unpruned="-U" in options).fit(X.iloc[fold.train], y.iloc[fold.train]).export_text()
+    assert ours.strip() == weka.strip()

@@ -1,5 +1,6 @@
 // Test oracle: prints Weka 3.6's class distributions for test rows with full double precision.
 // Usage: java -cp weka.jar:DIR WekaOracle CLASSIFIER TRAIN.arff TEST.arff [options...]
+//        java -cp weka.jar:DIR WekaOracle --model CLASSIFIER TRAIN.arff [options...]   (prints the model)
 import weka.classifiers.Classifier;
 import weka.core.Instances;
 import weka.core.Utils;
@@ -8,6 +9,16 @@ import java.io.FileReader;
 
 public class WekaOracle {
     public static void main(String[] args) throws Exception {
+        if (args[0].equals("--model")) {
+            Instances data = new Instances(new BufferedReader(new FileReader(args[2])));
+            data.setClassIndex(data.numAttributes() - 1);
+            String[] opts = new String[args.length - 3];
+            System.arraycopy(args, 3, opts, 0, opts.length);
+            Classifier c = Classifier.forName(args[1], opts);
+            c.buildClassifier(data);
+            System.out.print(c.toString());
+            return;
+        }
         Instances train = new Instances(new BufferedReader(new FileReader(args[1])));
         Instances test = new Instances(new BufferedReader(new FileReader(args[2])));
         train.setClassIndex(train.numAttributes() - 1);

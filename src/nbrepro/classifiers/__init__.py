@@ -6,6 +6,7 @@ from .lcwnb import LCWNB
 from .lwnb import LocallyWeightedNB
 from .meta import Calibrated, InnerCVSelection
 from .iclnb import InstanceCloningNB
+from .j48 import J48
 from .naive_bayes import NaiveBayes
 from .tan import TAN
 from .waode import WAODE
@@ -13,6 +14,6 @@ from .waode import WAODE
 REGISTRY = {"NaiveBayes": NaiveBayes, "TAN": TAN, "AODE": AODE, "WAODE": WAODE, "HNB": HNB,
             "FrequencyGaussianNB": FrequencyGaussianNB, "LSLWNB": LSLWNB,
             "LCWNB": LCWNB, "LocallyWeightedNB": LocallyWeightedNB,
-            "InstanceCloningNB": InstanceCloningNB, "InnerCVSelection": InnerCVSelection, "Calibrated": Calibrated}
+            "InstanceCloningNB": InstanceCloningNB, "J48": J48, "InnerCVSelection": InnerCVSelection, "Calibrated": Calibrated}
 
-__all__ = ["NaiveBayes", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "InstanceCloningNB", "InnerCVSelection", "Calibrated", "REGISTRY"]
+__all__ = ["NaiveBayes", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "InstanceCloningNB", "J48", "InnerCVSelection", "Calibrated", "REGISTRY"]

@@ -39,8 +39,12 @@ _LOG2 = math.log(2.0)
 def _log_func(x):
     """EntropyBasedSplitCrit.logFunc, elementwise: x·log2(x), 0 below 1e-6."""
     x = np.asarray(x, dtype=np.float64)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(x < 1e-6, 0.0, x * np.log(np.where(x < 1e-6, 1.0, x)) / _LOG2)
+    small = x < 1e-6
+    return np.where(small, 0.0, x * np.log(np.where(small, 1.0, x)) / _LOG2)
+
+
+def _log_func1(x: float) -> float:
+    return 0.0 if x < 1e-6 else x * math.log(x) / _LOG2
 
 
 class Distribution:
@@ -70,7 +74,16 @@ class Distribution:
 
     @classmethod
     def one_bag(cls, y: np.ndarray, w: np.ndarray, n_classes: int) -> "Distribution":
-        return cls.from_contributions(w[:, None], y, n_classes)
+        per_class = np.bincount(y, weights=w, minlength=n_classes)
+        total = _seq_sum(w)
+        return cls(per_class[None, :].copy(), np.array([total]), per_class, total)
+
+    @classmethod
+    def from_bags(cls, bag: np.ndarray, y: np.ndarray, w: np.ndarray, n_bags: int, n_classes: int) -> "Distribution":
+        """Every row's whole weight in one bag: the same sums as ``from_contributions``, faster."""
+        pcb = np.bincount(bag * n_classes + y, weights=w, minlength=n_bags * n_classes).reshape(n_bags, n_classes)
+        return cls(pcb, np.bincount(bag, weights=w, minlength=n_bags), np.bincount(y, weights=w, minlength=n_classes),
+                   _seq_sum(w))
 
     def copy(self) -> "Distribution":
         return Distribution(self.per_class_per_bag.copy(), self.per_bag.copy(), self.per_class.copy(), self.total)
@@ -131,17 +144,31 @@ class Distribution:
 def _old_ent(d: Distribution) -> float:
     v = 0.0
     for c in d.per_class:
-        v += float(_log_func(c))
-    return float(_log_func(d.total)) - v
+        v += _log_func1(float(c))
+    return _log_func1(d.total) - v
 
 
 def _new_ent(pcb: np.ndarray, per_bag: np.ndarray):
     """newEnt for one distribution, or for many at once (leading axis = candidates)."""
+    L, Lb = _log_func(pcb), _log_func(per_bag)
     v = np.zeros(pcb.shape[:-2])
     for b in range(pcb.shape[-2]):
         for c in range(pcb.shape[-1]):
-            v = v + _log_func(pcb[..., b, c])
-        v = v - _log_func(per_bag[..., b])
+            v = v + L[..., b, c]
+        v = v - Lb[..., b]
+    return -v
+
+
+def _new_ent_two_bags(left, right, left_w, right_w):
+    """newEnt of a two-bag split for many thresholds: rows of per-class weights left and right."""
+    L, R = _log_func(left), _log_func(right)
+    v = np.zeros(len(left_w))
+    for c in range(L.shape[1]):
+        v = v + L[:, c]
+    v = v - _log_func(left_w)
+    for c in range(R.shape[1]):
+        v = v + R[:, c]
+    v = v - _log_func(right_w)
     return -v
 
 
@@ -158,12 +185,45 @@ def _gain_ratio(d: Distribution, total_weight: float, info_gain: float) -> float
     split_ent = 0.0
     if wu.gr(d.total, 0.0):
         for b in d.per_bag:
-            split_ent -= float(_log_func(b))
-        split_ent -= float(_log_func(total_weight - d.total))
-        split_ent += float(_log_func(total_weight))
+            split_ent -= _log_func1(float(b))
+        split_ent -= _log_func1(total_weight - d.total)
+        split_ent += _log_func1(total_weight)
     if wu.eq(split_ent, 0.0):
         return 0.0
     return info_gain / (split_ent / total_weight)
+
+
+class _Candidate:
+    """A possible split: its information gain and gain ratio, and how to build it."""
+
+    __slots__ = ("info_gain", "gain_ratio", "make")
+
+    def __init__(self, info_gain, gain_ratio, make):
+        self.info_gain, self.gain_ratio, self.make = info_gain, gain_ratio, make
+
+
+class _NumericSplitMaker:
+    """Builds the chosen numeric Split from the sorted arrays of ``_numeric_splits``."""
+
+    def __init__(self, a, j, pos, nk, V, left, left_w, init, init_w, Wk, Yk, r, gain, integer_weights):
+        self.args = (a, j, pos, nk, V, left, left_w, init, init_w, Wk, Yk, r, gain, integer_weights)
+
+    def __call__(self) -> "Split":
+        a, j, pos, nk, V, left, left_w, init, init_w, Wk, Yk, r, gain, integer_weights = self.args
+        v = V[:, j]
+        split_point = (v[pos + 1] + v[pos]) / 2.0
+        if split_point == v[pos + 1]:  # a precision problem: Weka takes the smaller value
+            split_point = v[pos]
+        if integer_weights:
+            d = Distribution(np.stack([left[pos, j], left[nk - 1, j] - left[pos, j]]),
+                             np.array([left_w[pos, j], left_w[nk - 1, j] - left_w[pos, j]]),
+                             init[j].copy(), float(init_w[j]))
+        else:  # fractional weights: each bag summed afresh in order, as Weka's addRange does
+            W2 = np.zeros((nk, 2))
+            W2[: pos + 1, 0] = Wk[: pos + 1, j]
+            W2[pos + 1: nk, 1] = Wk[pos + 1: nk, j]
+            d = Distribution.from_contributions(W2, Yk[:nk, j], r)
+        return Split(a, True, float(split_point), 2, d, gain, None)
 
 
 class Split:
@@ -192,6 +252,28 @@ class Split:
 
     def missing_weights(self) -> np.ndarray:
         return self.dist.per_bag / self.dist.total
+
+    def distribution(self, x: np.ndarray, w: np.ndarray, y: np.ndarray, n_classes: int):
+        """(Weka's ``Distribution(data, this)``, whichSubset per row): a row with a missing value
+        is spread by the split's current distribution."""
+        sub = self.subsets(x)
+        if (sub >= 0).all():
+            return Distribution.from_bags(sub, y, w, self.n_subsets, n_classes), sub
+        return Distribution.from_contributions(self.contributions(x, w), y, n_classes), sub
+
+    def branches(self, sub: np.ndarray, rows: np.ndarray, w: np.ndarray) -> list:
+        """ClassifierSplitModel.split: (rows, weights) per branch. A row with a known value goes
+        to its branch; one with a missing value to every branch whose share is Utils.gr(share, 0),
+        with its weight times the share."""
+        missing = sub < 0
+        if not missing.any():
+            return [(rows[sub == b], w[sub == b]) for b in range(self.n_subsets)]
+        share = self.missing_weights()
+        out = []
+        for b in range(self.n_subsets):
+            keep = (sub == b) | (missing & wu.gr(share[b], 0.0))
+            out.append((rows[keep], np.where(missing, share[b] * w, w)[keep]))
+        return out
 
     def contributions(self, x: np.ndarray, w: np.ndarray) -> np.ndarray:
         """Each row's weight per branch (rows × branches), a missing value spread by ``missing_weights``."""
@@ -238,6 +320,7 @@ class _TreeBuilder:
         # C45ModelSelection: are all attributes nominal with many values (≥ 30% of the rows)?
         n_all = all_values.shape[0]
         self.multi_valued = not any(num or wu.sm(n_values[j], 0.3 * n_all) for j, num in enumerate(numeric))
+        self._numeric_columns = np.flatnonzero(numeric)
         self.z_score = weka_normal_inverse(float(np.float32(1.0) - self.confidence))
 
     # ---- growing --------------------------------------------------------------------
@@ -247,11 +330,8 @@ class _TreeBuilder:
         split = self._select(rows, w)
         if isinstance(split, Split):
             node.split = split
-            W = split.contributions(self.Z[rows, split.attribute], w)
-            node.sons = []
-            for b in range(split.n_subsets):
-                keep = _added_to_branch(W[:, b], self.Z[rows, split.attribute], split, b)
-                node.sons.append(self.build(rows[keep], W[keep, b]))
+            parts = split.branches(split.subsets(self.Z[rows, split.attribute]), rows, w)
+            node.sons = [self.build(r_rows, r_w) for r_rows, r_w in parts]
         else:
             node.dist = split
             node.is_empty = wu.eq(_seq_sum(w), 0.0)
@@ -264,10 +344,11 @@ class _TreeBuilder:
         if wu.sm(check.total, 2 * self.min_leaf) or wu.eq(check.total, check.per_class[check.max_class()]):
             return check
         total_weight = _seq_sum(w)
+        numeric_models = self._numeric_splits(rows, w, y, total_weight)
         candidates = []
         average, valid = 0.0, 0
         for a in range(self.Z.shape[1]):
-            model = (self._numeric_split if self.numeric[a] else self._nominal_split)(a, rows, w, y, total_weight)
+            model = numeric_models.get(a) if self.numeric[a] else self._nominal_split(a, rows, w, y, total_weight)
             candidates.append(model)
             if model is not None:
                 if self.numeric[a] or self.multi_valued or wu.sm(self.n_values[a], 0.3 * self.all_values.shape[0]):
@@ -282,6 +363,8 @@ class _TreeBuilder:
                 best, best_ratio = model, model.gain_ratio
         if wu.eq(best_ratio, 0.0):
             return check
+        best = best.make()
+        best.gain_ratio = best_ratio
         x = self.Z[rows, best.attribute]
         missing = np.isnan(x)
         best.dist.add_with_unknown(y[missing], w[missing])
@@ -299,66 +382,88 @@ class _TreeBuilder:
         if sum(1 for b in d.per_bag if wu.gr_or_eq(b, self.min_leaf)) <= 1:
             return None
         gain = float(_info_gain(_old_ent(d), _new_ent(d.per_class_per_bag, d.per_bag), d.total, total_weight))
-        ratio = _gain_ratio(d, total_weight, gain)
-        return Split(a, False, np.inf, q, d, gain, ratio)
+        split = Split(a, False, np.inf, q, d, gain, _gain_ratio(d, total_weight, gain))
+        return _Candidate(split.info_gain, split.gain_ratio, lambda: split)
 
-    def _numeric_split(self, a, rows, w, y, total_weight):
-        x = self.Z[rows, a]
-        known = np.flatnonzero(~np.isnan(x))
-        order = known[np.argsort(x[known], kind="stable")]
-        v, yk, wk = x[order], y[order], w[order]
-        n_known = len(v)
-        onehot = np.zeros((n_known, self.r))
-        onehot[np.arange(n_known), yk] = wk
-        initial = Distribution.from_contributions(wk[:, None], yk, self.r)
-        min_split = 0.1 * initial.total / self.r
-        if wu.sm_or_eq(min_split, self.min_leaf):
-            min_split = float(self.min_leaf)
-        elif wu.gr(min_split, 25.0):
-            min_split = 25.0
-        if wu.sm(float(n_known), 2.0 * min_split):
-            return None
-        default_ent = _old_ent(initial)
-        cand = np.flatnonzero(v[:-1] + 1e-5 < v[1:]) + 1  # "next": rows before it go left
-        if not len(cand):
-            return None
-        # bag 0 gains rows one by one, bag 1 loses them, in sorted order (Weka's shiftRange)
+    def _numeric_splits(self, rows, w, y, total_weight) -> dict:
+        """C45Split.handleNumericAttribute for every numeric attribute at once: attribute → Split
+        (or None). Rows sorted by each attribute; Weka moves them one by one from the right
+        bag to the left, so the right bag's weights are running subtractions."""
+        cols = self._numeric_columns
+        if not len(cols):
+            return {}
+        r, n = self.r, len(rows)
+        X = self.Z[np.ix_(rows, cols)]
+        order = np.argsort(X, axis=0, kind="stable")  # missing (NaN) last
+        V = np.take_along_axis(X, order, axis=0)
+        known = ~np.isnan(V)
+        n_known = known.sum(axis=0)
+        Wk = np.where(known, w[order], 0.0)
+        Yk = y[order]
+        onehot = np.zeros((n, len(cols), r))
+        np.put_along_axis(onehot, Yk[:, :, None], Wk[:, :, None], axis=2)
         left = np.cumsum(onehot, axis=0)
-        right = np.subtract.accumulate(np.vstack([initial.per_class_per_bag[0][None, :], onehot]), axis=0)[1:]
-        left_w = np.cumsum(wk)
-        right_w = np.subtract.accumulate(np.concatenate([[initial.per_bag[0]], wk]))[1:]
-        at = cand - 1
-        l_w, r_w = left_w[at], right_w[at]
-        ok = (min_split - l_w < wu.SMALL) & (min_split - r_w < wu.SMALL)
-        n_index = int(ok.sum())
-        if n_index == 0:
-            return None
-        at = at[ok]
-        pcb = np.stack([left[at], right[at]], axis=1)
-        per_bag = np.stack([l_w[ok], r_w[ok]], axis=1)
-        gains = _info_gain(default_ent, _new_ent(pcb, per_bag), initial.total, total_weight)
-        best_gain, best_pos = 0.0, -1
-        while True:  # Weka keeps the first candidate that beats the best so far by more than 1e-6
-            beats = np.flatnonzero(gains[best_pos + 1:] - best_gain > wu.SMALL)
-            if not len(beats):
-                break
-            best_pos = best_pos + 1 + int(beats[0])
-            best_gain = float(gains[best_pos])
-        if best_pos < 0:
-            return None
-        split_index = int(at[best_pos])
-        gain = best_gain - wu.log2(n_index) / total_weight
-        if wu.sm_or_eq(gain, 0.0):
-            return None
-        split_point = (v[split_index + 1] + v[split_index]) / 2.0
-        if split_point == v[split_index + 1]:
-            split_point = v[split_index]
-        W = np.zeros((n_known, 2))
-        W[: split_index + 1, 0] = wk[: split_index + 1]
-        W[split_index + 1:, 1] = wk[split_index + 1:]
-        d = Distribution.from_contributions(W, yk, self.r)
-        ratio = _gain_ratio(d, total_weight, gain)
-        return Split(a, True, float(split_point), 2, d, gain, ratio)
+        left_w = np.cumsum(Wk, axis=0)
+        last = np.maximum(n_known - 1, 0)
+        cols_idx = np.arange(len(cols))
+        init = np.where((n_known > 0)[:, None], left[last, cols_idx], 0.0)  # (m, r): known weight per class
+        init_w = np.where(n_known > 0, left_w[last, cols_idx], 0.0)
+        integer_weights = bool(np.all(w == np.round(w)))
+        if integer_weights:  # differences of integer sums are exact
+            right, right_w = init[None] - left, init_w[None] - left_w
+        else:
+            right = np.subtract.accumulate(np.concatenate([init[None], onehot]), axis=0)[1:]
+            right_w = np.subtract.accumulate(np.concatenate([init_w[None], Wk]), axis=0)[1:]
+
+        min_split = 0.1 * init_w / r
+        min_split = np.where(min_split - self.min_leaf < wu.SMALL, float(self.min_leaf),
+                             np.where(min_split - 25.0 > wu.SMALL, 25.0, min_split))
+        usable = ~(2.0 * min_split - n_known > wu.SMALL)
+        old = _log_func(init_w) - _sequential_rowsum(_log_func(init))
+        i = np.arange(n - 1)[:, None]
+        cand = (i + 1 < n_known[None, :]) & (V[:-1] + 1e-5 < V[1:])
+        ok = (cand & (min_split[None, :] - left_w[:-1] < wu.SMALL) & (min_split[None, :] - right_w[:-1] < wu.SMALL)
+              & usable[None, :])
+        n_index = ok.sum(axis=0)
+        out = {}
+        live = np.flatnonzero(n_index > 0)
+        if not len(live):
+            return {int(cols[j]): None for j in range(len(cols))}
+        ii, kk = np.nonzero(ok[:, live])  # evaluate the valid thresholds only
+        jj = live[kk]
+        new_ent = _new_ent_two_bags(left[ii, jj], right[ii, jj], left_w[ii, jj], right_w[ii, jj])
+        gains = np.full((n - 1, len(live)), -np.inf)
+        gains[ii, kk] = _info_gain(old[jj], new_ent, init_w[jj], total_weight)
+        pos = _first_records(gains)
+        has = pos >= 0
+        best = np.where(has, gains[np.maximum(pos, 0), np.arange(len(live))], 0.0)
+        with np.errstate(divide="ignore"):
+            gain = best - np.log(np.maximum(n_index[live], 1)) / math.log(2.0) / total_weight
+        keep = has & ~(gain < wu.SMALL)  # Weka: no split when Utils.smOrEq(gain, 0)
+        kept = np.flatnonzero(keep)
+        js, ps = live[kept], pos[kept]
+        nk = n_known[js]
+        if integer_weights:  # sums of integers: exact in any order, so the ratios vectorise
+            pb0 = left_w[ps, js]
+            pb1 = left_w[nk - 1, js] - pb0
+            split_ent = -_log_func(pb0) - _log_func(pb1) - _log_func(total_weight - init_w[js]) + _log_func1(total_weight)
+            split_ent = np.where(init_w[js] - 0.0 > wu.SMALL, split_ent, 0.0)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                ratios = np.where(np.abs(split_ent) < wu.SMALL, 0.0, gain[kept] / (split_ent / total_weight))
+        for t, k in enumerate(kept):
+            j, p_ = int(live[k]), int(pos[k])
+            a = int(cols[j])
+            g = float(gain[k])
+            make = _NumericSplitMaker(a, j, p_, int(n_known[j]), V, left, left_w, init, init_w, Wk, Yk, r, g,
+                                      integer_weights)
+            if integer_weights:
+                out[a] = _Candidate(g, float(ratios[t]), make)
+            else:
+                split = make()
+                out[a] = _Candidate(g, _gain_ratio(split.dist, total_weight, g), lambda split=split: split)
+        for j in range(len(cols)):
+            out.setdefault(int(cols[j]), None)
+        return out
 
     # ---- collapsing and pruning -----------------------------------------------------
     def collapse(self, node: Node) -> None:
@@ -424,10 +529,9 @@ class _TreeBuilder:
         if node.is_leaf:
             return self._errors_for_distribution(Distribution.one_bag(y, w, self.r))
         split = node.split
-        x = self.Z[rows, split.attribute]
-        reset = Distribution.from_contributions(split.contributions(x, w), y, self.r)
+        reset, sub = split.distribution(self.Z[rows, split.attribute], w, y, self.r)
         saved, split.dist = split.dist, reset
-        parts = self._split_rows(split, rows, w)  # spread by the reset distribution, as Weka's split() is
+        parts = split.branches(sub, rows, w)  # spread by the reset distribution, as Weka's split() is
         split.dist = saved
         errors = 0.0
         for son, (r_rows, r_w) in zip(node.sons, parts):
@@ -443,29 +547,38 @@ class _TreeBuilder:
                 node.is_empty = False
             return
         split = node.split
-        split.dist = Distribution.from_contributions(split.contributions(self.Z[rows, split.attribute], w), y, self.r)
-        for son, (r_rows, r_w) in zip(node.sons, self._split_rows(split, rows, w)):
+        split.dist, sub = split.distribution(self.Z[rows, split.attribute], w, y, self.r)
+        for son, (r_rows, r_w) in zip(node.sons, split.branches(sub, rows, w)):
             self._new_distribution(son, r_rows, r_w)
 
-    def _split_rows(self, split: Split, rows, w):
-        x = self.Z[rows, split.attribute]
-        W = split.contributions(x, w)
-        out = []
-        for b in range(split.n_subsets):
-            keep = _added_to_branch(W[:, b], x, split, b)
-            out.append((rows[keep], W[keep, b]))
-        return out
+
+def _sequential_rowsum(A: np.ndarray) -> np.ndarray:
+    """Row sums added left to right, as a Java loop adds them."""
+    out = np.zeros(A.shape[0])
+    for c in range(A.shape[1]):
+        out = out + A[:, c]
+    return out
 
 
-def _added_to_branch(weights_b: np.ndarray, x: np.ndarray, split: Split, b: int) -> np.ndarray:
-    """ClassifierSplitModel.split: a row with a known value goes to its branch; a row with a
-    missing value goes to every branch whose share is Utils.gr(share, 0)."""
-    sub = split.subsets(x)
-    known = sub == b
-    if np.isnan(x).any():
-        share = split.missing_weights()[b]
-        known = known | (np.isnan(x) & wu.gr(share, 0.0))
-    return known
+def _first_records(gains: np.ndarray) -> np.ndarray:
+    """Per column, the index Weka's scan keeps: starting from 0, a candidate replaces the best so
+    far when it beats it by more than 1e-6; -1 if none ever does."""
+    n, m = gains.shape
+    top = np.argmax(gains, axis=0)
+    best = gains[top, np.arange(m)]
+    second = np.partition(gains, n - 2, axis=0)[n - 2] if n > 1 else np.full(m, -np.inf)
+    out = np.where(best > wu.SMALL, top, -1)
+    # a column whose best is clearly ahead of every other candidate ends its scan on it; others scan
+    for k in np.flatnonzero((best > wu.SMALL) & ~(second < best - 2 * wu.SMALL)):
+        col, b, pos = gains[:, k], 0.0, -1
+        while True:
+            beats = np.flatnonzero(col[pos + 1:] - b > wu.SMALL)
+            if not len(beats):
+                break
+            pos = pos + 1 + int(beats[0])
+            b = float(col[pos])
+        out[k] = pos
+    return out
 
 
 def _seq_sum(w: np.ndarray) -> float:
@@ -473,12 +586,18 @@ def _seq_sum(w: np.ndarray) -> float:
 
 
 def _largest_value_not_above(values: np.ndarray, split_point: float) -> float:
-    """C45Split.setSplitPoint: the largest training value not above the threshold (Weka's
-    tolerant comparisons, rows in order)."""
-    best = -np.finfo(np.float64).max
+    """C45Split.setSplitPoint: the largest training value not above the threshold, by Weka's
+    scan over the rows in order with its tolerant comparisons."""
     v = values[~np.isnan(values)]
     v = v[v - split_point < wu.SMALL]
-    for value in v[v - best > wu.SMALL]:  # few rows pass; keep Weka's order of comparisons
+    if not len(v):
+        return -np.finfo(np.float64).max
+    top = float(v.max())
+    near = v[v > top - 2 * wu.SMALL]
+    if np.all(near == top):  # nothing within Weka's tolerance of the maximum: the scan ends on it
+        return top
+    best = -np.finfo(np.float64).max
+    for value in v:
         if value - best > wu.SMALL:
             best = float(value)
     return best
