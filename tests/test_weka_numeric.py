@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from nbrepro.classifiers import J48, NaiveBayes
+from nbrepro.classifiers import J48, Bagging, NaiveBayes
 from nbrepro.data.arff import read_arff, write_arff
 from nbrepro.protocols.weka_cv import weka_cv_folds
 
@@ -25,6 +25,11 @@ CASES = {
     "J48-U": (lambda: J48(unpruned=True), ("weka.classifiers.trees.J48", "-U")),
     "J48-A-M5-S": (lambda: J48(laplace=True, min_samples_leaf=5, subtree_raising=False),
                    ("weka.classifiers.trees.J48", "-A", "-M", "5", "-S")),
+    "Bagging-J48-U": (lambda: Bagging(J48(unpruned=True)),
+                      ("weka.classifiers.meta.Bagging", "-W", "weka.classifiers.trees.J48", "--", "-U")),
+    "Bagging-NB-P60": (lambda: Bagging(NaiveBayes(), n_estimators=5, bag_size_percent=60, random_state=7),
+                       ("weka.classifiers.meta.Bagging", "-I", "5", "-P", "60", "-S", "7", "-W",
+                        "weka.classifiers.bayes.NaiveBayes")),
 }
 
 

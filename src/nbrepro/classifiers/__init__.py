@@ -1,5 +1,6 @@
 """Classifiers, each a scikit-learn estimator taking nominal (Categorical) data."""
 from .aode import AODE
+from .bagging import Bagging
 from .gaussian_nb import LSLWNB, FrequencyGaussianNB
 from .hnb import HNB
 from .lcwnb import LCWNB
@@ -14,6 +15,6 @@ from .waode import WAODE
 REGISTRY = {"NaiveBayes": NaiveBayes, "TAN": TAN, "AODE": AODE, "WAODE": WAODE, "HNB": HNB,
             "FrequencyGaussianNB": FrequencyGaussianNB, "LSLWNB": LSLWNB,
             "LCWNB": LCWNB, "LocallyWeightedNB": LocallyWeightedNB,
-            "InstanceCloningNB": InstanceCloningNB, "J48": J48, "InnerCVSelection": InnerCVSelection, "Calibrated": Calibrated}
+            "InstanceCloningNB": InstanceCloningNB, "J48": J48, "Bagging": Bagging, "InnerCVSelection": InnerCVSelection, "Calibrated": Calibrated}
 
-__all__ = ["NaiveBayes", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "InstanceCloningNB", "J48", "InnerCVSelection", "Calibrated", "REGISTRY"]
+__all__ = ["NaiveBayes", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "InstanceCloningNB", "J48", "Bagging", "InnerCVSelection", "Calibrated", "REGISTRY"]

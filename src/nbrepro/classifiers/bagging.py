@@ -1,0 +1,162 @@
+"""Bootstrap aggregation as Weka 3.6's ``weka.classifiers.meta.Bagging``, bag for bag.
+
+Weka draws each bag with ``Instances.resampleWithWeights``: Walker's alias method over the
+rows' weights, one ``java.util.Random(seed)`` for all bags, each draw ``n·nextDouble()``.
+The same generator, the same alias table and the same draws give the same bags, so a
+deterministic base learner (J48, NaiveBayes) gives Weka's ensemble exactly.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
+from sklearn.utils.validation import check_is_fitted
+
+from ..protocols.java_random import JavaRandom, java_shuffle
+from ._nominal import encode_target, java_normalize
+from ._weka_utils import eq
+
+
+def weka_alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Walker's alias table (Q, A) as Weka 3.6's ``resampleWithWeights`` builds it."""
+    n = len(weights)
+    total = 0.0
+    for v in weights:
+        total += float(v)
+    p = [float(v) / total for v in weights]  # Utils.normalize
+    Q = [n * v for v in p]
+    A = [0] * n
+    W = [0] * n
+    small, large = -1, n
+    for i in range(n):
+        if Q[i] < 1.0:
+            small += 1
+            W[small] = i
+        else:
+            large -= 1
+            W[large] = i
+    if small > -1 and large < n:
+        for i in range(n - 1):
+            k, l = W[i], W[large]
+            A[k] = l
+            Q[l] += Q[k] - 1.0
+            if Q[l] < 1.0:
+                large += 1
+            if large >= n:
+                break
+    return np.array([q + i for i, q in enumerate(Q)]), np.array(A, dtype=np.int64)
+
+
+def weka_bag(weights: np.ndarray, rnd: JavaRandom) -> np.ndarray:
+    """Row positions of one bag of len(weights) draws (``Instances.resampleWithWeights``)."""
+    n = len(weights)
+    if n == 0:
+        return np.empty(0, dtype=np.int64)
+    if np.any(np.asarray(weights) < 0):
+        raise ValueError("Bagging: weights have to be positive")
+    Q, A = weka_alias_table(np.asarray(weights, dtype=np.float64))
+    out = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        r = n * rnd.next_double()
+        k = int(r)
+        out[i] = k if r < Q[k] else A[k]
+    return out
+
+
+class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
+    """Bagging (Weka 3.6 ``weka.classifiers.meta.Bagging -P bag_size_percent -I n_estimators -S
+    random_state -W …``).
+
+        P(c | x) = Σ_k P_k(c | x) / Σ_c' Σ_k P_k(c' | x)
+
+    over the members fitted to the bags; each bag draws n rows with replacement (probability
+    proportional to the row weight) and gives each drawn row weight 1. With
+    ``bag_size_percent < 100`` the bag is shuffled and cut to that share. A member with a
+    ``random_state`` parameter gets the next ``Random.nextInt()``, as Weka seeds a
+    ``Randomizable`` member.
+
+    Parameters
+    ----------
+    estimator : classifier
+        The member (cloned for each bag); Hall uses unpruned J48.
+    n_estimators : int
+        Number of bags (Weka ``-I``, 10).
+    bag_size_percent : int
+        Bag size as a percentage of the training rows (Weka ``-P``, 100).
+    random_state : int
+        Weka ``-S`` (1): the seed of the one ``java.util.Random`` all bags are drawn from.
+    """
+
+    def __init__(self, estimator=None, n_estimators: int = 10, bag_size_percent: int = 100, random_state: int = 1):
+        self.estimator = estimator
+        self.n_estimators = n_estimators
+        self.bag_size_percent = bag_size_percent
+        self.random_state = random_state
+
+    def fit(self, X, y, sample_weight=None):
+        if self.estimator is None:
+            raise ValueError("Bagging: estimator is required (e.g. J48(unpruned=True))")
+        if int(self.n_estimators) < 1:
+            raise ValueError(f"Bagging: n_estimators must be at least 1, got {self.n_estimators!r}")
+        if not 0 < int(self.bag_size_percent) <= 100:
+            raise ValueError(f"Bagging: bag_size_percent must lie in 1..100, got {self.bag_size_percent!r}")
+        self.classes_, codes = encode_target(self, y)
+        keep = np.flatnonzero(codes >= 0)  # Weka deletes rows with a missing class first
+        n = len(keep)
+        if n == 0:
+            raise ValueError("Bagging: no training row has a known class")
+        weights = np.ones(n) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)[keep]
+        if isinstance(X, pd.DataFrame):
+            self.feature_names_in_ = np.asarray(X.columns, dtype=object)
+        self.n_features_in_ = X.shape[1]
+        y_series = y if isinstance(y, pd.Series) else pd.Series(np.asarray(y))
+        bag_size = n * int(self.bag_size_percent) // 100
+        rnd = JavaRandom(int(self.random_state))
+        self.estimators_, self.bags_ = [], []
+        for _ in range(int(self.n_estimators)):
+            bag = weka_bag(weights, rnd)
+            if bag_size < n:
+                shuffled = list(bag)
+                java_shuffle(shuffled, rnd)
+                bag = np.asarray(shuffled[:bag_size], dtype=np.int64)
+            member = clone(self.estimator)
+            if "random_state" in member.get_params():
+                member.set_params(random_state=rnd.next_int())
+            rows = keep[bag]
+            Xb = X.iloc[rows] if isinstance(X, pd.DataFrame) else np.asarray(X)[rows]
+            member.fit(Xb, y_series.iloc[rows])
+            self.estimators_.append(member)
+            self.bags_.append(rows)
+        return self
+
+    def predict_proba(self, X) -> np.ndarray:
+        check_is_fitted(self, "estimators_")
+        sums = None
+        for member in self.estimators_:
+            p = self._aligned(member, member.predict_proba(X))
+            sums = p.copy() if sums is None else sums + p
+        total = sums[:, 0].copy()
+        for j in range(1, sums.shape[1]):
+            total += sums[:, j]
+        zero = np.array([eq(float(t), 0.0) for t in total])
+        out = java_normalize(sums)
+        out[zero] = sums[zero]  # Weka returns an all-zero sum unnormalised
+        return out
+
+    def _aligned(self, member, p: np.ndarray) -> np.ndarray:
+        """A member's probabilities in the ensemble's class order (a bag may miss a class)."""
+        if len(member.classes_) == len(self.classes_) and np.array_equal(member.classes_, self.classes_):
+            return p
+        out = np.zeros((p.shape[0], len(self.classes_)))
+        index = {c: i for i, c in enumerate(self.classes_)}
+        for j, c in enumerate(member.classes_):
+            out[:, index[c]] = p[:, j]
+        return out
+
+    def predict(self, X):
+        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        return tags
