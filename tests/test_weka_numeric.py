@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from nbrepro.classifiers import J48, Bagging, NaiveBayes
+from nbrepro.classifiers import J48, Bagging, Logistic, NaiveBayes
 from nbrepro.data.arff import read_arff, write_arff
 from nbrepro.protocols.weka_cv import weka_cv_folds
 
@@ -78,3 +78,21 @@ def test_j48_prints_wekas_tree(tmp_path, weka_oracle, name, options):
     weka = weka_oracle.model_text("weka.classifiers.trees.J48", tmp_path / "train.arff", *options)
     ours = J48(unpruned="-U" in options).fit(X.iloc[fold.train], y.iloc[fold.train]).export_text()
     assert ours.strip() == weka.strip()
+
+
+# Weka's Logistic stops its quasi-Newton search at its own tolerance; ours runs to the optimum.
+# Where the likelihood has a well-defined optimum the two agree to this; on (nearly) separable
+# data (labor, sonar, autos, hypothyroid) the 1e-8 ridge leaves the optimum far out and where
+# each search stops differs (see the closing note of issue 11).
+LOGISTIC_WELL_POSED = ["colic", "hepatitis", "diabetes", "vehicle", "waveform-5000"]
+
+
+@needs_weka
+@needs_mirror
+@pytest.mark.parametrize("name", LOGISTIC_WELL_POSED)
+def test_logistic_reaches_wekas_optimum(tmp_path, weka_oracle, name):
+    X, y = load(name)
+    fold = weka_split(tmp_path, X, y)
+    weka = weka_oracle("weka.classifiers.functions.Logistic", tmp_path / "train.arff", tmp_path / "test.arff")
+    ours = Logistic().fit(X.iloc[fold.train], y.iloc[fold.train]).predict_proba(X.iloc[fold.test])
+    assert_agrees(ours, weka, atol=1e-4)

@@ -4,6 +4,7 @@ from .bagging import Bagging
 from .gaussian_nb import LSLWNB, FrequencyGaussianNB
 from .hnb import HNB
 from .lcwnb import LCWNB
+from .logistic import Logistic
 from .lwnb import LocallyWeightedNB
 from .meta import Calibrated, InnerCVSelection
 from .iclnb import InstanceCloningNB
@@ -15,6 +16,6 @@ from .waode import WAODE
 REGISTRY = {"NaiveBayes": NaiveBayes, "TAN": TAN, "AODE": AODE, "WAODE": WAODE, "HNB": HNB,
             "FrequencyGaussianNB": FrequencyGaussianNB, "LSLWNB": LSLWNB,
             "LCWNB": LCWNB, "LocallyWeightedNB": LocallyWeightedNB,
-            "InstanceCloningNB": InstanceCloningNB, "J48": J48, "Bagging": Bagging, "InnerCVSelection": InnerCVSelection, "Calibrated": Calibrated}
+            "InstanceCloningNB": InstanceCloningNB, "J48": J48, "Bagging": Bagging, "Logistic": Logistic, "InnerCVSelection": InnerCVSelection, "Calibrated": Calibrated}
 
-__all__ = ["NaiveBayes", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "InstanceCloningNB", "J48", "Bagging", "InnerCVSelection", "Calibrated", "REGISTRY"]
+__all__ = ["NaiveBayes", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "InstanceCloningNB", "J48", "Bagging", "Logistic", "InnerCVSelection", "Calibrated", "REGISTRY"]
