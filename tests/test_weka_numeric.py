@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from nbrepro.classifiers import J48, Bagging, Logistic, NaiveBayes
+from nbrepro.classifiers import J48, TAN, Bagging, Logistic, NaiveBayes
 from nbrepro.data.arff import read_arff, write_arff
 from nbrepro.protocols.weka_cv import weka_cv_folds
 
@@ -30,6 +30,7 @@ CASES = {
     "Bagging-NB-P60": (lambda: Bagging(NaiveBayes(), n_estimators=5, bag_size_percent=60, random_state=7),
                        ("weka.classifiers.meta.Bagging", "-I", "5", "-P", "60", "-S", "7", "-W",
                         "weka.classifiers.bayes.NaiveBayes")),
+    "TAN": (lambda: TAN(), ("weka.classifiers.bayes.BayesNet", "-D", "-Q", "weka.classifiers.bayes.net.search.local.TAN")),
 }
 
 

@@ -23,7 +23,7 @@ from sklearn.utils import check_array
 from ._nominal import NominalClassifierMixin, encode_target
 
 
-def _is_numeric(dtype) -> bool:
+def is_numeric_dtype(dtype) -> bool:
     return not isinstance(dtype, pd.CategoricalDtype) and dtype.kind in "iuf"
 
 
@@ -36,7 +36,7 @@ class MixedInputMixin(NominalClassifierMixin):
         """(values, class codes, weights) of the training rows with a known class."""
         if isinstance(X, pd.DataFrame):
             self.feature_names_in_ = np.asarray(X.columns, dtype=object)
-            numeric = np.array([_is_numeric(t) for t in X.dtypes], dtype=bool)
+            numeric = np.array([is_numeric_dtype(t) for t in X.dtypes], dtype=bool)
             cats = []
             for c, num in zip(X.columns, numeric):
                 s = X[c]
@@ -86,7 +86,7 @@ class MixedInputMixin(NominalClassifierMixin):
             for j, (c, cats) in enumerate(zip(self.feature_names_in_, self.categories_)):
                 s = X[c]
                 if cats is None:
-                    if not _is_numeric(s.dtype):
+                    if not is_numeric_dtype(s.dtype):
                         raise TypeError(f"{name}: attribute {c!r} was numeric in fit but is {s.dtype} here")
                     v = s.to_numpy(dtype=np.float64, na_value=np.nan)
                     if np.isinf(v).any():

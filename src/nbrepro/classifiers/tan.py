@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 
 from ..stats.special import weka_ln_gamma
+from ..preprocess.mdl import MDLDiscretizer
 from ._joint import diagonal, flat_index, pair_counts, value_offsets
+from ._mixed import is_numeric_dtype
 from ._nominal import NominalClassifierMixin, java_normalize
 
 
@@ -24,6 +27,8 @@ class TAN(NominalClassifierMixin):
     (first the largest Δ over all pairs, then the largest Δ joining a new attribute to the
     tree, ties to the first pair in Weka's loop order, arcs directed as Weka directs them).
     The tables are P̂(v | cfg) = (n_cfg,v + α)/(n_cfg + q·α) (SimpleEstimator, ``alpha``).
+    Numeric attributes (float or int columns of a DataFrame) are first discretised by
+    Fayyad–Irani MDL fitted to the training rows, as BayesNet's supervised Discretize.
     Missing values are replaced by the training mode, as BayesNet's ReplaceMissingValues.
     Scores use Weka's own lnΓ and Weka's order of summation; class probabilities are
     formed as Weka forms them (log-space sum, attributes then the class, then exp).
@@ -41,6 +46,18 @@ class TAN(NominalClassifierMixin):
     def __init__(self, alpha: float = 0.5, handle_unknown: str = "ignore"):
         self.alpha = alpha
         self.handle_unknown = handle_unknown
+
+    def fit(self, X, y):
+        self.discretizer_ = None
+        if isinstance(X, pd.DataFrame) and any(is_numeric_dtype(t) for t in X.dtypes):
+            self.discretizer_ = MDLDiscretizer().fit(X, y)
+            X = self.discretizer_.transform(X)
+        return super().fit(X, y)
+
+    def predict_proba(self, X) -> np.ndarray:
+        if getattr(self, "discretizer_", None) is not None and isinstance(X, pd.DataFrame):
+            X = self.discretizer_.transform(X)
+        return super().predict_proba(X)
 
     def _fit_codes(self, codes: np.ndarray, y: np.ndarray) -> None:
         r = len(self.classes_)
