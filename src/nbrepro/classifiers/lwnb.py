@@ -3,11 +3,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._lazy import LazyNominalMixin
+from ._lazy import BLOCK_VALUES, LazyNominalMixin
+from ._mixed import MixedInputMixin, is_numeric_dtype
+from ._nominal import java_normalize
+from .naive_bayes import weka_product
+from .numeric_estimators import (NormalEstimators, numeric_precision, weighted_normal_probability,
+                                 weka_training_order)
 KERNELS = ("linear", "epanechnikov", "tricube", "inverse", "gauss", "constant")
 
 
-class LocallyWeightedNB(LazyNominalMixin):
+class LocallyWeightedNB(MixedInputMixin, LazyNominalMixin):
     """Naive Bayes fitted to the k nearest training rows, weighted by a kernel of their distance
     (Weka 3.6 ``weka.classifiers.lazy.LWL -K k -U kernel -W weka.classifiers.bayes.NaiveBayes``).
 
@@ -19,6 +24,14 @@ class LocallyWeightedNB(LazyNominalMixin):
     (linear: 1.0001 − d; all rows weigh the same when the bandwidth is 0), then rescaled so
     the weights sum to the number of neighbours. With the inverse or Gaussian kernel, or
     ``k <= 0``, every training row is a neighbour.
+
+    Numeric attributes (numeric columns of a DataFrame): the distance is Weka's normalised
+    Euclidean distance — each numeric difference divided by the attribute's range over the
+    training rows and, as Weka's LWL updates the range with every test row it sees, the test
+    rows up to and including this one; a missing value differs by 1 from a missing value and
+    by max(v', 1 − v') (v' the other value, normalised) from a known one — and the naive Bayes
+    fitted to the neighbours is Weka's, with its NormalEstimator (precision from the
+    neighbours' values) for numeric attributes.
 
     Parameters
     ----------
@@ -55,3 +68,110 @@ class LocallyWeightedNB(LazyNominalMixin):
         w = np.where(neighbour, w, 0.0)
         w *= (neighbour.sum(axis=1) / w.sum(axis=1))[:, None]  # total weight = number of neighbours
         return self._weighted_naive_bayes(w, idx, known)
+
+    # ---- numeric and mixed data ---------------------------------------------------------
+    def fit(self, X, y):
+        if not (hasattr(X, "dtypes") and any(is_numeric_dtype(t) for t in X.dtypes)):
+            self._mixed = False
+            return super().fit(X, y)
+        self._check_params()
+        self._mixed = True
+        Z, ycodes, _ = self._fit_mixed(X, y)
+        self._Z, self._y = Z, ycodes
+        num = self.numeric_
+        with np.errstate(invalid="ignore"):
+            self._lo = np.where(num, np.nanmin(np.where(num[None, :], Z, np.nan), axis=0, initial=np.inf), np.nan)
+            self._hi = np.where(num, np.nanmax(np.where(num[None, :], Z, np.nan), axis=0, initial=-np.inf), np.nan)
+        return self
+
+    def predict_proba(self, X) -> np.ndarray:
+        if not getattr(self, "_mixed", False):
+            return super().predict_proba(X)
+        T = self._encode_mixed(X)
+        num = self.numeric_
+        # Weka's LWL widens the distance's ranges with every test row, this one included
+        lo = np.minimum.accumulate(np.vstack([self._lo[None, :], np.where(np.isnan(T), np.inf, T)]), axis=0)[1:]
+        hi = np.maximum.accumulate(np.vstack([self._hi[None, :], np.where(np.isnan(T), -np.inf, T)]), axis=0)[1:]
+        out = np.empty((len(T), len(self.classes_)))
+        block = max(1, BLOCK_VALUES // max(len(self._y) * max(len(num), 1), 1))
+        for start in range(0, len(T), block):
+            sl = slice(start, start + block)
+            out[sl] = self._mixed_block(T[sl], lo[sl], hi[sl])
+        return out
+
+    def _distances(self, T, lo, hi) -> np.ndarray:
+        """Weka's EuclideanDistance between each test row and each training row."""
+        Z = self._Z
+        d2 = np.zeros((len(T), len(Z)))
+        for j in range(Z.shape[1]):
+            a, b = T[:, j][:, None], Z[:, j][None, :]
+            ma, mb = np.isnan(a), np.isnan(b)
+            if self.numeric_[j]:
+                width = (hi[:, j] - lo[:, j])[:, None]
+                flat = ~np.isfinite(lo[:, j])[:, None] | (width == 0)
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    na = np.where(flat, 0.0, (a - lo[:, j][:, None]) / width)
+                    nb = np.where(flat, 0.0, (b - lo[:, j][:, None]) / width)
+                one = np.where(ma, nb, na)  # the known side when exactly one is missing
+                one = np.where(one < 0.5, 1.0 - one, one)
+                diff = np.where(ma & mb, 1.0, np.where(ma | mb, one, na - nb))
+            else:
+                diff = np.where(ma | mb | (a != b), 1.0, 0.0)
+            d2 = d2 + diff * diff
+        return np.sqrt(d2)
+
+    def _mixed_block(self, T, lo, hi) -> np.ndarray:
+        dist = self._distances(T, lo, hi)
+        n, r = len(self._y), len(self.classes_)
+        all_rows = self.k <= 0 or self.k >= n or self.kernel in ("inverse", "gauss")
+        k = n if all_rows else int(self.k)
+        kth = np.partition(dist, k - 1, axis=1)[:, k - 1:k]
+        neighbour = dist <= kth
+        with np.errstate(divide="ignore", invalid="ignore"):
+            u = np.where(kth > 0, dist / kth, 1.0)
+        w = {"linear": lambda d: 1.0001 - d,
+             "epanechnikov": lambda d: 0.75 * (1.0001 - d * d),
+             "tricube": lambda d: (1.0001 - d ** 3) ** 3,
+             "constant": lambda d: np.ones_like(d),
+             "inverse": lambda d: 1.0 / (1.0 + d),
+             "gauss": lambda d: np.exp(-d * d)}[self.kernel](u)
+        w = np.where(neighbour, w, 0.0)
+        count = neighbour.sum(axis=1).astype(np.float64)
+        w = w * count[:, None] / w.sum(axis=1, keepdims=True)  # Weka: weight · Σ old / Σ new
+        # the neighbours of each row, gathered: (rows, K)
+        K = int(neighbour.sum(axis=1).max())
+        idx = np.argsort(~neighbour, axis=1, kind="stable")[:, :K]
+        valid = np.take_along_axis(neighbour, idx, axis=1)
+        wk = np.where(valid, np.take_along_axis(w, idx, axis=1), 0.0)
+        yk = self._y[idx]
+        class_w = np.stack([np.where(yk == c, wk, 0.0).sum(axis=1) for c in range(r)], axis=1)
+        prior = (class_w + 1.0) / (class_w.sum(axis=1, keepdims=True) + r)
+        factors = np.ones((len(T), len(self.numeric_), r))
+        sensitive = np.zeros(len(T), dtype=bool)
+        for j in range(len(self.numeric_)):
+            t = T[:, j]
+            known = ~np.isnan(t)
+            vals = np.where(valid, self._Z[idx, j], np.nan)
+            if self.numeric_[j]:
+                if known.any():
+                    f, bad = weighted_normal_probability(t[known], vals[known], yk[known], wk[known], r)
+                    factors[known, j] = f
+                    sensitive[np.flatnonzero(known)[bad]] = True
+            else:
+                q = int(self.n_values_[j])
+                seen = ~np.isnan(vals)
+                counts = np.stack([np.where(seen & (yk == c), wk, 0.0).sum(axis=1) for c in range(r)], axis=1)
+                at = np.stack([np.where(seen & (yk == c) & (vals == t[:, None]), wk, 0.0).sum(axis=1)
+                               for c in range(r)], axis=1)
+                factors[known, j] = ((at + 1.0) / (counts + q))[known]
+        for b in np.flatnonzero(sensitive):
+            # Weka's NaiveBayes adds the neighbours in the order its sorts by attribute leave them;
+            # where the sums cancel badly that order shows, so follow it (neighbours in row order)
+            rows = idx[b][valid[b]]
+            Zb, yb, wb = self._Z[rows], self._y[rows], wk[b][valid[b]]
+            order = weka_training_order(Zb, self.numeric_)
+            for j in np.flatnonzero(self.numeric_):
+                if not np.isnan(T[b, j]):
+                    est = NormalEstimators(Zb[order, j], yb[order], wb[order], r, numeric_precision(Zb[:, j]))
+                    factors[b, j] = est.probability(T[b, j:j + 1])[0]
+        return java_normalize(weka_product(prior, factors))

@@ -128,7 +128,7 @@ class NormalEstimators:
         with np.errstate(invalid="ignore", divide="ignore"):
             # Σx² − μΣx cancels when the mean is large against the spread; its rounding error,
             # about ε·(μ²/σ²)·sqrt(W) relative, then depends on the order the rows were added in
-            self.order_sensitive = bool(np.any((W > 0) & (mean * mean * np.sqrt(W) > 1e3 * sd * sd)))
+            self.order_sensitive = bool(np.any((W > 0) & (mean * mean * np.sqrt(W) > 1e5 * sd * sd)))
         self.weight_sum = W
         self.mean = mean
         self.sd = np.where((W > 0) & (sd > 1e-10), np.maximum(floor, sd), floor)
@@ -212,3 +212,41 @@ def _truncated_walk(x, first, step, values, weights, total, sd, half, acc, seen)
         live = live[~stopped & ~exhausted]
         block = min(block * 2, 1024)
     return acc, seen
+
+
+def weighted_normal_probability(x: np.ndarray, values: np.ndarray, classes: np.ndarray, weights: np.ndarray,
+                                n_classes: int) -> np.ndarray:
+    """``NormalEstimators`` fitted separately for each row b — to the values ``values[b]``
+    (NaN: absent) with their classes and weights, the precision from those values — and
+    evaluated at ``x[b]``: (rows, classes), and which rows' sums cancel badly enough for the
+    order of adding to show (see ``NormalEstimators.order_sensitive``). What Weka's
+    NaiveBayes does inside LWL, where each test row has its own weighted neighbours."""
+    B = len(x)
+    present = ~np.isnan(values)
+    srt = np.sort(np.where(present, values, np.inf), axis=1)
+    with np.errstate(invalid="ignore"):  # inf − inf between absent values
+        gaps = np.diff(srt, axis=1)
+    gaps = np.where(np.isfinite(gaps) & (gaps > 0), gaps, 0.0)
+    distinct = (gaps > 0).sum(axis=1)
+    delta = np.cumsum(gaps, axis=1)[:, -1] if gaps.shape[1] else np.zeros(B)
+    precision = np.where(distinct > 0, delta / np.maximum(distinct, 1), DEFAULT_PRECISION)
+    use = present & (weights != 0)
+    v = np.where(use, np.rint(np.where(use, values, 0.0) / precision[:, None]) * precision[:, None], 0.0)
+    w = np.where(use, weights, 0.0)
+    out = np.empty((B, n_classes))
+    floor = precision / 6.0
+    xr = np.rint(x / precision) * precision
+    sensitive = np.zeros(B, dtype=bool)
+    for c in range(n_classes):
+        wc = np.where(classes == c, w, 0.0)
+        W = np.cumsum(wc, axis=1)[:, -1]
+        S = np.cumsum(v * wc, axis=1)[:, -1]
+        SS = np.cumsum(v * v * wc, axis=1)[:, -1]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            mean = np.where(W > 0, S / W, 0.0)
+            sd = np.sqrt(np.abs(SS - mean * S) / W)
+        with np.errstate(invalid="ignore"):
+            sensitive |= (W > 0) & (mean * mean * np.sqrt(W) > 1e5 * sd * sd)
+        sd = np.where((W > 0) & (sd > 1e-10), np.maximum(floor, sd), floor)
+        out[:, c] = _interval(xr - mean, precision / 2.0, sd)
+    return out, sensitive
