@@ -10,12 +10,13 @@ from .meta import Calibrated, InnerCVSelection
 from .iclnb import InstanceCloningNB
 from .j48 import J48
 from .naive_bayes import NaiveBayes
+from .nbtree import NBTree
 from .tan import TAN
 from .waode import WAODE
 
 REGISTRY = {"NaiveBayes": NaiveBayes, "TAN": TAN, "AODE": AODE, "WAODE": WAODE, "HNB": HNB,
             "FrequencyGaussianNB": FrequencyGaussianNB, "LSLWNB": LSLWNB,
             "LCWNB": LCWNB, "LocallyWeightedNB": LocallyWeightedNB,
-            "InstanceCloningNB": InstanceCloningNB, "J48": J48, "Bagging": Bagging, "Logistic": Logistic, "InnerCVSelection": InnerCVSelection, "Calibrated": Calibrated}
+            "InstanceCloningNB": InstanceCloningNB, "J48": J48, "Bagging": Bagging, "NBTree": NBTree, "Logistic": Logistic, "InnerCVSelection": InnerCVSelection, "Calibrated": Calibrated}
 
-__all__ = ["NaiveBayes", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "InstanceCloningNB", "J48", "Bagging", "Logistic", "InnerCVSelection", "Calibrated", "REGISTRY"]
+__all__ = ["NaiveBayes", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "InstanceCloningNB", "J48", "Bagging", "NBTree", "Logistic", "InnerCVSelection", "Calibrated", "REGISTRY"]

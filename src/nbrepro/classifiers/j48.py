@@ -372,6 +372,14 @@ class _TreeBuilder:
             best.split_point = _largest_value_not_above(self.all_values[:, best.attribute], best.split_point)
         return best
 
+    def c45_split(self, a: int, rows, w, y, total_weight):
+        """C45Split.buildClassifier on one attribute: the Split, or None where none is useful."""
+        if self.numeric[a]:
+            candidate = self._numeric_splits(rows, w, y, total_weight, cols=[a]).get(a)
+        else:
+            candidate = self._nominal_split(a, rows, w, y, total_weight)
+        return None if candidate is None else candidate.make()
+
     def _nominal_split(self, a, rows, w, y, total_weight):
         x = self.Z[rows, a]
         known = ~np.isnan(x)
@@ -385,11 +393,11 @@ class _TreeBuilder:
         split = Split(a, False, np.inf, q, d, gain, _gain_ratio(d, total_weight, gain))
         return _Candidate(split.info_gain, split.gain_ratio, lambda: split)
 
-    def _numeric_splits(self, rows, w, y, total_weight) -> dict:
+    def _numeric_splits(self, rows, w, y, total_weight, cols=None) -> dict:
         """C45Split.handleNumericAttribute for every numeric attribute at once: attribute → Split
         (or None). Rows sorted by each attribute; Weka moves them one by one from the right
         bag to the left, so the right bag's weights are running subtractions."""
-        cols = self._numeric_columns
+        cols = self._numeric_columns if cols is None else np.asarray(cols, dtype=np.int64)
         if not len(cols):
             return {}
         r, n = self.r, len(rows)

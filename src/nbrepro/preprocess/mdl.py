@@ -56,6 +56,13 @@ def _conditional_entropies(left: np.ndarray, right: np.ndarray) -> np.ndarray:
         return np.where(np.abs(total) < 1e-6, 0.0, -value / (total * _LOG2))
 
 
+def _weka_sum(v) -> float:
+    total = 0.0
+    for x in v:
+        total += float(x)
+    return total
+
+
 def _accept(prior: np.ndarray, best: np.ndarray, n: float, n_cut_points: int) -> bool:
     """Weka's FayyadAndIranisMDL."""
     prior_entropy = _entropy(prior)
@@ -67,13 +74,25 @@ def _accept(prior: np.ndarray, best: np.ndarray, n: float, n_cut_points: int) ->
     return gain > (math.log(n_cut_points) / _LOG2 + delta) / n
 
 
-def mdl_cut_points(values: np.ndarray, classes: np.ndarray, n_classes: int) -> np.ndarray:
-    """Weka's MDL cut points of one numeric attribute (rows with a missing value or class left out)."""
+def mdl_cut_points(values: np.ndarray, classes: np.ndarray, n_classes: int, weights=None, order=None) -> np.ndarray:
+    """Weka's MDL cut points of one numeric attribute (rows with a missing value or class left
+    out). Class counts are sums of row ``weights`` (1 by default), as Weka's are of instance
+    weights; the number of candidate cuts is the row count less one.
+
+    With fractional weights the sums depend on the order rows are added in: ``order`` gives
+    Weka's (row positions, sorted by value; see ``weka_discretize_orders``). Without it rows
+    are sorted stably, which gives the same sums whenever the weights are whole numbers."""
     keep = ~np.isnan(values) & (classes >= 0)
-    order = np.argsort(values[keep], kind="stable")
-    v, c = values[keep][order], classes[keep][order]
+    if order is None:
+        pos = np.flatnonzero(keep)
+        pos = pos[np.argsort(values[pos], kind="stable")]
+    else:
+        pos = np.asarray(order, dtype=np.int64)
+        pos = pos[keep[pos]]
+    v, c = values[pos], classes[pos]
+    w = np.ones(len(pos)) if weights is None else np.asarray(weights, dtype=np.float64)[pos]
     onehot = np.zeros((len(v), n_classes))
-    onehot[np.arange(len(v)), c] = 1.0
+    onehot[np.arange(len(v)), c] = w
     cuts: list[float] = []
 
     def split(first: int, last: int) -> None:   # rows first..last−1
@@ -86,14 +105,16 @@ def mdl_cut_points(values: np.ndarray, classes: np.ndarray, n_classes: int) -> n
         if not len(candidates):
             return
         left = cum[candidates]
-        right = prior[None, :] - left
+        # Weka subtracts each row from the right-hand counts in turn
+        right = np.subtract.accumulate(np.vstack([prior[None, :], onehot[first:last]]), axis=0)[1:][candidates]
         ent = _conditional_entropies(left, right)
         prior_entropy = _entropy(prior)
         best = int(np.argmin(ent))   # the first smallest: Weka's strict <
         if not ent[best] < prior_entropy or prior_entropy - ent[best] <= 0:
             return
         i = int(candidates[best])
-        if not _accept(prior, np.stack([left[best], right[best]]), float(n), n - 1):
+        total_weight = float(np.cumsum(w[first:last])[-1])
+        if not _accept(prior, np.stack([left[best], right[best]]), total_weight, n - 1):
             return
         split(first, first + i + 1)
         cuts.append((v[first + i] + v[first + i + 1]) / 2.0)
@@ -101,6 +122,21 @@ def mdl_cut_points(values: np.ndarray, classes: np.ndarray, n_classes: int) -> n
 
     split(0, len(v))
     return np.asarray(sorted(cuts))
+
+
+def weka_discretize_orders(Z: np.ndarray, numeric) -> dict:
+    """The row order in which Weka's supervised Discretize scans each numeric attribute: it sorts
+    one copy of the data by each numeric attribute in turn, last attribute first (Weka's
+    quicksort, missing values last), and cuts each attribute in the order its sort leaves."""
+    from ..classifiers.numeric_estimators import weka_quicksort
+
+    order = np.arange(len(Z))
+    out = {}
+    for j in reversed(np.flatnonzero(numeric)):
+        x = Z[order, j]
+        order = order[weka_quicksort(np.where(np.isnan(x), np.finfo(np.float64).max, x))]
+        out[int(j)] = order.copy()
+    return out
 
 
 class MDLDiscretizer(TransformerMixin, BaseEstimator):

@@ -1,0 +1,245 @@
+"""NBTree (Kohavi 1996) as Weka 3.6's ``weka.classifiers.trees.NBTree``: a decision tree with a
+naive Bayes model at each leaf.
+
+At each node Weka fits naive Bayes to the node's rows (numeric attributes MDL-discretised on
+those rows) and estimates its errors by 5-fold cross-validation on the rows in their current
+order. For each attribute it takes C4.5's split (``C45Split``, at least 2 rows per branch),
+and estimates the split's errors as the sum, over the branches with at least 5 rows, of a
+5-fold cross-validation (rows shuffled by one ``java.util.Random(1)`` per split, then
+stratified) of naive Bayes fitted to the branch (discretised afresh); a branch with fewer
+rows (Weka: fewer than 5 for a nominal split, 5 or fewer for a numeric one) counts all its
+weight as errors. A row with a missing value goes to every branch, its
+weight times the branch's share. The split with the fewest errors is taken if it has at
+least 30 rows, at least two branches with 5 rows, and 5% fewer errors than the node's own
+naive Bayes; the tree then splits the rows as C4.5 does and recurses.
+
+Weka sorts a node's rows in place (with its own quicksort) each time it evaluates a numeric
+attribute, and the order decides the cross-validation folds of the nodes below: the rows
+are kept in Weka's order throughout.
+"""
+from __future__ import annotations
+
+import numpy as np
+from sklearn.utils.validation import check_is_fitted
+
+from ..preprocess.mdl import mdl_cut_points, weka_discretize_orders
+from ..protocols.java_random import JavaRandom, java_shuffle
+from ..protocols.weka_cv import _fold_bounds, _stratify
+from . import _weka_utils as wu
+from ._mixed import MixedInputMixin
+from .j48 import Distribution, Split, _TreeBuilder, _seq_sum
+from .naive_bayes import NaiveBayes
+from .numeric_estimators import weka_quicksort
+
+_FOLDS = 5
+_MIN_ROWS_FOR_CV = 5
+
+
+def _weka_sort(rows: np.ndarray, w: np.ndarray, x: np.ndarray):
+    """Instances.sort(attribute): Weka's quicksort on the values, missing values last."""
+    order = weka_quicksort(np.where(np.isnan(x), np.finfo(np.float64).max, x))
+    return rows[order], w[order]
+
+
+class _DiscretizedNB:
+    """NBTreeNoSplit's model: supervised Discretize fitted to a set of rows, then Weka's
+    NaiveBayes on the discretised rows (weighted Laplace counts)."""
+
+    def __init__(self, tree: "NBTree", Z: np.ndarray, y: np.ndarray, w: np.ndarray):
+        self.tree = tree
+        r = len(tree.classes_)
+        numeric = np.flatnonzero(tree.numeric_)
+        # with fractional weights the order of Weka's sums shows: follow Discretize's sorts
+        orders = weka_discretize_orders(Z, tree.numeric_) if np.any(w != np.round(w)) else {}
+        self.cuts = {j: mdl_cut_points(Z[:, j], y, r, w, orders.get(int(j))) for j in numeric}
+        self.n_values = np.array([len(self.cuts[j]) + 1 if j in self.cuts else int(q)
+                                  for j, q in enumerate(tree.n_values_)], dtype=np.int64)
+        self.codes = self.encode(Z)
+        self.nb = _naive_bayes(self.n_values, r)
+        self.counts = self.nb._count(self.codes, y, w)
+        self.nb._fit_counts(self.counts)
+
+    def encode(self, Z: np.ndarray) -> np.ndarray:
+        codes = np.where(np.isnan(Z), -1, np.nan_to_num(Z, nan=-1.0)).astype(np.int64)
+        for j, cuts in self.cuts.items():
+            v = Z[:, j]
+            codes[:, j] = np.where(np.isnan(v), -1, np.searchsorted(cuts, v, side="left"))
+        return codes
+
+    def proba(self, Z: np.ndarray) -> np.ndarray:
+        return self.nb._proba_codes(self.encode(Z))
+
+
+def _naive_bayes(n_values: np.ndarray, n_classes: int) -> NaiveBayes:
+    nb = NaiveBayes()
+    nb.classes_ = np.arange(n_classes)
+    nb.n_values_ = n_values
+    return nb
+
+
+def _cv_errors(model: _DiscretizedNB, y: np.ndarray, w: np.ndarray) -> float:
+    """NBTreeNoSplit.crossValidate: 5 folds over the rows in their order (Instances.testCV); each
+    fold's naive Bayes is the full one with the fold's rows unlearned; the weight of the rows
+    it predicts wrongly (first largest probability; none when it is 0)."""
+    n = len(y)
+    errors = 0.0
+    nb = model.nb
+    for f in range(_FOLDS):
+        lo, hi = _fold_bounds(n, _FOLDS, f)
+        if hi <= lo:
+            continue
+        test = np.arange(lo, hi)
+        held = nb._count(model.codes[test], y[test], w[test])
+        nb._fit_counts({k: model.counts[k] - held[k] for k in held})
+        p = nb._proba_codes(model.codes[test])
+        pred = np.argmax(p, axis=1)
+        wrong = (p[np.arange(len(test)), pred] > 0) & (pred != y[test])
+        for weight in w[test][wrong]:
+            errors += float(weight)
+    nb._fit_counts(model.counts)
+    return errors
+
+
+class _Leaf:
+    """NBTreeNoSplit: naive Bayes on the node's discretised rows, and its estimated errors."""
+
+    def __init__(self, tree, rows, w):
+        Z, y = tree._Z[rows], tree._y[rows]
+        self.model = _DiscretizedNB(tree, Z, y, w)
+        self.errors = _cv_errors(self.model, y, w) if len(rows) >= _MIN_ROWS_FOR_CV else 0.0
+
+
+class _Node:
+    __slots__ = ("leaf", "split", "sons", "is_empty")
+
+    def __init__(self, leaf, split=None, sons=None, is_empty=False):
+        self.leaf, self.split, self.sons, self.is_empty = leaf, split, sons, is_empty
+
+
+class NBTree(MixedInputMixin):
+    """Naive Bayes tree (Weka 3.6 ``weka.classifiers.trees.NBTree``; see the module docstring).
+
+        P(c | x) = Σ_leaves share(x, leaf) · P_NB,leaf(c | x)
+
+    share(x, leaf) is 1 for the leaf x reaches (a split on a missing value shares x among the
+    branches); P_NB,leaf is naive Bayes fitted to the leaf's rows, numeric attributes
+    discretised by MDL on those rows.
+
+    Parameters
+    ----------
+    min_split_rows : int
+        Least weight at a node for it to be split (Weka's fixed 30).
+    handle_unknown : {"ignore", "error"}
+        A nominal test value outside the declared values is missing ("ignore") or an error.
+    """
+
+    def __init__(self, min_split_rows: int = 30, handle_unknown: str = "ignore"):
+        self.min_split_rows = min_split_rows
+        self.handle_unknown = handle_unknown
+
+    def fit(self, X, y, sample_weight=None):
+        Z, ycodes, w = self._fit_mixed(X, y, sample_weight)
+        all_values = self._encode_mixed(X)
+        self._Z, self._y = Z, ycodes
+        self._c45 = _TreeBuilder(Z, ycodes, self.numeric_, self.n_values_, len(self.classes_), 2, all_values,
+                                 0.25, False)
+        self.tree_ = self._build(np.arange(len(ycodes)), w)
+        del self._Z, self._y, self._c45
+        return self
+
+    # ---- growing ------------------------------------------------------------------------
+    def _build(self, rows: np.ndarray, w: np.ndarray) -> _Node:
+        leaf = _Leaf(self, rows, w)
+        as_leaf = _Node(leaf, is_empty=wu.eq(_seq_sum(w), 0.0))
+        if len(rows) < _MIN_ROWS_FOR_CV or leaf.errors == 0:
+            return as_leaf
+        y = self._y[rows]
+        check = Distribution.one_bag(y, w, len(self.classes_))
+        if wu.sm(check.total, self.min_split_rows) or wu.eq(check.total, check.per_class[check.max_class()]):
+            return as_leaf
+        total_weight = _seq_sum(w)
+        best, best_errors = None, leaf.errors
+        for a in range(self._Z.shape[1]):
+            if self.numeric_[a]:
+                rows, w = _weka_sort(rows, w, self._Z[rows, a])  # NBTreeSplit sorts the node's rows ...
+                rows, w = _weka_sort(rows, w, self._Z[rows, a])  # ... and so does its C45Split
+            split, errors = self._evaluate_split(a, rows, w, total_weight, leaf.errors)
+            if split is not None and errors < best_errors:
+                best, best_errors = split, errors
+        if best is None or (leaf.errors - best_errors) / leaf.errors < 0.05:
+            return as_leaf
+        sub = best.subsets(self._Z[rows, best.attribute])
+        sons = [self._build(r_rows, r_w) for r_rows, r_w in best.branches(sub, rows, w)]
+        return _Node(leaf, best, sons)
+
+    def _evaluate_split(self, a, rows, w, total_weight, global_errors):
+        """NBTreeSplit.buildClassifier: (C45Split, estimated errors), or (None, _) if not useful."""
+        y = self._y[rows]
+        split = self._c45.c45_split(a, rows, w, y, total_weight)
+        if split is None:
+            return None, global_errors
+        sub = split.subsets(self._Z[rows, a])
+        missing = sub < 0
+        share = split.missing_weights() if missing.any() else None
+        rnd = JavaRandom(1)
+        errors, enough = 0.0, 0
+        # Weka cross-validates a branch with at least 5 rows (nominal split) or more than 5 (numeric)
+        least = _MIN_ROWS_FOR_CV + 1 if self.numeric_[a] else _MIN_ROWS_FOR_CV
+        for b in range(split.n_subsets):
+            at = (sub == b) | missing  # a row with a missing value goes to every branch
+            b_rows = rows[at]
+            b_w = np.where(missing, w * share[b] if share is not None else w, w)[at]
+            if len(b_rows) >= least:
+                enough += 1
+                errors += self._branch_errors(b_rows, b_w, rnd)
+            else:
+                for weight in b_w:
+                    errors += float(weight)
+        if enough <= 1:
+            return None, global_errors
+        return split, errors
+
+    def _branch_errors(self, rows, w, rnd: JavaRandom) -> float:
+        Z, y = self._Z[rows], self._y[rows]
+        disc = _DiscretizedNB(self, Z, y, w)  # cut points do not depend on the row order
+        order = list(range(len(rows)))
+        java_shuffle(order, rnd)
+        order = np.asarray(_stratify(order, y, _FOLDS), dtype=np.int64)
+        model = _DiscretizedNB.__new__(_DiscretizedNB)
+        model.tree, model.cuts, model.n_values, model.nb = self, disc.cuts, disc.n_values, disc.nb
+        model.codes = disc.codes[order]
+        model.counts = model.nb._count(model.codes, y[order], w[order])
+        model.nb._fit_counts(model.counts)
+        return _cv_errors(model, y[order], w[order])
+
+    # ---- prediction -----------------------------------------------------------------------
+    def predict_proba(self, X) -> np.ndarray:
+        check_is_fitted(self, "tree_")
+        Z = self._encode_mixed(X)
+        return self._probabilities(self.tree_, Z, np.ones(len(Z)))
+
+    def _probabilities(self, node: _Node, Z: np.ndarray, weight: np.ndarray) -> np.ndarray:
+        if node.split is None:
+            return weight[:, None] * node.leaf.model.proba(Z)
+        out = np.zeros((len(Z), len(self.classes_)))
+        if not len(Z):
+            return out
+        split = node.split
+        sub = split.subsets(Z[:, split.attribute])
+        missing = sub < 0
+        if missing.any():
+            share = split.missing_weights()
+            acc = np.zeros((int(missing.sum()), len(self.classes_)))
+            for b, son in enumerate(node.sons):
+                if not son.is_empty:
+                    acc += self._probabilities(son, Z[missing], share[b] * weight[missing])
+            out[missing] = acc
+        for b, son in enumerate(node.sons):
+            at = sub == b
+            if not at.any():
+                continue
+            if son.is_empty:  # NBTreeSplit.classProb: the node's own naive Bayes
+                out[at] = weight[at, None] * node.leaf.model.proba(Z[at])
+            else:
+                out[at] = self._probabilities(son, Z[at], weight[at])
+        return out
