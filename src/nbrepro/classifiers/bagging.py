@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils import check_array, check_consistent_length, column_or_1d
+from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
 from ..protocols.java_random import JavaRandom, java_shuffle
 from ._nominal import encode_target, java_normalize
@@ -100,16 +101,25 @@ class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
             raise ValueError(f"Bagging: n_estimators must be at least 1, got {self.n_estimators!r}")
         if not 0 < int(self.bag_size_percent) <= 100:
             raise ValueError(f"Bagging: bag_size_percent must lie in 1..100, got {self.bag_size_percent!r}")
+        if not isinstance(X, pd.DataFrame):
+            X = check_array(X, dtype=None, ensure_all_finite="allow-nan")
         self.classes_, codes = encode_target(self, y)
+        check_consistent_length(X, codes)
         keep = np.flatnonzero(codes >= 0)  # Weka deletes rows with a missing class first
         n = len(keep)
         if n == 0:
             raise ValueError("Bagging: no training row has a known class")
-        weights = np.ones(n) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)[keep]
+        if sample_weight is None:
+            weights = np.ones(n)
+        else:
+            sample_weight = _check_sample_weight(sample_weight, np.empty((len(codes), 0)), ensure_non_negative=True)
+            if not sample_weight.sum() > 0:
+                raise ValueError("Bagging: every sample weight is zero, so there is nothing to fit")
+            weights = sample_weight[keep]
         if isinstance(X, pd.DataFrame):
             self.feature_names_in_ = np.asarray(X.columns, dtype=object)
         self.n_features_in_ = X.shape[1]
-        y_series = y if isinstance(y, pd.Series) else pd.Series(np.asarray(y))
+        y_series = y if isinstance(y, pd.Series) else pd.Series(column_or_1d(y))
         bag_size = n * int(self.bag_size_percent) // 100
         rnd = JavaRandom(int(self.random_state))
         self.estimators_, self.bags_ = [], []
@@ -154,9 +164,12 @@ class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         return out
 
     def predict(self, X):
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        proba = self.predict_proba(X)
+        return self.classes_[np.argmax(proba, axis=1)]
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = True
+        tags.input_tags.categorical = True  # as the members: nominal columns are read as such
+        tags.input_tags.string = True
         return tags
