@@ -82,13 +82,13 @@ def test_normal_estimator_is_an_interval_probability():
     X = _frame([1.0, 2.0, 3.0, 4.0])  # precision 1, class a: values 1, 2 (σ = 0.5)
     y = pd.Series(pd.Categorical(["a", "a", "b", "b"]))
     nb = NaiveBayes().fit(X, y)
-    est = nb.estimators_[0]
-    assert est.precision == 1.0
-    np.testing.assert_allclose(est.mean, [1.5, 3.5])
-    np.testing.assert_allclose(est.sd, [0.5, 0.5])
+    est = nb.normal_
+    assert est.precision[0] == 1.0
+    np.testing.assert_allclose(est.mean[0], [1.5, 3.5])
+    np.testing.assert_allclose(est.sd[0], [0.5, 0.5])
     from scipy.stats import norm
     expected = norm.cdf(1.5, 1.5, 0.5) - norm.cdf(0.5, 1.5, 0.5)  # x = 1.4 rounds to 1: the interval [0.5, 1.5]
-    np.testing.assert_allclose(est.probability(np.array([1.4]))[0, 0], expected, rtol=1e-12)
+    np.testing.assert_allclose(est.probability(np.array([[1.4]]))[0, 0, 0], expected, rtol=1e-12)
 
 
 def test_weka_normal_functions_match_scipy():

@@ -83,20 +83,25 @@ class MixedInputMixin(NominalClassifierMixin):
             if absent:
                 raise ValueError(f"{name}: columns {absent} seen in fit are absent")
             out = np.empty((len(X), self.n_features_in_))
-            for j, (c, cats) in enumerate(zip(self.feature_names_in_, self.categories_)):
+            numeric = np.flatnonzero(self.numeric_)
+            if len(numeric):  # all numeric columns in one pandas call
+                names = list(self.feature_names_in_[numeric])
+                bad = [c for c in names if not is_numeric_dtype(X[c].dtype)]
+                if bad:
+                    raise TypeError(f"{name}: attribute {bad[0]!r} was numeric in fit but is {X[bad[0]].dtype} here")
+                V = X[names].to_numpy(dtype=np.float64, na_value=np.nan)
+                inf = np.isinf(V)
+                if inf.any():
+                    r, k = np.argwhere(inf)[0]
+                    raise ValueError(f"{name}: attribute {names[k]!r} has an infinite value (row {X.index[r]!r}); "
+                                     "Weka refuses it too")
+                out[:, numeric] = V
+            for j in np.flatnonzero(~self.numeric_):
+                c, cats = self.feature_names_in_[j], self.categories_[j]
                 s = X[c]
-                if cats is None:
-                    if not is_numeric_dtype(s.dtype):
-                        raise TypeError(f"{name}: attribute {c!r} was numeric in fit but is {s.dtype} here")
-                    v = s.to_numpy(dtype=np.float64, na_value=np.nan)
-                    if np.isinf(v).any():
-                        raise ValueError(f"{name}: attribute {c!r} has an infinite value (row "
-                                         f"{s.index[np.argmax(np.isinf(v))]!r}); Weka refuses it too")
-                    out[:, j] = v
-                else:
-                    codes = (s.array.codes if self._same_categories(j, s.dtype)
-                             else self._lookup(s.to_numpy(dtype=object), cats, c))
-                    out[:, j] = np.where(np.asarray(codes) >= 0, codes, np.nan)
+                codes = (s.array.codes if self._same_categories(j, s.dtype)
+                         else self._lookup(s.to_numpy(dtype=object), cats, c))
+                out[:, j] = np.where(np.asarray(codes) >= 0, codes, np.nan)
             return out
         A = self._as_array(X.to_numpy() if isinstance(X, pd.DataFrame) else X)
         if A.shape[1] != self.n_features_in_:

@@ -172,6 +172,12 @@ class LocallyWeightedNB(MixedInputMixin, LazyNominalMixin):
             order = weka_training_order(Zb, self.numeric_)
             for j in np.flatnonzero(self.numeric_):
                 if not np.isnan(T[b, j]):
-                    est = NormalEstimators(Zb[order, j], yb[order], wb[order], r, numeric_precision(Zb[:, j]))
+                    est = NormalEstimators(Zb[order, j], yb[order], wb[order], r, numeric_precision(Zb[:, j]),
+                                           sequential=True)
                     factors[b, j] = est.probability(T[b, j:j + 1])[0]
         return java_normalize(weka_product(prior, factors))
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = False  # a plain array is nominal data, where NaN is refused as before
+        return tags

@@ -8,7 +8,8 @@ from ..preprocess.mdl import mdl_cut_points
 from ._joint import flat_index, value_offsets
 from ._mixed import MixedInputMixin
 from ._nominal import CountedClassifierMixin, java_normalize
-from .numeric_estimators import KernelEstimators, NormalEstimators, numeric_precision, weka_training_order
+from .numeric_estimators import (KernelEstimators, NormalEstimators, numeric_precision, numeric_precisions,
+                                 weka_training_order)
 
 _TINY = 1e-75
 
@@ -64,16 +65,20 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
                 self.n_values_[j] = len(cuts) + 1
         modelled = self._modelled_numeric()
         self._fit_counts(self._count(_nominal_codes(Z, modelled), ycodes, w))
-        estimator = KernelEstimators if self.kernel else NormalEstimators
-        self.estimators_ = [estimator(Z[:, j], ycodes, w, r, numeric_precision(Z[:, j])) if num else None
-                            for j, num in enumerate(modelled)]
-        if any(getattr(e, "order_sensitive", False) for e in self.estimators_):
-            # Weka adds the rows in the order its sorts by attribute left them; where the running
-            # sums cancel badly, that order shows in the digits, so add them in that order too
-            order = weka_training_order(Z, modelled)
-            Zo, yo, wo = Z[order], ycodes[order], w[order]
-            self.estimators_ = [NormalEstimators(Zo[:, j], yo, wo, r, e.precision) if e is not None else None
-                                for j, e in enumerate(self.estimators_)]
+        columns = np.flatnonzero(modelled)
+        self.numeric_columns_ = columns
+        if self.kernel:
+            self.estimators_ = [KernelEstimators(Z[:, j], ycodes, w, r, numeric_precision(Z[:, j])) for j in columns]
+        else:
+            V = Z[:, columns]
+            precision = numeric_precisions(V)
+            table = NormalEstimators(V, ycodes, w, r, precision)
+            if table.order_sensitive:
+                # Weka adds the rows in the order its sorts by attribute left them; where the running
+                # sums cancel badly, that order shows in the digits, so add them in that order too
+                order = weka_training_order(Z, modelled)
+                table = NormalEstimators(V[order], ycodes[order], w[order], r, precision, sequential=True)
+            self.normal_ = table
         return self
 
     def _modelled_numeric(self) -> np.ndarray:
@@ -93,19 +98,26 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
         check_is_fitted(self, "classes_")
         Z = self._discretize(self._encode_mixed(X))
         numeric = {}
-        for j, est in enumerate(self.estimators_):
-            if est is not None:
-                known = ~np.isnan(Z[:, j])
-                f = np.ones((len(Z), len(self.classes_)))
-                f[known] = est.probability(Z[known, j])
-                numeric[j] = f
+        columns = self.numeric_columns_
+        if len(columns):
+            V = Z[:, columns]
+            known = ~np.isnan(V)
+            if self.kernel:
+                F = np.ones((len(Z), len(columns), len(self.classes_)))
+                for t, est in enumerate(self.estimators_):
+                    F[known[:, t], t] = est.probability(V[known[:, t], t])
+            else:
+                F = self.normal_.probability(np.where(known, V, 0.0))
+                F[~known] = 1.0
+            numeric = {int(j): F[:, t] for t, j in enumerate(columns)}
         return self._proba_codes(_nominal_codes(Z, self._modelled_numeric()), numeric)
 
     def _count(self, codes: np.ndarray, y: np.ndarray, weights=None) -> dict:
         r = len(self.classes_)
         offsets, T = value_offsets(self.n_values_, missing_slot=True)
-        idx = flat_index(codes, offsets, self.n_values_)
-        w = None if weights is None else np.repeat(weights, codes.shape[1])
+        nominal = np.flatnonzero(self.n_values_ > 0)  # a numeric attribute has no value counts
+        idx = flat_index(codes[:, nominal], offsets[nominal], self.n_values_[nominal])
+        w = None if weights is None else np.repeat(weights, len(nominal))
         value_class = np.bincount((idx * r + y[:, None]).ravel(), weights=w, minlength=T * r).reshape(T, r)
         return {"value_class": value_class.astype(np.float64),
                 "class": np.bincount(y, weights=weights, minlength=r).astype(np.float64)}

@@ -103,8 +103,20 @@ def _interval(delta: np.ndarray, half: float, sd) -> np.ndarray:
     return weka_normal_probability((delta + half) / sd) - weka_normal_probability((delta - half) / sd)
 
 
+def numeric_precisions(V: np.ndarray) -> np.ndarray:
+    """``numeric_precision`` of every column of V at once."""
+    S = np.sort(np.ascontiguousarray(V.T), axis=1)  # a row per attribute, NaN last
+    with np.errstate(invalid="ignore"):
+        gaps = np.diff(S, axis=1)
+    positive = gaps > 0  # NaN compares False
+    distinct = positive.sum(axis=1)
+    delta = np.cumsum(np.where(positive, gaps, 0.0), axis=1)[:, -1] if gaps.shape[1] else np.zeros(V.shape[1])
+    return np.where(distinct > 0, delta / np.maximum(distinct, 1), DEFAULT_PRECISION)
+
+
 class NormalEstimators:
-    """One Gaussian per class (``weka.estimators.NormalEstimator``).
+    """One Gaussian per class (``weka.estimators.NormalEstimator``), for one numeric attribute
+    (``values`` of shape (rows,)) or for several at once ((rows, attributes)).
 
         P(x | c) = Φ((x̃ − μ_c + p/2)/σ_c) − Φ((x̃ − μ_c − p/2)/σ_c),   x̃ = x rounded to p
 
@@ -114,29 +126,48 @@ class NormalEstimators:
     below 1e-10. A class with no value has μ = 0, σ = p/6.
     """
 
-    def __init__(self, values: np.ndarray, y: np.ndarray, weights: np.ndarray, n_classes: int, precision: float):
-        self.precision = precision
-        use = ~np.isnan(values) & (weights != 0)  # Weka's addValue ignores a zero weight
-        v, c, w = _round(values[use], precision), y[use], weights[use]
-        W = np.bincount(c, weights=w, minlength=n_classes)
-        S = np.bincount(c, weights=v * w, minlength=n_classes)
-        SS = np.bincount(c, weights=v * v * w, minlength=n_classes)
+    def __init__(self, values: np.ndarray, y: np.ndarray, weights: np.ndarray, n_classes: int, precision,
+                 sequential: bool = False):
+        single = values.ndim == 1
+        V = values[:, None] if single else values
+        P = np.broadcast_to(np.asarray(precision, dtype=np.float64), (V.shape[1],))
+        use = ~np.isnan(V) & (weights != 0)[:, None]  # Weka's addValue ignores a zero weight
+        v = np.where(use, np.rint(np.where(use, V, 0.0) / P[None, :]) * P[None, :], 0.0)
+        w = np.where(use, weights[:, None], 0.0)
+        k = V.shape[1]
+        W, S, SS = (np.zeros((k, n_classes)) for _ in range(3))
+        # ``sequential``: running sums in row order, as Weka adds (the rows of other classes add
+        # 0.0, which changes nothing). Otherwise numpy's sums, which differ from any order of
+        # Weka's in the last bits only; the caller reruns sequentially in Weka's order where
+        # ``order_sensitive`` says the last bits matter.
+        total = (lambda a: np.cumsum(a, axis=0)[-1]) if sequential else (lambda a: a.sum(axis=0))
+        for c in range(n_classes):
+            wc = np.where((y == c)[:, None], w, 0.0)
+            if len(wc):
+                W[:, c] = total(wc)
+                S[:, c] = total(v * wc)
+                SS[:, c] = total(v * v * wc)
         with np.errstate(invalid="ignore", divide="ignore"):
             mean = np.where(W > 0, S / W, 0.0)
             sd = np.sqrt(np.abs(SS - mean * S) / W)
-        floor = precision / 6.0
-        with np.errstate(invalid="ignore", divide="ignore"):
             # Σx² − μΣx cancels when the mean is large against the spread; its rounding error,
             # about ε·(μ²/σ²)·sqrt(W) relative, then depends on the order the rows were added in
             self.order_sensitive = bool(np.any((W > 0) & (mean * mean * np.sqrt(W) > 1e5 * sd * sd)))
-        self.weight_sum = W
-        self.mean = mean
-        self.sd = np.where((W > 0) & (sd > 1e-10), np.maximum(floor, sd), floor)
+        floor = (P / 6.0)[:, None]
+        sd = np.where((W > 0) & (sd > 1e-10), np.maximum(floor, sd), floor)
+        self.single = single
+        self.precision = float(P[0]) if single else P.copy()
+        self.weight_sum, self.mean, self.sd = (a[0] if single else a for a in (W, mean, sd))
 
     def probability(self, x: np.ndarray) -> np.ndarray:
-        """(rows, classes) for known values ``x``."""
-        d = _round(x, self.precision)[:, None] - self.mean[None, :]
-        return _interval(d, self.precision / 2.0, self.sd[None, :])
+        """(rows, classes) for known values ``x`` of shape (rows,) (one attribute), or
+        (rows, attributes, classes) for x of shape (rows, attributes)."""
+        if self.single:
+            d = _round(x, self.precision)[:, None] - self.mean[None, :]
+            return _interval(d, self.precision / 2.0, self.sd[None, :])
+        P = self.precision[None, :]
+        d = (np.rint(x / P) * P)[:, :, None] - self.mean[None, :, :]
+        return _interval(d, (self.precision / 2.0)[None, :, None], self.sd[None, :, :])
 
 
 class KernelEstimators:

@@ -35,14 +35,19 @@ def bin_labels(cuts: np.ndarray) -> list[str]:
 
 def apply_cut_points(X: pd.DataFrame, cut_points: dict) -> pd.DataFrame:
     """Each column with cut points becomes nominal: bins ``(a, b]``, a missing value stays missing."""
-    out = X.copy()
-    for col, cuts in cut_points.items():
-        v = out[col].to_numpy(dtype=np.float64)
+    columns = {}
+    for col in X.columns:
+        if col not in cut_points:
+            columns[col] = X[col]
+            continue
+        cuts = cut_points[col]
+        v = X[col].to_numpy(dtype=np.float64, na_value=np.nan)
         # side="left" returns the first cut point >= v: Weka's "value <= cut → this bin"
         codes = np.searchsorted(cuts, v, side="left").astype(np.int32)
         codes[np.isnan(v)] = -1
-        out[col] = pd.Categorical.from_codes(codes, categories=pd.Index(bin_labels(cuts), dtype=object))
-    return out
+        dtype = pd.CategoricalDtype(pd.Index(bin_labels(cuts), dtype=object))
+        columns[col] = pd.Series(pd.Categorical.from_codes(codes, dtype=dtype), index=X.index, name=col)
+    return pd.DataFrame(columns, index=X.index)
 
 
 class EqualWidthDiscretizer(TransformerMixin, BaseEstimator):
