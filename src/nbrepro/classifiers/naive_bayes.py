@@ -4,12 +4,11 @@ from __future__ import annotations
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
-from ..preprocess.mdl import mdl_cut_points
+from ..preprocess.mdl import mdl_cut_points, mdl_cut_points_columns
 from ._joint import flat_index, value_offsets
 from ._mixed import MixedInputMixin
 from ._nominal import CountedClassifierMixin, java_normalize
-from .numeric_estimators import (KernelEstimators, NormalEstimators, numeric_precision, numeric_precisions,
-                                 weka_training_order)
+from .numeric_estimators import KernelEstimators, NormalEstimators, numeric_precisions, weka_training_order
 
 _TINY = 1e-75
 
@@ -59,7 +58,12 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
         self.cut_points_ = {}
         if self.supervised_discretization:
             # Weka -D: MDL cut points from the training rows; each numeric attribute becomes nominal
-            self.cut_points_ = {j: mdl_cut_points(Z[:, j], ycodes, r) for j in np.flatnonzero(self.numeric_)}
+            numeric = np.flatnonzero(self.numeric_)
+            if np.all(w == 1.0):
+                cuts = mdl_cut_points_columns(Z[:, numeric], ycodes, r)
+            else:
+                cuts = [mdl_cut_points(Z[:, j], ycodes, r, w) for j in numeric]
+            self.cut_points_ = dict(zip(numeric.tolist(), cuts))
             Z = self._discretize(Z)
             for j, cuts in self.cut_points_.items():
                 self.n_values_[j] = len(cuts) + 1
@@ -67,11 +71,11 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
         self._fit_counts(self._count(_nominal_codes(Z, modelled), ycodes, w))
         columns = np.flatnonzero(modelled)
         self.numeric_columns_ = columns
+        V = Z[:, columns]
+        precision = numeric_precisions(V)
         if self.kernel:
-            self.estimators_ = [KernelEstimators(Z[:, j], ycodes, w, r, numeric_precision(Z[:, j])) for j in columns]
+            self.kernel_ = KernelEstimators(V, ycodes, w, r, precision)
         else:
-            V = Z[:, columns]
-            precision = numeric_precisions(V)
             table = NormalEstimators(V, ycodes, w, r, precision)
             if table.order_sensitive:
                 # Weka adds the rows in the order its sorts by attribute left them; where the running
@@ -103,9 +107,8 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
             V = Z[:, columns]
             known = ~np.isnan(V)
             if self.kernel:
-                F = np.ones((len(Z), len(columns), len(self.classes_)))
-                for t, est in enumerate(self.estimators_):
-                    F[known[:, t], t] = est.probability(V[known[:, t], t])
+                F = self.kernel_.probability(V)
+                F[~known] = 1.0
             else:
                 F = self.normal_.probability(np.where(known, V, 0.0))
                 F[~known] = 1.0

@@ -171,7 +171,8 @@ class NormalEstimators:
 
 
 class KernelEstimators:
-    """A Gaussian kernel on every distinct training value, per class (``weka.estimators.KernelEstimator``).
+    """A Gaussian kernel on every distinct training value, per class (``weka.estimators.KernelEstimator``),
+    for several numeric attributes at once (``values``: rows × attributes, ``precision`` per attribute).
 
         P(x | c) = Σ_v w_v [Φ((v − x + p/2)/σ_c) − Φ((v − x − p/2)/σ_c)] / Σ_v w_v
 
@@ -179,70 +180,109 @@ class KernelEstimators:
     σ_c = max(range_c / sqrt(Σ w), p/6) (p/6 for a single value). As in Weka, the sum
     starts at the value nearest x, walks up, then down, and each walk stops once the
     next term times the weight not yet visited is below 1% of the sum so far: the result
-    is Weka's truncated sum, not the full one. ``x`` itself is not rounded.
+    is Weka's truncated sum, not the full one. ``x`` itself is not rounded. All (row,
+    attribute, class) walks advance together, a block of values at a time.
     """
 
-    def __init__(self, values: np.ndarray, y: np.ndarray, weights: np.ndarray, n_classes: int, precision: float):
-        precision = max(precision, _KERNEL_MIN_PRECISION)
-        self.precision = precision
-        use = ~np.isnan(values) & (weights != 0)
-        v, c, w = _round(values[use], precision), y[use], weights[use]
-        self.values, self.weights, self.weight_sum, self.sd = [], [], np.zeros(n_classes), np.zeros(n_classes)
-        for k in range(n_classes):
-            distinct, inverse = np.unique(v[c == k], return_inverse=True)
-            wk = np.bincount(inverse, weights=w[c == k], minlength=len(distinct))
-            total = float(np.cumsum(w[c == k])[-1]) if len(distinct) else 0.0
-            spread = distinct[-1] - distinct[0] if len(distinct) else 0.0
-            self.values.append(distinct)
-            self.weights.append(wk)
-            self.weight_sum[k] = total
-            self.sd[k] = max(spread / np.sqrt(total), precision / 6.0) if spread > 0 else precision / 6.0
+    def __init__(self, values: np.ndarray, y: np.ndarray, weights: np.ndarray, n_classes: int, precision):
+        V = values[:, None] if values.ndim == 1 else values
+        k = V.shape[1]
+        P = np.maximum(np.broadcast_to(np.asarray(precision, dtype=np.float64), (k,)), _KERNEL_MIN_PRECISION)
+        self.precision = P.copy()
+        self.n_classes = n_classes
+        flat_v, flat_w, starts, lengths = [], [], [], []
+        self.weight_sum = np.zeros((k, n_classes))
+        self.sd = np.zeros((k, n_classes))
+        offset = 0
+        for j in range(k):
+            use = ~np.isnan(V[:, j]) & (weights != 0)
+            v, c, w = _round(V[use, j], P[j]), y[use], weights[use]
+            for cls in range(n_classes):
+                mine = c == cls
+                distinct, inverse = np.unique(v[mine], return_inverse=True)
+                wk = np.bincount(inverse, weights=w[mine], minlength=len(distinct))
+                total = float(np.cumsum(w[mine])[-1]) if len(distinct) else 0.0
+                spread = distinct[-1] - distinct[0] if len(distinct) else 0.0
+                self.weight_sum[j, cls] = total
+                self.sd[j, cls] = max(spread / np.sqrt(total), P[j] / 6.0) if spread > 0 else P[j] / 6.0
+                flat_v.append(distinct)
+                flat_w.append(wk)
+                starts.append(offset)
+                lengths.append(len(distinct))
+                offset += len(distinct)
+        self._values = np.concatenate(flat_v) if flat_v else np.empty(0)
+        self._weights = np.concatenate(flat_w) if flat_w else np.empty(0)
+        self._starts = np.array(starts, dtype=np.int64).reshape(k, n_classes)
+        self._lengths = np.array(lengths, dtype=np.int64).reshape(k, n_classes)
 
     def probability(self, x: np.ndarray) -> np.ndarray:
-        out = np.empty((len(x), len(self.values)))
-        for k in range(len(self.values)):
-            out[:, k] = self._class_probability(x, k)
-        return out
+        """(rows, attributes, classes) for x of shape (rows, attributes), or (rows, classes) for
+        x of shape (rows,); NaN where x is missing."""
+        X = x[:, None] if x.ndim == 1 else x
+        n, k = X.shape
+        r = self.n_classes
+        out = np.full((n, k, r), np.nan)
+        ii, jj = np.nonzero(~np.isnan(X))
+        if len(ii):
+            t_row, t_att = np.repeat(ii, r), np.repeat(jj, r)  # one walk per (row, attribute, class)
+            t_cls = np.tile(np.arange(r), len(ii))
+            out[t_row, t_att, t_cls] = self._walks(X[t_row, t_att], t_att, t_cls)
+        return out[:, 0, :] if x.ndim == 1 else out
 
-    def _class_probability(self, x: np.ndarray, k: int) -> np.ndarray:
-        values, weights, total, sd = self.values[k], self.weights[k], self.weight_sum[k], self.sd[k]
-        half = self.precision / 2.0
-        if len(values) == 0:
-            return weka_normal_probability((x + half) / sd) - weka_normal_probability((x - half) / sd)
-        start = np.searchsorted(values, x, side="left")  # Weka's findNearestValue: an exact hit or the insertion point
-        acc = np.zeros(len(x))
-        seen = np.zeros(len(x))
-        for step, first in ((1, start), (-1, start - 1)):
-            acc, seen = _truncated_walk(x, first, step, values, weights, total, sd, half, acc, seen)
-        return acc / total
+    def _walks(self, xv, t_att, t_cls):
+        r = self.n_classes
+        sd = self.sd[t_att, t_cls]
+        half = self.precision[t_att] / 2.0
+        total = self.weight_sum[t_att, t_cls]
+        start = self._starts[t_att, t_cls]
+        length = self._lengths[t_att, t_cls]
+        prob = np.empty(len(xv))
+        empty = length == 0
+        if empty.any():  # no training value: one kernel at 0
+            prob[empty] = _interval(xv[empty], half[empty], sd[empty])
+        walk = np.flatnonzero(~empty)
+        if not len(walk):
+            return prob
+        # Weka's findNearestValue: an exact hit or the insertion point, within each segment
+        nearest = np.empty(len(walk), dtype=np.int64)
+        seg = t_att[walk] * r + t_cls[walk]
+        for sgm in np.unique(seg):
+            mine = seg == sgm
+            lo = int(self._starts.ravel()[sgm])
+            nearest[mine] = np.searchsorted(self._values[lo:lo + int(self._lengths.ravel()[sgm])], xv[walk[mine]],
+                                            side="left")
+        acc, seen = np.zeros(len(walk)), np.zeros(len(walk))
+        args = (xv[walk], start[walk], length[walk], total[walk], sd[walk], half[walk])
+        for step, first in ((1, nearest), (-1, nearest - 1)):
+            acc, seen = self._walk(first, step, acc, seen, *args)
+        prob[walk] = acc / total[walk]
+        return prob
 
-
-def _truncated_walk(x, first, step, values, weights, total, sd, half, acc, seen):
-    """Continue Weka's kernel sum from ``first`` in direction ``step`` for every row, in blocks
-    of positions; sums run left to right as Java's loop adds them."""
-    n_values = len(values)
-    pos = first.copy()
-    live = np.flatnonzero((pos >= 0) & (pos < n_values))
-    block = 8
-    while len(live):
-        idx = pos[live, None] + step * np.arange(block)[None, :]
-        valid = (idx >= 0) & (idx < n_values)
-        safe = np.clip(idx, 0, n_values - 1)
-        cp = _interval(values[safe] - x[live, None], half, sd)
-        term = np.where(valid, cp * weights[safe], 0.0)
-        wt = np.where(valid, weights[safe], 0.0)
-        run = np.cumsum(np.hstack([acc[live, None], term]), axis=1)[:, 1:]
-        run_w = np.cumsum(np.hstack([seen[live, None], wt]), axis=1)[:, 1:]
-        stop = valid & (cp * (total - run_w) < run * _KERNEL_MAX_ERROR)
-        stopped = stop.any(axis=1)
-        at = np.where(stopped, np.argmax(stop, axis=1), block - 1)
-        acc[live] = run[np.arange(len(live)), at]
-        seen[live] = run_w[np.arange(len(live)), at]
-        exhausted = ~valid[:, -1]
-        pos[live] = idx[:, -1] + step
-        live = live[~stopped & ~exhausted]
-        block = min(block * 2, 1024)
-    return acc, seen
+    def _walk(self, first, step, acc, seen, x, start, length, total, sd, half):
+        """Continue every walk from ``first`` in direction ``step``, a block of values at a time;
+        sums run left to right as Java's loop adds them."""
+        pos = first.copy()
+        live = np.flatnonzero((pos >= 0) & (pos < length))
+        block = 8
+        while len(live):
+            idx = pos[live, None] + step * np.arange(block)[None, :]
+            valid = (idx >= 0) & (idx < length[live, None])
+            flat = start[live, None] + np.clip(idx, 0, np.maximum(length[live, None] - 1, 0))
+            cp = _interval(self._values[flat] - x[live, None], half[live, None], sd[live, None])
+            wv = np.where(valid, self._weights[flat], 0.0)
+            term = np.where(valid, cp * self._weights[flat], 0.0)
+            run = np.cumsum(np.hstack([acc[live, None], term]), axis=1)[:, 1:]
+            run_w = np.cumsum(np.hstack([seen[live, None], wv]), axis=1)[:, 1:]
+            stop = valid & (cp * (total[live, None] - run_w) < run * _KERNEL_MAX_ERROR)
+            stopped = stop.any(axis=1)
+            at = np.where(stopped, np.argmax(stop, axis=1), block - 1)
+            acc[live] = run[np.arange(len(live)), at]
+            seen[live] = run_w[np.arange(len(live)), at]
+            exhausted = ~valid[:, -1]
+            pos[live] = idx[:, -1] + step
+            live = live[~stopped & ~exhausted]
+            block = min(block * 2, 64)
+        return acc, seen
 
 
 def weighted_normal_probability(x: np.ndarray, values: np.ndarray, classes: np.ndarray, weights: np.ndarray,
