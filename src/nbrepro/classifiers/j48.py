@@ -159,16 +159,19 @@ def _new_ent(pcb: np.ndarray, per_bag: np.ndarray):
     return -v
 
 
-def _new_ent_two_bags(left, right, left_w, right_w):
-    """newEnt of a two-bag split for many thresholds: rows of per-class weights left and right."""
-    L, R = _log_func(left), _log_func(right)
+def _new_ent_two_bags(left, right, left_w, right_w, table=None):
+    """newEnt of a two-bag split for many thresholds: rows of per-class weights left and right.
+    ``table``: logFunc of 0, 1, 2, …, to look up whole-number weights instead of taking logs."""
+    log = _log_func if table is None else (lambda a: table[a.astype(np.int64)])
+    L, R = log(left), log(right)
+    _log_func_bag = log
     v = np.zeros(len(left_w))
     for c in range(L.shape[1]):
         v = v + L[:, c]
-    v = v - _log_func(left_w)
+    v = v - _log_func_bag(left_w)
     for c in range(R.shape[1]):
         v = v + R[:, c]
-    v = v - _log_func(right_w)
+    v = v - _log_func_bag(right_w)
     return -v
 
 
@@ -321,30 +324,41 @@ class _TreeBuilder:
         n_all = all_values.shape[0]
         self.multi_valued = not any(num or wu.sm(n_values[j], 0.3 * n_all) for j, num in enumerate(numeric))
         self._numeric_columns = np.flatnonzero(numeric)
+        self._log_table = _log_func(np.arange(len(Z) + 1, dtype=np.float64))  # the same logFunc, looked up
         self.z_score = weka_normal_inverse(float(np.float32(1.0) - self.confidence))
 
     # ---- growing --------------------------------------------------------------------
-    def build(self, rows: np.ndarray, w: np.ndarray) -> Node:
+    def build(self, rows: np.ndarray, w: np.ndarray, sorted_rows: np.ndarray | None = None) -> Node:
+        """Grow the subtree of ``rows``; ``sorted_rows``: the rows sorted by each numeric attribute
+        (missing last), filtered down from the root's one sort instead of sorting at every node."""
+        if sorted_rows is None:
+            cols = self._numeric_columns
+            sorted_rows = rows[np.argsort(self.Z[np.ix_(rows, cols)], axis=0, kind="stable")]
         node = Node()
         node.rows, node.weights = rows, w
-        split = self._select(rows, w)
+        split = self._select(rows, w, sorted_rows)
         if isinstance(split, Split):
             node.split = split
             parts = split.branches(split.subsets(self.Z[rows, split.attribute]), rows, w)
-            node.sons = [self.build(r_rows, r_w) for r_rows, r_w in parts]
+            node.sons = []
+            for r_rows, r_w in parts:
+                member = np.zeros(len(self.Z), dtype=bool)
+                member[r_rows] = True
+                kept = sorted_rows.T[member[sorted_rows.T]].reshape(sorted_rows.shape[1], len(r_rows)).T
+                node.sons.append(self.build(r_rows, r_w, kept))
         else:
             node.dist = split
             node.is_empty = wu.eq(_seq_sum(w), 0.0)
         return node
 
-    def _select(self, rows, w):
+    def _select(self, rows, w, sorted_rows=None):
         """C45ModelSelection.selectModel: a Split, or the node's Distribution for a leaf."""
         y = self.y[rows]
         check = Distribution.one_bag(y, w, self.r)
         if wu.sm(check.total, 2 * self.min_leaf) or wu.eq(check.total, check.per_class[check.max_class()]):
             return check
         total_weight = _seq_sum(w)
-        numeric_models = self._numeric_splits(rows, w, y, total_weight)
+        numeric_models = self._numeric_splits(rows, w, y, total_weight, sorted_rows=sorted_rows)
         candidates = []
         average, valid = 0.0, 0
         for a in range(self.Z.shape[1]):
@@ -393,7 +407,7 @@ class _TreeBuilder:
         split = Split(a, False, np.inf, q, d, gain, _gain_ratio(d, total_weight, gain))
         return _Candidate(split.info_gain, split.gain_ratio, lambda: split)
 
-    def _numeric_splits(self, rows, w, y, total_weight, cols=None) -> dict:
+    def _numeric_splits(self, rows, w, y, total_weight, cols=None, sorted_rows=None) -> dict:
         """C45Split.handleNumericAttribute for every numeric attribute at once: attribute → Split
         (or None). Rows sorted by each attribute; Weka moves them one by one from the right
         bag to the left, so the right bag's weights are running subtractions."""
@@ -401,9 +415,15 @@ class _TreeBuilder:
         if not len(cols):
             return {}
         r, n = self.r, len(rows)
-        X = self.Z[np.ix_(rows, cols)]
-        order = np.argsort(X, axis=0, kind="stable")  # missing (NaN) last
-        V = np.take_along_axis(X, order, axis=0)
+        if sorted_rows is not None and cols is self._numeric_columns:
+            position = np.empty(len(self.Z), dtype=np.int64)
+            position[rows] = np.arange(n)
+            order = position[sorted_rows]
+            V = self.Z[sorted_rows, cols[None, :]]
+        else:
+            X = self.Z[np.ix_(rows, cols)]
+            order = np.argsort(X, axis=0, kind="stable")  # missing (NaN) last
+            V = np.take_along_axis(X, order, axis=0)
         known = ~np.isnan(V)
         n_known = known.sum(axis=0)
         Wk = np.where(known, w[order], 0.0)
@@ -439,7 +459,8 @@ class _TreeBuilder:
             return {int(cols[j]): None for j in range(len(cols))}
         ii, kk = np.nonzero(ok[:, live])  # evaluate the valid thresholds only
         jj = live[kk]
-        new_ent = _new_ent_two_bags(left[ii, jj], right[ii, jj], left_w[ii, jj], right_w[ii, jj])
+        table = self._log_table if integer_weights and init_w.max(initial=0.0) < len(self._log_table) else None
+        new_ent = _new_ent_two_bags(left[ii, jj], right[ii, jj], left_w[ii, jj], right_w[ii, jj], table)
         gains = np.full((n - 1, len(live)), -np.inf)
         gains[ii, kk] = _info_gain(old[jj], new_ent, init_w[jj], total_weight)
         pos = _first_records(gains)
