@@ -149,12 +149,13 @@ def mdl_cut_points_columns(X: np.ndarray, classes: np.ndarray, n_classes: int) -
     one-column recursion does, with far fewer numpy calls."""
     n, m = X.shape
     keep_class = classes >= 0
-    order = np.argsort(np.where(keep_class[:, None], X, np.nan), axis=0, kind="stable")  # NaN (and no class) last
-    V = np.take_along_axis(X, order, axis=0)
-    n_known = (~np.isnan(V) & keep_class[order]).sum(axis=0)
+    XT = np.ascontiguousarray(np.where(keep_class[None, :], X.T, np.nan))  # a row per column
+    order = np.argsort(XT, axis=1, kind="stable")  # NaN (and no class) last
+    VT = np.take_along_axis(XT, order, axis=1)
+    n_known = (~np.isnan(VT)).sum(axis=1)
     # one long array: column j's known rows, sorted, at offset j·n
-    flat_v = V.T.ravel()
-    flat_c = classes[order].T.ravel()
+    flat_v = VT.ravel()
+    flat_c = classes[order].ravel()
     onehot = np.zeros((n * m, n_classes))
     valid = (np.arange(n)[None, :] < n_known[:, None]).ravel()
     onehot[np.flatnonzero(valid), flat_c[valid]] = 1.0
