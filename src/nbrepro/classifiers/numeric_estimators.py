@@ -246,11 +246,13 @@ class KernelEstimators:
         # Weka's findNearestValue: an exact hit or the insertion point, within each segment
         nearest = np.empty(len(walk), dtype=np.int64)
         seg = t_att[walk] * r + t_cls[walk]
-        for sgm in np.unique(seg):
-            mine = seg == sgm
-            lo = int(self._starts.ravel()[sgm])
-            nearest[mine] = np.searchsorted(self._values[lo:lo + int(self._lengths.ravel()[sgm])], xv[walk[mine]],
-                                            side="left")
+        by_seg = np.argsort(seg, kind="stable")
+        bounds = np.searchsorted(seg[by_seg], np.arange(self._starts.size + 1), side="left")
+        starts, lengths = self._starts.ravel(), self._lengths.ravel()
+        for sgm in np.flatnonzero(np.diff(bounds)):
+            mine = by_seg[bounds[sgm]:bounds[sgm + 1]]
+            lo = int(starts[sgm])
+            nearest[mine] = np.searchsorted(self._values[lo:lo + int(lengths[sgm])], xv[walk[mine]], side="left")
         acc, seen = np.zeros(len(walk)), np.zeros(len(walk))
         args = (xv[walk], start[walk], length[walk], total[walk], sd[walk], half[walk])
         for step, first in ((1, nearest), (-1, nearest - 1)):
