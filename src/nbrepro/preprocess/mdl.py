@@ -144,52 +144,46 @@ def mdl_cut_points(values: np.ndarray, classes: np.ndarray, n_classes: int, weig
 
 def mdl_cut_points_columns(X: np.ndarray, classes: np.ndarray, n_classes: int) -> list:
     """``mdl_cut_points`` of every column of X (rows × columns, NaN missing) with unit weights,
-    all columns and all intervals of one recursion depth at once. With whole-number counts the
-    sums are exact in any grouping, so this gives each column's cut points exactly as the
-    one-column recursion does, with far fewer numpy calls."""
+    all columns and all intervals of one recursion depth at once. Each column is first reduced
+    to its distinct values and their class counts (cuts only fall between distinct values);
+    whole-number counts make every sum exact in any grouping, so the cut points are exactly
+    the one-column recursion's, with far less work."""
     n, m = X.shape
     keep_class = classes >= 0
-    XT = np.ascontiguousarray(np.where(keep_class[None, :], X.T, np.nan))  # a row per column
-    order = np.argsort(XT, axis=1, kind="stable")  # NaN (and no class) last
-    VT = np.take_along_axis(XT, order, axis=1)
-    n_known = (~np.isnan(VT)).sum(axis=1)
-    # one long array: column j's known rows, sorted, at offset j·n
-    flat_v = VT.ravel()
-    flat_c = classes[order].ravel()
-    onehot = np.zeros((n * m, n_classes))
-    valid = (np.arange(n)[None, :] < n_known[:, None]).ravel()
-    onehot[np.flatnonzero(valid), flat_c[valid]] = 1.0
-    cum = np.vstack([np.zeros((1, n_classes)), np.cumsum(onehot, axis=0)])  # cum[p] = rows before p
+    values, tables, offsets = [], [], [0]
+    for j in range(m):
+        known = keep_class & ~np.isnan(X[:, j])
+        u, inverse = np.unique(X[known, j], return_inverse=True)
+        table = np.bincount(inverse * n_classes + classes[known], minlength=len(u) * n_classes)
+        values.append(u)
+        tables.append(table.reshape(len(u), n_classes).astype(np.float64))
+        offsets.append(offsets[-1] + len(u))
+    flat_v = np.concatenate(values) if values else np.empty(0)
+    counts = np.vstack(tables) if tables else np.empty((0, n_classes))
+    cum = np.vstack([np.zeros((1, n_classes)), np.cumsum(counts, axis=0)])  # cum[p] = counts before p
     cuts = [[] for _ in range(m)]
-    tasks = [(j, j * n, j * n + int(n_known[j])) for j in range(m) if n_known[j] >= 2]
+    tasks = [(j, offsets[j], offsets[j + 1]) for j in range(m) if offsets[j + 1] - offsets[j] >= 2]
     while tasks:
         starts = np.array([t[1] for t in tasks])
         ends = np.array([t[2] for t in tasks])
-        lengths = ends - starts
-        task_of = np.repeat(np.arange(len(tasks)), lengths - 1)
-        pos = np.concatenate([np.arange(a, b - 1) for a, b in zip(starts, ends)]) if len(tasks) else np.empty(0, int)
-        is_cut = flat_v[pos] < flat_v[pos + 1]
-        pos, task_of = pos[is_cut], task_of[is_cut]
-        if not len(pos):
-            break
+        task_of = np.repeat(np.arange(len(tasks)), ends - starts - 1)
+        pos = np.concatenate([np.arange(a, b - 1) for a, b in zip(starts, ends)])  # cut after distinct value pos
         base = cum[starts]
         prior = cum[ends] - base
         left = cum[pos + 1] - base[task_of]
         right = prior[task_of] - left
         ent = _conditional_entropies(left, right)
-        first_of_task = np.searchsorted(task_of, np.arange(len(tasks)), side="left")
-        present = np.bincount(task_of, minlength=len(tasks)) > 0
+        first_of_task = np.searchsorted(task_of, np.arange(len(tasks) + 1), side="left")
         new_tasks = []
-        for t in np.flatnonzero(present):
-            lo = first_of_task[t]
-            hi = first_of_task[t + 1] if t + 1 < len(tasks) else len(pos)
+        for t, (j, a, b) in enumerate(tasks):
+            lo, hi = first_of_task[t], first_of_task[t + 1]
             best = lo + int(np.argmin(ent[lo:hi]))  # the first smallest: Weka's strict <
             prior_t = prior[t]
             prior_entropy = _entropy(prior_t)
             if not ent[best] < prior_entropy or prior_entropy - ent[best] <= 0:
                 continue
-            j, a, b = tasks[t]
-            if not _accept(prior_t, np.stack([left[best], right[best]]), _weka_sum(prior_t), (b - a) - 1):
+            n_rows = _weka_sum(prior_t)
+            if not _accept(prior_t, np.stack([left[best], right[best]]), n_rows, int(n_rows) - 1):
                 continue
             p = int(pos[best])
             cuts[j].append((flat_v[p] + flat_v[p + 1]) / 2.0)
