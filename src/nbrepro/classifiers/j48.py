@@ -106,9 +106,13 @@ class Distribution:
             counts = self.per_class_per_bag[bag]
         else:
             counts = self.per_class
+        top = int(np.argmax(counts))
+        m = counts[top]
+        if m > wu.SMALL and np.count_nonzero(counts > m - 2 * wu.SMALL) == 1:
+            return top  # clearly ahead of every other class: Weka's scan ends on it
         best, best_i = 0.0, 0
-        for i, v in enumerate(counts):
-            if wu.gr(v, best):
+        for i, v in enumerate(counts.tolist()):
+            if v - best > wu.SMALL:
                 best, best_i = v, i
         return best_i
 
@@ -324,6 +328,7 @@ class _TreeBuilder:
         n_all = all_values.shape[0]
         self.multi_valued = not any(num or wu.sm(n_values[j], 0.3 * n_all) for j, num in enumerate(numeric))
         self._numeric_columns = np.flatnonzero(numeric)
+        self._sorted_all = {}
         self._log_table = _log_func(np.arange(len(Z) + 1, dtype=np.float64))  # the same logFunc, looked up
         self.z_score = weka_normal_inverse(float(np.float32(1.0) - self.confidence))
 
@@ -383,8 +388,22 @@ class _TreeBuilder:
         missing = np.isnan(x)
         best.dist.add_with_unknown(y[missing], w[missing])
         if best.numeric:
-            best.split_point = _largest_value_not_above(self.all_values[:, best.attribute], best.split_point)
+            best.split_point = self._largest_value_not_above(best.attribute, best.split_point)
         return best
+
+    def _largest_value_not_above(self, a: int, split_point: float) -> float:
+        """C45Split.setSplitPoint over all training rows, from the column sorted once."""
+        if a not in self._sorted_all:
+            v = self.all_values[:, a]
+            self._sorted_all[a] = np.sort(v[~np.isnan(v)])
+        v = self._sorted_all[a]
+        k = int(np.count_nonzero(v - split_point < wu.SMALL))  # v − split_point is monotone in v
+        if k == 0:
+            return -np.finfo(np.float64).max
+        top = float(v[k - 1])
+        if v[np.searchsorted(v, top - 2 * wu.SMALL, side="right")] == top:
+            return top  # nothing within Weka's tolerance below the maximum: the scan ends on it
+        return _largest_value_not_above(self.all_values[:, a], split_point)
 
     def c45_split(self, a: int, rows, w, y, total_weight):
         """C45Split.buildClassifier on one attribute: the Split, or None where none is useful."""
@@ -398,10 +417,8 @@ class _TreeBuilder:
         x = self.Z[rows, a]
         known = ~np.isnan(x)
         q = int(self.n_values[a])
-        W = np.zeros((int(known.sum()), q))
-        W[np.arange(len(W)), x[known].astype(np.int64)] = w[known]
-        d = Distribution.from_contributions(W, y[known], self.r)
-        if sum(1 for b in d.per_bag if wu.gr_or_eq(b, self.min_leaf)) <= 1:
+        d = Distribution.from_bags(x[known].astype(np.int64), y[known], w[known], q, self.r)
+        if int(np.sum(self.min_leaf - d.per_bag < wu.SMALL)) <= 1:  # Weka's check(): branches with Utils.grOrEq
             return None
         gain = float(_info_gain(_old_ent(d), _new_ent(d.per_class_per_bag, d.per_bag), d.total, total_weight))
         split = Split(a, False, np.inf, q, d, gain, _gain_ratio(d, total_weight, gain))
@@ -495,21 +512,26 @@ class _TreeBuilder:
         return out
 
     # ---- collapsing and pruning -----------------------------------------------------
-    def collapse(self, node: Node) -> None:
+    def collapse(self, node: Node, errors: dict | None = None) -> None:
+        if errors is None:  # every subtree's training errors, summed bottom up once
+            errors = {}
+            self._training_errors(node, errors)
         if node.is_leaf:
             return
-        if self._training_errors(node) >= node.split.dist.num_incorrect() - 1e-3:
+        if errors[id(node)] >= node.split.dist.num_incorrect() - 1e-3:
             self._make_leaf(node)
         else:
             for son in node.sons:
-                self.collapse(son)
+                self.collapse(son, errors)
 
-    def _training_errors(self, node: Node) -> float:
+    def _training_errors(self, node: Node, memo: dict) -> float:
         if node.is_leaf:
-            return node.dist.num_incorrect()
-        errors = 0.0
-        for son in node.sons:
-            errors += self._training_errors(son)
+            errors = node.dist.num_incorrect()
+        else:
+            errors = 0.0
+            for son in node.sons:
+                errors += self._training_errors(son, memo)
+        memo[id(node)] = errors
         return errors
 
     @staticmethod
