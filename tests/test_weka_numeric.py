@@ -64,7 +64,7 @@ def assert_agrees(ours, weka, atol=1e-9):
 # every training row a neighbour: Weka's LWL and ours fit one naive Bayes per test row on all
 # training rows, which on the two largest sets costs minutes; the smaller sets cover it
 SLOW = {("LWNB-all-gauss", "waveform-5000"), ("LWNB-all-gauss", "hypothyroid")}
-# NBTree on waveform-5000: minutes, and not yet equal to Weka (see the closing note of issue 11)
+# NBTree on waveform-5000: equal to Weka, but minutes of Weka and nbrepro time
 KNOWN_GAPS = {("NBTree", "waveform-5000")}
 
 
@@ -76,7 +76,7 @@ def test_probabilities_equal_weka(tmp_path, weka_oracle, case, name):
     if (case, name) in SLOW:
         pytest.skip("covered on the smaller sets (minutes of Weka and nbrepro time)")
     if (case, name) in KNOWN_GAPS:
-        pytest.skip("known gap, measured in the closing note; minutes to run")
+        pytest.skip("minutes to run; checked by hand in the closing note of issue 11")
     make, weka_args = CASES[case]
     X, y = load(name)
     fold = weka_split(tmp_path, X, y)

@@ -251,8 +251,8 @@ class Split:
         """whichSubset per row: the branch index, -1 for a missing value."""
         out = np.full(len(x), -1, dtype=np.int64)
         known = ~np.isnan(x)
-        if self.numeric:
-            out[known] = np.where(x[known] <= self.split_point, 0, 1)
+        if self.numeric:  # Weka: Utils.smOrEq(value, splitPoint), within its tolerance of 1e-6
+            out[known] = np.where(x[known] - self.split_point < wu.SMALL, 0, 1)
         else:
             out[known] = x[known].astype(np.int64)
         return out
