@@ -44,3 +44,17 @@ def weka_oracle(tmp_path_factory):
 def weka_filter(in_path, out_path, *filter_args):
     subprocess.run(["java", "-cp", str(WEKA_JAR), *filter_args, "-i", str(in_path), "-o", str(out_path)],
                    check=True, capture_output=True)
+
+
+def weka_fold_arff(tmp_path, X, y, k=3):
+    """The first training/test split of Weka's k-fold CV (seed 1, Weka's row order), written as
+    train.arff and test.arff for the oracle; returns the fold."""
+    from nbrepro.data.arff import write_arff
+    from nbrepro.protocols.weka_cv import weka_cv_folds
+
+    fold = next(iter(weka_cv_folds(y.cat.codes.to_numpy(), k, [1])))
+    frame = X.copy()
+    frame["class"] = y
+    write_arff(frame.iloc[fold.train], tmp_path / "train.arff")
+    write_arff(frame.iloc[fold.test], tmp_path / "test.arff")
+    return fold

@@ -6,12 +6,12 @@ from scipy.special import gammaln
 
 from nbrepro.classifiers import AODE, HNB, TAN, WAODE, NaiveBayes
 from nbrepro.crossval import fold_probabilities
-from nbrepro.data.arff import read_arff, write_arff
+from nbrepro.data.arff import read_arff
 from nbrepro.preprocess import EqualWidthDiscretizer, RemoveIdLike, ReplaceMissingValues
 from nbrepro.protocols.weka_cv import weka_cv_folds
 from nbrepro.stats.special import weka_ln_gamma
 
-from conftest import MIRROR, needs_mirror, needs_weka
+from conftest import MIRROR, needs_mirror, needs_weka, weka_fold_arff
 
 WEKA = {
     "TAN": ("weka.classifiers.bayes.BayesNet", "-D", "-Q", "weka.classifiers.bayes.net.search.local.TAN"),
@@ -31,13 +31,7 @@ def _prepared(name, replace_missing=True):
     return X, y
 
 
-def _split(tmp_path, X, y, k=3):
-    fold = next(iter(weka_cv_folds(y.cat.codes.to_numpy(), k, [1])))
-    frame = X.copy()
-    frame["class"] = y
-    write_arff(frame.iloc[fold.train], tmp_path / "train.arff")
-    write_arff(frame.iloc[fold.test], tmp_path / "test.arff")
-    return fold
+_split = weka_fold_arff
 
 
 def _agree(ours, weka):

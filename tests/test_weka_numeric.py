@@ -4,14 +4,12 @@ Each case trains on the first training fold of Weka's 3-fold CV (seed 1, Weka's 
 and compares the class probabilities of the held-out rows to 1e-9, and every prediction.
 """
 import numpy as np
-import pandas as pd
 import pytest
 
 from nbrepro.classifiers import J48, TAN, Bagging, LocallyWeightedNB, Logistic, NaiveBayes, NBTree
-from nbrepro.data.arff import read_arff, write_arff
-from nbrepro.protocols.weka_cv import weka_cv_folds
+from nbrepro.data.arff import read_arff
 
-from conftest import MIRROR, needs_mirror, needs_weka
+from conftest import MIRROR, needs_mirror, needs_weka, weka_fold_arff
 
 # numeric and mixed sets; colic, hepatitis, credit-a, hypothyroid, labor, autos have missing values
 DATASETS = ["colic", "hepatitis", "credit-a", "hypothyroid", "labor", "autos", "diabetes", "glass", "ionosphere",
@@ -44,14 +42,7 @@ def load(name):
     return df.iloc[:, :-1], df.iloc[:, -1]
 
 
-def weka_split(tmp_path, X, y, k=3):
-    """Training and test rows of Weka's first fold, in Weka's order, written as ARFF for the oracle."""
-    fold = next(iter(weka_cv_folds(y.cat.codes.to_numpy(), k, [1])))
-    frame = X.copy()
-    frame["class"] = y
-    write_arff(frame.iloc[fold.train], tmp_path / "train.arff")
-    write_arff(frame.iloc[fold.test], tmp_path / "test.arff")
-    return fold
+weka_split = weka_fold_arff
 
 
 def assert_agrees(ours, weka, atol=1e-9):

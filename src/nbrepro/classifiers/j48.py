@@ -741,37 +741,16 @@ class J48(MixedInputMixin):
     def predict_proba(self, X) -> np.ndarray:
         check_is_fitted(self, "tree_")
         Z = self._encode_mixed(X)
-        return self._probabilities(self.tree_, Z, np.ones(len(Z)))
+        return tree_probabilities(self.tree_, Z, np.ones(len(Z)), len(self.classes_), self._leaf_probabilities,
+                                  self._empty_branch_probabilities)
 
-    def _probabilities(self, node: Node, Z: np.ndarray, weight: np.ndarray) -> np.ndarray:
-        """Weka's getProbs for a block of rows: each row's weight × the distribution of the leaf it
-        reaches; a missing test value adds up the non-empty branches, each with its share."""
-        if node.is_leaf:
-            p = node.dist.laplace_prob() if self.laplace else node.dist.prob()
-            return weight[:, None] * p[None, :]
-        out = np.zeros((len(Z), len(self.classes_)))
-        if not len(Z):
-            return out
-        split = node.split
-        sub = split.subsets(Z[:, split.attribute])
-        missing = sub < 0
-        if missing.any():
-            share = split.missing_weights()
-            acc = np.zeros((int(missing.sum()), len(self.classes_)))
-            for b, son in enumerate(node.sons):
-                if not son.is_empty:
-                    acc += self._probabilities(son, Z[missing], share[b] * weight[missing])
-            out[missing] = acc
-        for b, son in enumerate(node.sons):
-            at = sub == b
-            if not at.any():
-                continue
-            if son.is_empty:
-                p = split.dist.laplace_prob_bag(b) if self.laplace else split.dist.prob_bag(b)
-                out[at] = weight[at, None] * p[None, :]
-            else:
-                out[at] = self._probabilities(son, Z[at], weight[at])
-        return out
+    def _leaf_probabilities(self, node: Node, Z: np.ndarray) -> np.ndarray:
+        p = node.dist.laplace_prob() if self.laplace else node.dist.prob()
+        return np.broadcast_to(p, (len(Z), len(p)))
+
+    def _empty_branch_probabilities(self, node: Node, b: int, Z: np.ndarray) -> np.ndarray:
+        p = node.split.dist.laplace_prob_bag(b) if self.laplace else node.split.dist.prob_bag(b)
+        return np.broadcast_to(p, (len(Z), len(p)))
 
     def export_text(self) -> str:
         """The tree as Weka's ``J48.toString()`` prints it."""
@@ -808,6 +787,38 @@ class J48(MixedInputMixin):
         if wu.gr(wrong, 0.0):
             text += "/" + wu.java_double(wu.round_double(wrong, 2))
         return text + ")"
+
+
+def tree_probabilities(node, Z: np.ndarray, weight: np.ndarray, n_classes: int, leaf, empty_branch) -> np.ndarray:
+    """Weka's ClassifierTree.getProbs for a block of rows: each row's weight × the probabilities
+    of the leaf it reaches, ``leaf(node, Z)``. A missing test value adds up the non-empty
+    branches, each with its share of the weight; a known value that meets an empty branch
+    takes ``empty_branch(node, b, Z)``. Nodes have ``split`` (None at a leaf), ``sons`` and
+    ``is_empty``; J48 and NBTree differ only in the two callables."""
+    if node.split is None:
+        return weight[:, None] * leaf(node, Z)
+    out = np.zeros((len(Z), n_classes))
+    if not len(Z):
+        return out
+    split = node.split
+    sub = split.subsets(Z[:, split.attribute])
+    missing = sub < 0
+    if missing.any():
+        share = split.missing_weights()
+        acc = np.zeros((int(missing.sum()), n_classes))
+        for b, son in enumerate(node.sons):
+            if not son.is_empty:
+                acc += tree_probabilities(son, Z[missing], share[b] * weight[missing], n_classes, leaf, empty_branch)
+        out[missing] = acc
+    for b, son in enumerate(node.sons):
+        at = sub == b
+        if not at.any():
+            continue
+        if son.is_empty:
+            out[at] = weight[at, None] * empty_branch(node, b, Z[at])
+        else:
+            out[at] = tree_probabilities(son, Z[at], weight[at], n_classes, leaf, empty_branch)
+    return out
 
 
 def _drop_training_rows(node: Node) -> None:

@@ -50,13 +50,14 @@ class LocallyWeightedNB(MixedInputMixin, LazyNominalMixin):
         if self.kernel not in KERNELS:
             raise ValueError(f"LocallyWeightedNB: kernel must be one of {KERNELS}, got {self.kernel!r}")
 
-    def _block(self, idx: np.ndarray, known: np.ndarray, shared: np.ndarray) -> np.ndarray:
-        n = len(self._y)
-        dist = np.sqrt(idx.shape[1] - shared)  # attributes that differ (a missing value differs)
+    def _kernel_weights(self, dist: np.ndarray):
+        """(neighbour mask, kernel weight — 0 outside the neighbours) for (test × training) distances:
+        the k nearest and every row tied with the k-th; bandwidth = the k-th smallest distance."""
+        n = dist.shape[1]
         all_rows = self.k <= 0 or self.k >= n or self.kernel in ("inverse", "gauss")
         k = n if all_rows else int(self.k)
-        kth = np.partition(dist, k - 1, axis=1)[:, k - 1:k]  # bandwidth: the k-th smallest distance
-        neighbour = dist <= kth  # the k nearest and every row tied with the k-th
+        kth = np.partition(dist, k - 1, axis=1)[:, k - 1:k]
+        neighbour = dist <= kth
         with np.errstate(divide="ignore", invalid="ignore"):
             u = np.where(kth > 0, dist / kth, 1.0)
         w = {"linear": lambda d: 1.0001 - d,
@@ -66,6 +67,11 @@ class LocallyWeightedNB(MixedInputMixin, LazyNominalMixin):
              "inverse": lambda d: 1.0 / (1.0 + d),
              "gauss": lambda d: np.exp(-d * d)}[self.kernel](u)
         w = np.where(neighbour, w, 0.0)
+        return neighbour, w
+
+    def _block(self, idx: np.ndarray, known: np.ndarray, shared: np.ndarray) -> np.ndarray:
+        dist = np.sqrt(idx.shape[1] - shared)  # attributes that differ (a missing value differs)
+        neighbour, w = self._kernel_weights(dist)
         w *= (neighbour.sum(axis=1) / w.sum(axis=1))[:, None]  # total weight = number of neighbours
         return self._weighted_naive_bayes(w, idx, known)
 
@@ -122,20 +128,8 @@ class LocallyWeightedNB(MixedInputMixin, LazyNominalMixin):
 
     def _mixed_block(self, T, lo, hi) -> np.ndarray:
         dist = self._distances(T, lo, hi)
-        n, r = len(self._y), len(self.classes_)
-        all_rows = self.k <= 0 or self.k >= n or self.kernel in ("inverse", "gauss")
-        k = n if all_rows else int(self.k)
-        kth = np.partition(dist, k - 1, axis=1)[:, k - 1:k]
-        neighbour = dist <= kth
-        with np.errstate(divide="ignore", invalid="ignore"):
-            u = np.where(kth > 0, dist / kth, 1.0)
-        w = {"linear": lambda d: 1.0001 - d,
-             "epanechnikov": lambda d: 0.75 * (1.0001 - d * d),
-             "tricube": lambda d: (1.0001 - d ** 3) ** 3,
-             "constant": lambda d: np.ones_like(d),
-             "inverse": lambda d: 1.0 / (1.0 + d),
-             "gauss": lambda d: np.exp(-d * d)}[self.kernel](u)
-        w = np.where(neighbour, w, 0.0)
+        r = len(self.classes_)
+        neighbour, w = self._kernel_weights(dist)
         count = neighbour.sum(axis=1).astype(np.float64)
         w = w * count[:, None] / w.sum(axis=1, keepdims=True)  # Weka: weight · Σ old / Σ new
         # the neighbours of each row, gathered: (rows, K)

@@ -27,7 +27,7 @@ from ..protocols.java_random import JavaRandom, java_shuffle
 from ..protocols.weka_cv import _fold_bounds, _stratify
 from . import _weka_utils as wu
 from ._mixed import MixedInputMixin
-from .j48 import Distribution, Split, _TreeBuilder, _seq_sum
+from .j48 import Distribution, _TreeBuilder, _seq_sum, tree_probabilities
 from .naive_bayes import NaiveBayes
 from .numeric_estimators import weka_quicksort
 
@@ -216,30 +216,7 @@ class NBTree(MixedInputMixin):
     def predict_proba(self, X) -> np.ndarray:
         check_is_fitted(self, "tree_")
         Z = self._encode_mixed(X)
-        return self._probabilities(self.tree_, Z, np.ones(len(Z)))
-
-    def _probabilities(self, node: _Node, Z: np.ndarray, weight: np.ndarray) -> np.ndarray:
-        if node.split is None:
-            return weight[:, None] * node.leaf.model.proba(Z)
-        out = np.zeros((len(Z), len(self.classes_)))
-        if not len(Z):
-            return out
-        split = node.split
-        sub = split.subsets(Z[:, split.attribute])
-        missing = sub < 0
-        if missing.any():
-            share = split.missing_weights()
-            acc = np.zeros((int(missing.sum()), len(self.classes_)))
-            for b, son in enumerate(node.sons):
-                if not son.is_empty:
-                    acc += self._probabilities(son, Z[missing], share[b] * weight[missing])
-            out[missing] = acc
-        for b, son in enumerate(node.sons):
-            at = sub == b
-            if not at.any():
-                continue
-            if son.is_empty:  # NBTreeSplit.classProb: the node's own naive Bayes
-                out[at] = weight[at, None] * node.leaf.model.proba(Z[at])
-            else:
-                out[at] = self._probabilities(son, Z[at], weight[at])
-        return out
+        return tree_probabilities(self.tree_, Z, np.ones(len(Z)), len(self.classes_),
+                                  lambda node, Z: node.leaf.model.proba(Z),
+                                  # an empty branch takes the node's own naive Bayes (NBTreeSplit.classProb)
+                                  lambda node, b, Z: node.leaf.model.proba(Z))

@@ -21,10 +21,7 @@ _KERNEL_MAX_ERROR = 0.01
 def numeric_precision(values: np.ndarray) -> float:
     """Weka NaiveBayes's precision of a numeric attribute: the mean gap between adjacent distinct
     known values (summed left to right, as Weka does), or 0.01 with fewer than two of them."""
-    v = np.unique(values[~np.isnan(values)])
-    if len(v) < 2:
-        return DEFAULT_PRECISION
-    return float(np.cumsum(np.diff(v))[-1]) / (len(v) - 1)
+    return float(numeric_precisions(values[:, None])[0])
 
 
 def weka_quicksort(values) -> np.ndarray:
