@@ -6,22 +6,88 @@ mean or mode (``ReplaceMissingValues``), constant and all-distinct nominal attri
 dropped (``RemoveUseless``), nominal attributes coded as one 0/1 column (two values) or
 one indicator per value (``NominalToBinary``), and every column standardised with the
 weighted mean and the weighted sample standard deviation. The penalised likelihood is
-Weka's, with the last class as reference and the intercepts unpenalised. Weka minimises it
-with its own quasi-Newton search (``weka.core.Optimization``); here scipy's L-BFGS-B runs to
-a much tighter tolerance, so both reach the same optimum and the probabilities agree to
-the precision Weka's optimiser stops at (see the oracle tests).
+Weka's, with the last class as reference and the intercepts unpenalised, and it is
+minimised along Weka's own quasi-Newton path (``weka.core.Optimization``, ported in
+``weka_optimization``). Weka's optimiser stops loosely (relative steps below 1.5e-8), so
+only the same path gives Weka's coefficients; a tighter optimiser would differ from Weka
+in the fifth decimal of the probabilities.
 """
 from __future__ import annotations
 
 import numpy as np
-from scipy.optimize import minimize
 from sklearn.utils.validation import check_is_fitted
 
 from ._mixed import MixedInputMixin
+from .weka_optimization import sequential_sum, weka_minimize
 
 
 def _sequential_column_sums(A: np.ndarray) -> np.ndarray:
     return np.cumsum(A, axis=0)[-1] if len(A) else np.zeros(A.shape[1])
+
+
+class PenalisedLikelihood:
+    """Weka Logistic's objective (``Logistic$OptEng``) and its gradient, over all rows at once.
+
+    −Σ_i w_i log P(y_i | s_i) + ridge·Σ_c Σ_{j≥1} β_cj², with β flattened class by class.
+    Every sum runs in Weka's order (over columns within a row, over rows in training order),
+    so the values equal Weka's bit for bit and the optimiser takes Weka's path.
+    """
+
+    _CHUNK = 1 << 22  # elements of the per-row gradient terms held at once
+
+    def __init__(self, S: np.ndarray, y: np.ndarray, w: np.ndarray, n_classes: int, ridge: float):
+        self.S = S
+        self.y = y
+        self.w = w
+        self.K = n_classes
+        self.ridge = ridge
+        self.dim = S.shape[1]
+        self._rows = np.arange(len(y))
+        self._onehot = np.zeros((len(y), n_classes - 1), dtype=bool)
+        own = y < n_classes - 1
+        self._onehot[self._rows[own], y[own]] = True
+
+    def _linear(self, B: np.ndarray) -> np.ndarray:
+        eta = np.zeros((len(self.y), self.K - 1))
+        for j in range(self.dim):  # Σ_j data[i][j]·x[j], j in order
+            eta += self.S[:, j:j + 1] * B[:, j][None, :]
+        return eta
+
+    def _shifted(self, B: np.ndarray):
+        eta = self._linear(B)
+        top = eta.max(axis=1)
+        with np.errstate(over="ignore"):  # exp(−max) = ∞ as in Java: the line search then halves its step
+            denom = np.exp(-top)
+        expo = np.empty_like(eta)
+        for c in range(self.K - 1):
+            expo[:, c] = np.exp(eta[:, c] - top)
+            denom = denom + expo[:, c]
+        return eta, top, expo, denom
+
+    def value(self, x: np.ndarray) -> float:
+        B = x.reshape(self.K - 1, self.dim)
+        eta, top, _, denom = self._shifted(B)
+        own = np.where(self.y == self.K - 1, -top,
+                       eta[self._rows, np.minimum(self.y, self.K - 2)] - top)
+        nll = sequential_sum(0.0, -(self.w * (own - np.log(denom))))
+        return sequential_sum(nll, (self.ridge * B[:, 1:] * B[:, 1:]).ravel())
+
+    def gradient(self, x: np.ndarray) -> np.ndarray:
+        B = x.reshape(self.K - 1, self.dim)
+        _, _, expo, denom = self._shifted(B)
+        first = self.w[:, None] * (expo / denom[:, None])  # w_i·P(c | s_i), c < K
+        grad = np.zeros((self.K - 1, self.dim))
+        step = max(1, self._CHUNK // (2 * (self.K - 1) * self.dim))
+        for start in range(0, len(self.y), step):
+            rows = slice(start, start + step)
+            S = self.S[rows]
+            # per row: += w·p_c·s for every c, then −= w·s for the row's own class
+            terms = np.empty((2 * len(S), self.K - 1, self.dim))
+            terms[0::2] = first[rows][:, :, None] * S[:, None, :]
+            terms[1::2] = np.where(self._onehot[rows][:, :, None], -(self.w[rows][:, None] * S)[:, None, :], 0.0)
+            grad = np.cumsum(np.concatenate((grad[None], terms)), axis=0)[-1]
+        grad[:, 1:] += 2.0 * self.ridge * B[:, 1:]
+        return grad.ravel()
 
 
 class Logistic(MixedInputMixin):
@@ -37,10 +103,11 @@ class Logistic(MixedInputMixin):
     ridge : float
         Weka ``-R`` (1e-8).
     max_iter : int
-        Iterations of the optimiser; Weka's default searches to convergence.
+        Weka ``-M``: -1 (default) searches until Weka's optimiser converges, restarting it
+        every 200 iterations; k > 0 stops after k iterations.
     """
 
-    def __init__(self, ridge: float = 1e-8, max_iter: int = 10000, handle_unknown: str = "ignore"):
+    def __init__(self, ridge: float = 1e-8, max_iter: int = -1, handle_unknown: str = "ignore"):
         self.ridge = ridge
         self.max_iter = max_iter
         self.handle_unknown = handle_unknown
@@ -93,6 +160,8 @@ class Logistic(MixedInputMixin):
     def fit(self, X, y, sample_weight=None):
         if self.ridge < 0:
             raise ValueError(f"Logistic: ridge must be non-negative, got {self.ridge!r}")
+        if self.max_iter != -1 and self.max_iter < 1:
+            raise ValueError(f"Logistic: max_iter must be -1 or positive, got {self.max_iter!r}")
         Z, ycodes, w = self._fit_mixed(X, y, sample_weight)
         if len(ycodes) == 0:
             raise ValueError("Logistic: no training row has a known class")
@@ -113,29 +182,12 @@ class Logistic(MixedInputMixin):
         counts = np.bincount(ycodes, minlength=K).astype(np.float64)  # unweighted, as Weka's sY
         x0 = np.zeros((K - 1, dim))
         x0[:, 0] = np.log(counts[:-1] + 1.0) - np.log(counts[-1] + 1.0)
-        onehot = np.zeros((n, K - 1))
-        known = ycodes < K - 1
-        onehot[np.flatnonzero(known), ycodes[known]] = 1.0
-        ridge = float(self.ridge)
-
-        def objective(flat):
-            B = flat.reshape(K - 1, dim)
-            eta = S @ B.T  # (n, K-1)
-            top = np.maximum(eta.max(axis=1), 0.0)
-            log_denominator = top + np.log(np.exp(-top) + np.exp(eta - top[:, None]).sum(axis=1))
-            own = (onehot * eta).sum(axis=1)
-            nll = -np.sum(w * (own - log_denominator)) + ridge * np.sum(B[:, 1:] ** 2)
-            p = np.exp(eta - log_denominator[:, None])
-            grad = ((p - onehot) * w[:, None]).T @ S
-            grad[:, 1:] += 2.0 * ridge * B[:, 1:]
-            return nll, grad.ravel()
-
         if K > 1 and n > 0:
-            result = minimize(objective, x0.ravel(), jac=True, method="L-BFGS-B",
-                              options={"maxiter": int(self.max_iter), "ftol": 1e-16, "gtol": 1e-12, "maxcor": 30})
+            likelihood = PenalisedLikelihood(S, ycodes, w, K, float(self.ridge))
+            result = weka_minimize(likelihood.value, likelihood.gradient, x0.ravel(), max_iter=int(self.max_iter))
             B = result.x.reshape(K - 1, dim)
-            self.n_iter_ = int(result.nit)
-            self.log_likelihood_ = -float(result.fun)
+            self.n_iter_ = result.n_iter
+            self.log_likelihood_ = -result.fun
         else:
             B = x0
             self.n_iter_ = 0

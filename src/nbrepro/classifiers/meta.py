@@ -105,15 +105,16 @@ class Calibrated(ClassifierMixin, BaseEstimator):
     (a, b) are fitted with a ridge penalty ``ridge``·Σb² (on standardised q) to the base
     classifier's out-of-fold probabilities from an internal cross-validation of the training
     rows; the base classifier is then refitted on all training rows. This is Weka's
-    ``Stacking -X k -M Logistic -B <classifier>`` with one base learner;
-    ``meta`` replaces the logistic regression by any classifier of q.
+    ``Stacking -X k -M Logistic -B <classifier>`` with one base learner: the logistic
+    regression is nbrepro's ``Logistic`` (Weka's, exact), fitted to the out-of-fold rows in
+    Weka's order (test fold by test fold). ``meta`` replaces it by any classifier of q.
 
     Parameters
     ----------
     estimator : the base classifier
     cv : splitter or protocol mapping (default: Weka's stratified 10-fold, seed 1, as Stacking -X 10 -S 1)
     ridge : float, the logistic regression's ridge (Weka Logistic's -R)
-    meta : classifier or None (None: scikit-learn's LogisticRegression with C = 1/(2·ridge))
+    meta : classifier or None (None: ``Logistic(ridge=ridge)``)
     """
 
     def __init__(self, estimator=None, cv=None, ridge: float = 1e-8, meta=None):
@@ -125,21 +126,26 @@ class Calibrated(ClassifierMixin, BaseEstimator):
     def _meta(self):
         if self.meta is not None:
             return clone(self.meta)
-        from sklearn.linear_model import LogisticRegression
-        from sklearn.pipeline import make_pipeline
-        from sklearn.preprocessing import StandardScaler
+        from .logistic import Logistic
 
-        return make_pipeline(StandardScaler(), LogisticRegression(C=1.0 / (2.0 * self.ridge), max_iter=2000))
+        return Logistic(ridge=self.ridge)
 
     def fit(self, X, y):
         self.classes_, codes = encode_target(self, y)
         splitter = _splitter(self.cv, {"name": "weka_cv", "folds": 10, "runs": {"first": 1, "last": 1}})
-        out_of_fold = np.full((len(codes), len(self.classes_)), np.nan)
+        blocks, order = [], []
         for train, test in splitter.split(X, y):
             model = clone(self.estimator).fit(_rows(X, train), _rows(y, train))
-            out_of_fold[test] = _aligned_proba(model, _rows(X, test), self.classes_)
-        seen = ~np.isnan(out_of_fold).any(axis=1) & (codes >= 0)
-        self.meta_ = self._meta().fit(out_of_fold[seen], codes[seen])
+            blocks.append(_aligned_proba(model, _rows(X, test), self.classes_))
+            order.append(np.asarray(test))
+        # Weka's Stacking adds the meta rows test fold by test fold; the order of the rows is
+        # the order of the logistic regression's sums
+        out_of_fold = np.concatenate(blocks) if blocks else np.zeros((0, len(self.classes_)))
+        order = np.concatenate(order) if order else np.zeros(0, dtype=np.int64)
+        seen = codes[order] >= 0
+        # every class declared, as in Weka's meta-level header, even one no meta row has
+        meta_y = pd.Series(pd.Categorical.from_codes(codes[order][seen], categories=range(len(self.classes_))))
+        self.meta_ = self._meta().fit(out_of_fold[seen], meta_y)
         self.estimator_ = clone(self.estimator).fit(X, y)
         return self
 
