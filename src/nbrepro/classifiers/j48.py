@@ -221,8 +221,9 @@ class _NumericSplitMaker:
         split_point = (v[pos + 1] + v[pos]) / 2.0
         if split_point == v[pos + 1]:  # a precision problem: Weka takes the smaller value
             split_point = v[pos]
-        if integer_weights:
-            d = Distribution(np.stack([left[pos, j], left[nk - 1, j] - left[pos, j]]),
+        if integer_weights:  # whole-number sums: exact in any order
+            below = np.bincount(Yk[: pos + 1, j], weights=Wk[: pos + 1, j], minlength=r)
+            d = Distribution(np.stack([below, init[j] - below]),
                              np.array([left_w[pos, j], left_w[nk - 1, j] - left_w[pos, j]]),
                              init[j].copy(), float(init_w[j]))
         else:  # fractional weights: each bag summed afresh in order, as Weka's addRange does
@@ -445,18 +446,24 @@ class _TreeBuilder:
         n_known = known.sum(axis=0)
         Wk = np.where(known, w[order], 0.0)
         Yk = y[order]
-        onehot = np.zeros((n, len(cols), r))
-        np.put_along_axis(onehot, Yk[:, :, None], Wk[:, :, None], axis=2)
-        left = np.cumsum(onehot, axis=0)
+        cols_idx = np.arange(len(cols))
         left_w = np.cumsum(Wk, axis=0)
         last = np.maximum(n_known - 1, 0)
-        cols_idx = np.arange(len(cols))
-        init = np.where((n_known > 0)[:, None], left[last, cols_idx], 0.0)  # (m, r): known weight per class
         init_w = np.where(n_known > 0, left_w[last, cols_idx], 0.0)
         integer_weights = bool(np.all(w == np.round(w)))
-        if integer_weights:  # differences of integer sums are exact
-            right, right_w = init[None] - left, init_w[None] - left_w
+        if integer_weights:
+            # sums of whole numbers are exact in any order: the per-class counts are taken only
+            # at the thresholds evaluated below, not for every row (no rows × attributes × classes array)
+            left = None
+            init = np.bincount((cols_idx[None, :] * r + Yk).ravel(), weights=Wk.ravel(),
+                               minlength=len(cols) * r).reshape(len(cols), r)
+            right_w = init_w[None] - left_w
         else:
+            onehot = np.zeros((n, len(cols), r))
+            np.put_along_axis(onehot, Yk[:, :, None], Wk[:, :, None], axis=2)
+            left = np.cumsum(onehot, axis=0)
+            init = np.where((n_known > 0)[:, None], left[last, cols_idx], 0.0)  # (m, r): known weight per class
+            # Weka moves rows one by one from the right bag: running subtractions, in order
             right = np.subtract.accumulate(np.concatenate([init[None], onehot]), axis=0)[1:]
             right_w = np.subtract.accumulate(np.concatenate([init_w[None], Wk]), axis=0)[1:]
 
@@ -477,7 +484,12 @@ class _TreeBuilder:
         ii, kk = np.nonzero(ok[:, live])  # evaluate the valid thresholds only
         jj = live[kk]
         table = self._log_table if integer_weights and init_w.max(initial=0.0) < len(self._log_table) else None
-        new_ent = _new_ent_two_bags(left[ii, jj], right[ii, jj], left_w[ii, jj], right_w[ii, jj], table)
+        if integer_weights:
+            left_at = _class_counts_at_thresholds(ok[:, live], Yk[:, live], Wk[:, live], ii, kk, r)
+            right_at = init[jj] - left_at
+        else:
+            left_at, right_at = left[ii, jj], right[ii, jj]
+        new_ent = _new_ent_two_bags(left_at, right_at, left_w[ii, jj], right_w[ii, jj], table)
         gains = np.full((n - 1, len(live)), -np.inf)
         gains[ii, kk] = _info_gain(old[jj], new_ent, init_w[jj], total_weight)
         pos = _first_records(gains)
@@ -609,6 +621,22 @@ def _sequential_rowsum(A: np.ndarray) -> np.ndarray:
     for c in range(A.shape[1]):
         out = out + A[:, c]
     return out
+
+
+def _class_counts_at_thresholds(ok, Y, W, ii, kk, r):
+    """Per-class weight of the rows up to and including sorted position ii[t] of column kk[t],
+    for whole-number weights: each column's rows are cut into segments at its thresholds
+    (``ok``), counted per segment and class with one bincount, and summed cumulatively."""
+    n, m = Y.shape
+    seg = np.zeros((n, m), dtype=np.int64)
+    np.cumsum(ok, axis=0, out=seg[1:])  # rows after k thresholds lie in segment k
+    n_seg = seg[-1] + 1
+    offset = np.concatenate(([0], np.cumsum(n_seg)[:-1]))
+    bins = ((offset[None, :] + seg) * r + Y).ravel()
+    counts = np.bincount(bins, weights=W.ravel(), minlength=int(n_seg.sum()) * r).reshape(-1, r)
+    C = np.cumsum(counts, axis=0)
+    before = np.where((offset > 0)[:, None], C[np.maximum(offset - 1, 0)], 0.0)
+    return C[offset[kk] + seg[ii, kk]] - before[kk]
 
 
 def _first_records(gains: np.ndarray) -> np.ndarray:
