@@ -139,18 +139,21 @@ def test_flatten_state():
 @needs_weka
 @needs_mirror
 @pytest.mark.parametrize("name", ["iris", "diabetes", "glass", "labor", "hepatitis", "ionosphere", "vehicle"])
-def test_mdl_discretizer_matches_weka(tmp_path, name):
-    """Fayyad–Irani MDL on the whole file against Weka 3.6's supervised Discretize (defaults)."""
+@pytest.mark.parametrize("options", [(), ("-K",), ("-E",), ("-K", "-E")])
+def test_mdl_discretizer_matches_weka(tmp_path, name, options):
+    """MDL on the whole file against Weka 3.6's supervised Discretize: Fayyad–Irani (default),
+    Kononenko (-K), and either with the better encoding of cut points (-E)."""
     from nbrepro.data.arff import read_arff
     from nbrepro.preprocess import MDLDiscretizer
 
     src = MIRROR / f"{name}.arff"
     weka_filter(src, tmp_path / "mdl.arff", "weka.filters.supervised.attribute.Discretize", "-R", "first-last",
-                "-c", "last")
+                *options, "-c", "last")
     weka, _ = read_arff(tmp_path / "mdl.arff")
     df, _ = read_arff(src)
     X, y = df.iloc[:, :-1], df.iloc[:, -1]
-    ours = MDLDiscretizer().fit_transform(X, y)
+    ours = MDLDiscretizer(criterion="kononenko" if "-K" in options else "fayyad_irani",
+                          better_encoding="-E" in options).fit_transform(X, y)
     for c in X.columns:
         if isinstance(X[c].dtype, pd.CategoricalDtype):
             continue

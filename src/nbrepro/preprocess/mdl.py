@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, TransformerMixin
 
+from ..stats.special import weka_ln_gamma
 from .discretize import apply_cut_points
 
 _LOG2 = math.log(2.0)
@@ -81,7 +82,7 @@ def _weka_sum(v) -> float:
     return total
 
 
-def _accept(prior: np.ndarray, best: np.ndarray, n: float, n_cut_points: int) -> bool:
+def _fayyad_irani_accepts(prior: np.ndarray, best: np.ndarray, n: float, n_cut_points: int) -> bool:
     """Weka's FayyadAndIranisMDL."""
     prior_entropy = _entropy(prior)
     entropy = _conditional_entropy1(best[0].tolist(), best[1].tolist())
@@ -92,10 +93,53 @@ def _accept(prior: np.ndarray, best: np.ndarray, n: float, n_cut_points: int) ->
     return gain > (math.log(n_cut_points) / _LOG2 + delta) / n
 
 
-def mdl_cut_points(values: np.ndarray, classes: np.ndarray, n_classes: int, weights=None, order=None) -> np.ndarray:
+def _ln_factorial(x: float) -> float:
+    return float(weka_ln_gamma(np.array([x + 1.0]))[0])
+
+
+def _log2_binomial(a: float, b: float) -> float:
+    """SpecialFunctions.log2Binomial: log2 of a choose b."""
+    return (_ln_factorial(a) - _ln_factorial(b) - _ln_factorial(a - b)) / _LOG2
+
+
+def _log2_multinomial(a: float, bs) -> float:
+    """SpecialFunctions.log2Multinomial: log2 of a! / Π b!."""
+    total = 0.0
+    for b in bs:
+        total = total + _ln_factorial(float(b))
+    return (_ln_factorial(a) - total) / _LOG2
+
+
+def _kononenko_accepts(prior: np.ndarray, best: np.ndarray, n: float, n_cut_points: int) -> bool:
+    """Weka's KononenkosMDL (Kononenko 1995): cut when coding the classes before the cut costs
+    more bits than coding the cut and the classes on its two sides."""
+    k = int(np.sum(prior > 0))
+    before = _log2_multinomial(n, prior.tolist()) + _log2_binomial(n + k - 1, k - 1)
+    binomials, multinomials = 0.0, 0.0
+    for bag in best:
+        size = _weka_sum(bag)
+        binomials += _log2_binomial(size + k - 1, k - 1)
+        multinomials += _log2_multinomial(size, bag.tolist())
+    after = math.log(n_cut_points) / _LOG2 + binomials + multinomials
+    return before > after
+
+
+CRITERIA = {"fayyad_irani": _fayyad_irani_accepts, "kononenko": _kononenko_accepts}
+
+
+def _criterion(name: str):
+    if name not in CRITERIA:
+        raise ValueError(f"MDL criterion must be one of {sorted(CRITERIA)}, got {name!r}")
+    return CRITERIA[name]
+
+
+def mdl_cut_points(values: np.ndarray, classes: np.ndarray, n_classes: int, weights=None, order=None,
+                   criterion: str = "fayyad_irani", better_encoding: bool = False) -> np.ndarray:
     """Weka's MDL cut points of one numeric attribute (rows with a missing value or class left
     out). Class counts are sums of row ``weights`` (1 by default), as Weka's are of instance
-    weights; the number of candidate cuts is the row count less one.
+    weights. ``criterion``: ``"fayyad_irani"`` (Weka's default) or ``"kononenko"`` (``-K``).
+    The number of candidate cuts the criterion charges for is the row count less one, or
+    with ``better_encoding`` (``-E``) the number of places where the value changes.
 
     With fractional weights the sums depend on the order rows are added in: ``order`` gives
     Weka's (row positions, sorted by value; see ``weka_discretize_orders``). Without it rows
@@ -109,6 +153,7 @@ def mdl_cut_points(values: np.ndarray, classes: np.ndarray, n_classes: int, weig
         pos = pos[keep[pos]]
     v, c = values[pos], classes[pos]
     w = np.ones(len(pos)) if weights is None else np.asarray(weights, dtype=np.float64)[pos]
+    accepts = _criterion(criterion)
     onehot = np.zeros((len(v), n_classes))
     onehot[np.arange(len(v)), c] = w
     cuts: list[float] = []
@@ -132,7 +177,8 @@ def mdl_cut_points(values: np.ndarray, classes: np.ndarray, n_classes: int, weig
             return
         i = int(candidates[best])
         total_weight = float(np.cumsum(w[first:last])[-1])
-        if not _accept(prior, np.stack([left[best], right[best]]), total_weight, n - 1):
+        n_cuts = len(candidates) if better_encoding else n - 1
+        if not accepts(prior, np.stack([left[best], right[best]]), total_weight, n_cuts):
             return
         split(first, first + i + 1)
         cuts.append((v[first + i] + v[first + i + 1]) / 2.0)
@@ -142,13 +188,15 @@ def mdl_cut_points(values: np.ndarray, classes: np.ndarray, n_classes: int, weig
     return np.asarray(sorted(cuts))
 
 
-def mdl_cut_points_columns(X: np.ndarray, classes: np.ndarray, n_classes: int) -> list:
+def mdl_cut_points_columns(X: np.ndarray, classes: np.ndarray, n_classes: int, criterion: str = "fayyad_irani",
+                           better_encoding: bool = False) -> list:
     """``mdl_cut_points`` of every column of X (rows × columns, NaN missing) with unit weights,
     all columns and all intervals of one recursion depth at once. Each column is first reduced
     to its distinct values and their class counts (cuts only fall between distinct values);
     whole-number counts make every sum exact in any grouping, so the cut points are exactly
     the one-column recursion's, with far less work."""
     n, m = X.shape
+    accepts = _criterion(criterion)
     keep_class = classes >= 0
     values, tables, offsets = [], [], [0]
     for j in range(m):
@@ -183,7 +231,8 @@ def mdl_cut_points_columns(X: np.ndarray, classes: np.ndarray, n_classes: int) -
             if not ent[best] < prior_entropy or prior_entropy - ent[best] <= 0:
                 continue
             n_rows = _weka_sum(prior_t)
-            if not _accept(prior_t, np.stack([left[best], right[best]]), n_rows, int(n_rows) - 1):
+            n_cuts = b - a - 1 if better_encoding else int(n_rows) - 1  # a..b−1 are distinct values
+            if not accepts(prior_t, np.stack([left[best], right[best]]), n_rows, n_cuts):
                 continue
             p = int(pos[best])
             cuts[j].append((flat_v[p] + flat_v[p + 1]) / 2.0)
@@ -208,11 +257,21 @@ def weka_discretize_orders(Z: np.ndarray, numeric) -> dict:
 
 
 class MDLDiscretizer(TransformerMixin, BaseEstimator):
-    """Fayyad–Irani MDL discretisation of numeric columns, fitted with the class (see module docstring).
+    """MDL discretisation of numeric columns, fitted with the class (see module docstring).
 
     Nominal columns pass through. ``fit(X, y)`` needs ``y``; the cut points are
     ``cut_points_[column]``.
+
+    Parameters
+    ----------
+    criterion : "fayyad_irani" (Weka's default) or "kononenko" (Weka ``-K``)
+    better_encoding : bool
+        Weka ``-E``: charge for the cut points where the value changes, not for every row.
     """
+
+    def __init__(self, criterion: str = "fayyad_irani", better_encoding: bool = False):
+        self.criterion = criterion
+        self.better_encoding = better_encoding
 
     def fit(self, X: pd.DataFrame, y=None):
         if y is None:
@@ -224,7 +283,9 @@ class MDLDiscretizer(TransformerMixin, BaseEstimator):
             k = int(codes.max()) + 1 if len(codes) else 0
         numeric = [col for col in X.columns if not isinstance(X[col].dtype, pd.CategoricalDtype)]
         values = X[numeric].to_numpy(dtype=np.float64, na_value=np.nan) if numeric else np.empty((len(X), 0))
-        self.cut_points_ = dict(zip(numeric, mdl_cut_points_columns(values, codes, k)))
+        _criterion(self.criterion)
+        self.cut_points_ = dict(zip(numeric, mdl_cut_points_columns(values, codes, k, self.criterion,
+                                                                    bool(self.better_encoding))))
         return self
 
     def transform(self, X: pd.DataFrame) -> pd.DataFrame:
