@@ -25,6 +25,15 @@ def _sequential_column_sums(A: np.ndarray) -> np.ndarray:
     return np.cumsum(A, axis=0)[-1] if len(A) else np.zeros(A.shape[1])
 
 
+def _sum_rows(A: np.ndarray) -> np.ndarray:
+    """Column sums of A (rows × columns) added row after row, as a Java loop over rows adds
+    them. numpy reduces an axis that is not the fast one in memory sequentially (pairwise
+    summation applies along the fast axis only), which is much faster than a cumsum."""
+    if A.shape[1] < 2:  # a single column is the fast axis: keep the order explicitly
+        return np.cumsum(A, axis=0)[-1]
+    return np.add.reduce(A, axis=0)
+
+
 class PenalisedLikelihood:
     """Weka Logistic's objective (``Logistic$OptEng``) and its gradient, over all rows at once.
 
@@ -36,56 +45,66 @@ class PenalisedLikelihood:
     _CHUNK = 1 << 22  # elements of the per-row gradient terms held at once
 
     def __init__(self, S: np.ndarray, y: np.ndarray, w: np.ndarray, n_classes: int, ridge: float):
-        self.S = S
+        self.S = np.ascontiguousarray(S)
+        self.ST = np.ascontiguousarray(S.T)  # a contiguous row per column: the linear predictor's passes
         self.y = y
         self.w = w
         self.K = n_classes
         self.ridge = ridge
         self.dim = S.shape[1]
         self._rows = np.arange(len(y))
-        self._onehot = np.zeros((len(y), n_classes - 1), dtype=bool)
-        own = y < n_classes - 1
-        self._onehot[self._rows[own], y[own]] = True
+        self._own = np.zeros((n_classes - 1, len(y)), dtype=bool)  # class c < K−1 of each row
+        mine = y < n_classes - 1
+        self._own[y[mine], self._rows[mine]] = True
+        self._minus_ws = -(w[:, None] * self.S)  # −w_i·s_i, the own-class gradient term
+        self._cache_x = None
 
-    def _linear(self, B: np.ndarray) -> np.ndarray:
-        eta = np.zeros((len(self.y), self.K - 1))
+    def _shifted(self, x: np.ndarray):
+        """Per row: the linear predictors, their maximum, exp(η_c − max) and the denominator;
+        the line search asks for the value and the gradient at the same point, so it is kept."""
+        if self._cache_x is not None and np.array_equal(self._cache_x, x):
+            return self._cache
+        B = x.reshape(self.K - 1, self.dim)
+        eta = np.zeros((self.K - 1, len(self.y)))
         for j in range(self.dim):  # Σ_j data[i][j]·x[j], j in order
-            eta += self.S[:, j:j + 1] * B[:, j][None, :]
-        return eta
-
-    def _shifted(self, B: np.ndarray):
-        eta = self._linear(B)
-        top = eta.max(axis=1)
+            eta += B[:, j][:, None] * self.ST[j][None, :]
+        top = eta.max(axis=0)
         with np.errstate(over="ignore"):  # exp(−max) = ∞ as in Java: the line search then halves its step
             denom = np.exp(-top)
         expo = np.empty_like(eta)
         for c in range(self.K - 1):
-            expo[:, c] = np.exp(eta[:, c] - top)
-            denom = denom + expo[:, c]
-        return eta, top, expo, denom
+            expo[c] = np.exp(eta[c] - top)
+            denom = denom + expo[c]
+        self._cache_x, self._cache = x.copy(), (eta, top, expo, denom)
+        return self._cache
 
     def value(self, x: np.ndarray) -> float:
+        eta, top, _, denom = self._shifted(x)
         B = x.reshape(self.K - 1, self.dim)
-        eta, top, _, denom = self._shifted(B)
         own = np.where(self.y == self.K - 1, -top,
-                       eta[self._rows, np.minimum(self.y, self.K - 2)] - top)
+                       eta[np.minimum(self.y, self.K - 2), self._rows] - top)
         nll = sequential_sum(0.0, -(self.w * (own - np.log(denom))))
         return sequential_sum(nll, (self.ridge * B[:, 1:] * B[:, 1:]).ravel())
 
     def gradient(self, x: np.ndarray) -> np.ndarray:
+        _, _, expo, denom = self._shifted(x)
         B = x.reshape(self.K - 1, self.dim)
-        _, _, expo, denom = self._shifted(B)
-        first = self.w[:, None] * (expo / denom[:, None])  # w_i·P(c | s_i), c < K
-        grad = np.zeros((self.K - 1, self.dim))
-        step = max(1, self._CHUNK // (2 * (self.K - 1) * self.dim))
+        first = (self.w[None, :] * (expo / denom[None, :])).T  # rows × classes: w_i·P(c | s_i), c < K
+        own = self._own.T
+        width = (self.K - 1) * self.dim
+        grad = np.zeros(width)
+        step = max(1, self._CHUNK // (2 * width))
         for start in range(0, len(self.y), step):
             rows = slice(start, start + step)
             S = self.S[rows]
-            # per row: += w·p_c·s for every c, then −= w·s for the row's own class
-            terms = np.empty((2 * len(S), self.K - 1, self.dim))
-            terms[0::2] = first[rows][:, :, None] * S[:, None, :]
-            terms[1::2] = np.where(self._onehot[rows][:, :, None], -(self.w[rows][:, None] * S)[:, None, :], 0.0)
-            grad = np.cumsum(np.concatenate((grad[None], terms)), axis=0)[-1]
+            # per row: += w·p_c·s for every c, then −= w·s for the row's own class; the running
+            # total is the first row, so the chunks add on in Weka's order
+            terms = np.empty((2 * len(S) + 1, self.K - 1, self.dim))
+            terms[0] = grad.reshape(self.K - 1, self.dim)
+            terms[1::2] = first[rows][:, :, None] * S[:, None, :]
+            terms[2::2] = np.where(own[rows][:, :, None], self._minus_ws[rows][:, None, :], 0.0)
+            grad = _sum_rows(terms.reshape(len(terms), width))
+        grad = grad.reshape(self.K - 1, self.dim)
         grad[:, 1:] += 2.0 * self.ridge * B[:, 1:]
         return grad.ravel()
 

@@ -59,13 +59,16 @@ def _dot(a: np.ndarray, b: np.ndarray) -> float:
 def _solve_lower(T: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Forward substitution T·r = b (Optimization.solveTriangle, isLower, nothing fixed).
 
-    Column by column: each b_j still loses T_jk·r_k for k = 0, 1, … in Weka's order."""
+    Column by column: each b_j still loses T_jk·r_k for k = 0, 1, … in Weka's order.
+    T is best column-major (Fortran order): each step reads one column."""
     n = len(b)
     num = np.array(b, dtype=np.float64)
     r = np.zeros(n)
+    diag = np.diagonal(T).tolist()
     for k in range(n):
-        r[k] = num[k] / T[k, k]
-        num[k + 1:] -= T[k + 1:, k] * r[k]
+        rk = float(num[k]) / diag[k]
+        r[k] = rk
+        num[k + 1:] -= T[k + 1:, k] * rk
     return r
 
 
@@ -73,63 +76,78 @@ def _solve_upper_transposed(L: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Back substitution Lᵀ·r = b, reading L's lower triangle (solveTriangle, not isLower).
 
     Row by row: Weka subtracts L_kj·r_k for k = j+1, j+2, … in ascending order, which a
-    column-by-column sweep (descending k) would not."""
+    column-by-column sweep (descending k) would not; each row's sum is a cumulative sum
+    of [b_j, −L_(j+1)j·r_(j+1), …] in a reused buffer."""
     n = len(b)
     r = np.zeros(n)
+    diag = np.diagonal(L).tolist()
+    terms = np.empty(n + 1)
+    running = np.empty(n + 1)
     for j in range(n - 1, -1, -1):
-        r[j] = sequential_sum(b[j], -(L[j + 1:, j] * r[j + 1:])) / L[j, j]
+        m = n - 1 - j
+        terms[0] = b[j]
+        np.multiply(L[j + 1:, j], r[j + 1:], out=terms[1:m + 1])
+        np.negative(terms[1:m + 1], out=terms[1:m + 1])
+        np.cumsum(terms[:m + 1], out=running[:m + 1])
+        r[j] = float(running[m]) / diag[j]
     return r
 
 
 def _update_cholesky(L: np.ndarray, D: np.ndarray, v: np.ndarray, coeff: float) -> None:
-    """L·D·Lᵀ += coeff·v·vᵀ in place (Optimization.updateCholeskyFactor; C1 if coeff > 0, else C2)."""
+    """L·D·Lᵀ += coeff·v·vᵀ in place (Optimization.updateCholeskyFactor; C1 if coeff > 0, else C2).
+
+    Weka sweeps j = 0, 1, …: it takes p_j from a working copy of v, subtracts p_j·L[r, j]
+    from every later entry r, and moves L[r, j] by b_j times that entry. The p_j are
+    therefore the forward substitution L·p = v, and the entries Weka reads are its partial
+    sums; both are computed here in Weka's order (a column sweep, then one cumulative sum
+    per row), and only the scalar recurrences for D and b run in a Python loop."""
     n = len(v)
-    vp = v.astype(np.float64).copy()
+    v = np.asarray(v, dtype=np.float64)
+    P = _solve_lower(L, v)  # unit diagonal: p_j = v_j − Σ_{i<j} L_ji p_i, i ascending
+    p = P.tolist()
     d_new = D.tolist()  # Python floats: the same IEEE arithmetic as numpy scalars, faster
+    b = [0.0] * n
     if coeff > 0.0:
         t = float(coeff)
         for j in range(n):
-            p = float(vp[j])
             d = d_new[j]
-            dbar = d + t * p * p
+            dbar = d + t * p[j] * p[j]
             d_new[j] = dbar
-            b = p * t / dbar
+            b[j] = p[j] * t / dbar
             t *= d / dbar
-            col = L[j + 1:, j]
-            vp[j + 1:] -= p * col
-            L[j + 1:, j] = col + b * vp[j + 1:]
-        D[:] = d_new
-        return
-    P = _solve_lower(L, v)
-    t = sequential_sum(0.0, P * P / D)
-    P = P.tolist()
-    root = 1.0 + coeff * t
-    root = 0.0 if root < 0.0 else math.sqrt(root)
-    alpha = float(coeff)
-    sigma = coeff / (1.0 + root)
-    for j in range(n):
-        d = d_new[j]
-        p = P[j] * P[j] / d
-        theta = 1.0 + sigma * p
-        t -= p
-        if t < 0.0:
-            t = 0.0  # rounding error
-        plus = sigma * sigma * p * t
-        if j < n - 1 and plus <= _ZERO:
-            plus = _ZERO
-        rho = theta * theta + plus
-        d_new[j] = rho * d
-        if math.isnan(d_new[j]):
-            raise OptimizationError(f"Cholesky update: d[{j}] is NaN")
-        b = alpha * P[j] / (rho * d)
-        alpha /= rho
-        rho = math.sqrt(rho)
-        sigma *= (1.0 + rho) / (rho * (theta + rho))
-        if j < n - 1 and not math.isfinite(sigma):
-            raise OptimizationError(f"Cholesky update: sigma is NaN or infinite at {j}")
-        col = L[j + 1:, j]
-        vp[j + 1:] -= P[j] * col
-        L[j + 1:, j] = col + b * vp[j + 1:]
+    else:
+        t = sequential_sum(0.0, P * P / D)
+        root = 1.0 + coeff * t
+        root = 0.0 if root < 0.0 else math.sqrt(root)
+        alpha = float(coeff)
+        sigma = coeff / (1.0 + root)
+        for j in range(n):
+            d = d_new[j]
+            pj = p[j] * p[j] / d
+            theta = 1.0 + sigma * pj
+            t -= pj
+            if t < 0.0:
+                t = 0.0  # rounding error
+            plus = sigma * sigma * pj * t
+            if j < n - 1 and plus <= _ZERO:
+                plus = _ZERO
+            rho = theta * theta + plus
+            d_new[j] = rho * d
+            if math.isnan(d_new[j]):
+                raise OptimizationError(f"Cholesky update: d[{j}] is NaN")
+            b[j] = alpha * p[j] / (rho * d)
+            alpha /= rho
+            rho = math.sqrt(rho)
+            sigma *= (1.0 + rho) / (rho * (theta + rho))
+            if j < n - 1 and not math.isfinite(sigma):
+                raise OptimizationError(f"Cholesky update: sigma is NaN or infinite at {j}")
+    # entry r of the working vector after step j: v_r − p_0 L_r0 − … − p_j L_rj, in that order
+    steps = np.empty((n, n + 1))
+    steps[:, 0] = v
+    np.multiply(L, P[None, :], out=steps[:, 1:])
+    np.negative(steps[:, 1:], out=steps[:, 1:])
+    partial = np.cumsum(steps, axis=1)[:, 1:]
+    L += np.tril(np.asarray(b)[None, :] * partial, -1)  # below the diagonal only; adding 0 elsewhere is exact
     D[:] = d_new
 
 
@@ -273,7 +291,7 @@ class _Search:
         n = len(x0)
         self.f = self._value(x0)
         grad = np.asarray(self.grad(x0), dtype=np.float64)
-        L = np.eye(n)
+        L = np.asfortranarray(np.eye(n))  # column-major: the updates and solves walk columns
         D = np.ones(n)
         direct = -grad
         stpmax = _STPMX * max(float(np.sqrt(sequential_sum(0.0, grad * grad))), float(n))
@@ -297,7 +315,7 @@ class _Search:
             if not denom < max(_ZERO * float(np.sqrt(dx_sq)) * float(np.sqrt(dg_sq)), _ZERO):
                 _update_cholesky(L, D, delta_grad, 1.0 / denom)
                 _update_cholesky(L, D, old_grad, 1.0 / self.slope)
-            LD = np.tril(L * D[None, :])
+            LD = np.asfortranarray(np.tril(L * D[None, :]))
             y = _solve_lower(LD, -grad)
             if np.isnan(y).any():
                 raise OptimizationError("L·direction is NaN")
