@@ -15,7 +15,7 @@ Exemptions, each a semantics kept on purpose:
 """
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from nbrepro.classifiers import AODE, HNB, TAN, WAODE, NaiveBayes
+from nbrepro.classifiers import AODE, HNB, TAN, WAODE, KernelNB, NaiveBayes
 
 WEIGHT_ZERO_ROWS_SET_PRECISION = ("Weka's NaiveBayes takes a numeric attribute's precision from every training row, "
                                   "a row of weight 0 included")
@@ -25,7 +25,7 @@ EXPECTED_FAILURES = {"NaiveBayes": {"check_sample_weight_equivalence_on_dense_da
 
 
 @parametrize_with_checks([NaiveBayes(), NaiveBayes(kernel=True), NaiveBayes(supervised_discretization=True),
-                          TAN(), AODE(), WAODE(), HNB()],
+                          TAN(), AODE(), WAODE(), HNB(), KernelNB(), KernelNB("ste"), KernelNB("sp", "weka")],
                          expected_failed_checks=lambda est: EXPECTED_FAILURES.get(type(est).__name__, {}))
 def test_sklearn_compatible(estimator, check):
     check(estimator)

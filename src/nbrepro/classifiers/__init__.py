@@ -9,6 +9,7 @@ from .lwnb import LocallyWeightedNB
 from .meta import Calibrated, InnerCVSelection
 from .iclnb import InstanceCloningNB
 from .j48 import J48
+from .kernel_nb import KernelNB
 from .naive_bayes import NaiveBayes
 from .nbtree import NBTree
 from .tan import TAN
@@ -17,6 +18,6 @@ from .waode import WAODE
 REGISTRY = {"NaiveBayes": NaiveBayes, "TAN": TAN, "AODE": AODE, "WAODE": WAODE, "HNB": HNB,
             "FrequencyGaussianNB": FrequencyGaussianNB, "LSLWNB": LSLWNB,
             "LCWNB": LCWNB, "LocallyWeightedNB": LocallyWeightedNB,
-            "InstanceCloningNB": InstanceCloningNB, "J48": J48, "Bagging": Bagging, "NBTree": NBTree, "Logistic": Logistic, "InnerCVSelection": InnerCVSelection, "Calibrated": Calibrated}
+            "InstanceCloningNB": InstanceCloningNB, "J48": J48, "Bagging": Bagging, "NBTree": NBTree, "Logistic": Logistic, "KernelNB": KernelNB, "InnerCVSelection": InnerCVSelection, "Calibrated": Calibrated}
 
-__all__ = ["NaiveBayes", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "InstanceCloningNB", "J48", "Bagging", "NBTree", "Logistic", "InnerCVSelection", "Calibrated", "REGISTRY"]
+__all__ = ["NaiveBayes", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "InstanceCloningNB", "J48", "Bagging", "NBTree", "Logistic", "KernelNB", "InnerCVSelection", "Calibrated", "REGISTRY"]

@@ -38,14 +38,13 @@ class MixedInputMixin(NominalClassifierMixin):
             self.feature_names_in_ = np.asarray(X.columns, dtype=object)
             numeric = np.array([is_numeric_dtype(t) for t in X.dtypes], dtype=bool)
             cats = []
-            for c, num in zip(X.columns, numeric):
-                s = X[c]
+            for c, num, t in zip(X.columns, numeric, X.dtypes):
                 if num:
                     cats.append(None)
-                elif isinstance(s.dtype, pd.CategoricalDtype):
-                    cats.append(list(s.cat.categories))
+                elif isinstance(t, pd.CategoricalDtype):
+                    cats.append(list(t.categories))
                 else:
-                    cats.append(sorted(pd.unique(s.dropna())))
+                    cats.append(sorted(pd.unique(X[c].dropna())))
             self._dtypes = [t if isinstance(t, pd.CategoricalDtype) else None for t in X.dtypes]
             self._array_input = False
         else:
@@ -86,9 +85,10 @@ class MixedInputMixin(NominalClassifierMixin):
             numeric = np.flatnonzero(self.numeric_)
             if len(numeric):  # all numeric columns in one pandas call
                 names = list(self.feature_names_in_[numeric])
-                bad = [c for c in names if not is_numeric_dtype(X[c].dtype)]
+                dtypes = X.dtypes
+                bad = [c for c in names if not is_numeric_dtype(dtypes[c])]
                 if bad:
-                    raise TypeError(f"{name}: attribute {bad[0]!r} was numeric in fit but is {X[bad[0]].dtype} here")
+                    raise TypeError(f"{name}: attribute {bad[0]!r} was numeric in fit but is {dtypes[bad[0]]} here")
                 V = X[names].to_numpy(dtype=np.float64, na_value=np.nan)
                 inf = np.isinf(V)
                 if inf.any():

@@ -1,0 +1,106 @@
+"""KernelNB and the kernel density sums behind it."""
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from nbrepro.classifiers import KernelNB, NaiveBayes
+from nbrepro.data.arff import read_arff
+from nbrepro.kde import BandwidthError, bandwidth
+from nbrepro.kde.density import kernel_density
+
+from conftest import MIRROR, needs_mirror
+
+
+def direct_density(x, v, w, h):
+    z = (x[:, None] - v[None, :]) / h
+    return (w[None, :] * np.exp(-0.5 * z * z)).sum(axis=1) / (w.sum() * h * math.sqrt(2 * math.pi))
+
+
+@pytest.mark.parametrize("n, m, h, spread", [(3000, 500, 0.2, 2.0), (12000, 3000, 5e4, 1e5), (12000, 3000, 2e3, 1e5),
+                                             (9000, 2000, 0.05, 1.0), (2000, 2000, 3.0, 1.0), (50, 30, 0.01, 1.0)])
+def test_kernel_density_equals_the_full_sum(n, m, h, spread):
+    """The windowed sum and the box expansions against every term summed (relative 1e-12);
+    the queries include points far outside the sample."""
+    rng = np.random.default_rng(n + m)
+    v = rng.normal(size=n) * spread
+    w = rng.integers(1, 3, n).astype(float)
+    x = np.concatenate([rng.normal(size=m) * spread * 1.5, [spread * 20, -spread * 7, np.nan]])
+    got = kernel_density(x, v, w, h)
+    want = direct_density(np.nan_to_num(x), v, w, h)
+    assert np.isnan(got[-1])
+    ok = want[:-1] > 0
+    assert np.all((got[:-1] == 0) == (want[:-1] == 0))
+    assert np.max(np.abs(got[:-1][ok] / want[:-1][ok] - 1)) < 1e-12
+
+
+def test_kernel_density_needs_a_positive_bandwidth():
+    with pytest.raises(ValueError, match="positive"):
+        kernel_density(np.array([0.0]), np.array([1.0, 2.0]), np.ones(2), 0.0)
+
+
+def small_numeric():
+    rng = np.random.default_rng(3)
+    X = pd.DataFrame({"a": rng.normal(size=60), "b": rng.exponential(size=60)})
+    y = pd.Series(pd.Categorical(np.repeat(["p", "q", "r"], 20)))
+    return X, y
+
+
+def test_density_estimator_is_the_formula():
+    X, y = small_numeric()
+    model = KernelNB("sp").fit(X, y)
+    Xt = X.iloc[:7] + 0.1
+    want = np.ones((7, 3))
+    for c, label in enumerate(["p", "q", "r"]):
+        want[:, c] = 21 / 63  # (n_c + 1)/(n + r)
+        for t, col in enumerate(["a", "b"]):
+            v = X.loc[(y == label).to_numpy(), col].to_numpy()
+            h = bandwidth(v, "sp")
+            assert model.bandwidths_[t, c] == h
+            want[:, c] *= direct_density(Xt[col].to_numpy(), v, np.ones(len(v)), h)
+    want /= want.sum(axis=1, keepdims=True)
+    np.testing.assert_allclose(model.predict_proba(Xt), want, rtol=1e-12)
+
+
+@needs_mirror
+@pytest.mark.parametrize("name", ["colic", "glass", "hepatitis"])
+def test_weka_rule_inside_wekas_estimator_is_naive_bayes_minus_k(name):
+    """bandwidth="weka", estimator="weka" is Weka's NaiveBayes -K (itself checked against Weka)."""
+    df, _ = read_arff(MIRROR / f"{name}.arff")
+    X, y = df.iloc[:, :-1], df.iloc[:, -1]
+    ours = KernelNB("weka", "weka").fit(X.iloc[::2], y.iloc[::2]).predict_proba(X.iloc[1::2])
+    weka = NaiveBayes(kernel=True).fit(X.iloc[::2], y.iloc[::2]).predict_proba(X.iloc[1::2])
+    assert np.array_equal(ours, weka)
+
+
+def test_fallback_where_the_rule_has_no_answer():
+    X, y = small_numeric()
+    X.loc[(y == "q").to_numpy(), "a"] = 2.0  # one class constant: R's rules stop
+    model = KernelNB("ucv").fit(X, y)
+    assert model.fell_back_.tolist() == [[False, True, False], [False, False, False]]
+    assert model.bandwidths_[0, 1] == bandwidth(np.full(20, 2.0), "weka", model.precisions_[0])
+    assert np.isnan(model.reference_bandwidths_[0, 1]) and np.isnan(model.bandwidth_ratios_[0, 1])
+    with pytest.raises(BandwidthError, match=r"attribute 'a', class 'q'"):
+        KernelNB("ucv", fallback=None).fit(X, y)
+
+
+def test_mixed_data_and_missing_values():
+    X, y = small_numeric()
+    X["c"] = pd.Categorical(np.tile(["u", "v", "w"], 20))
+    X.loc[3, "a"] = np.nan
+    model = KernelNB("nrd0").fit(X, y)
+    p = model.predict_proba(X)
+    assert p.shape == (60, 3) and np.allclose(p.sum(axis=1), 1)
+    row = X.iloc[[3]].copy()  # a missing numeric value leaves its attribute out
+    without = KernelNB("nrd0").fit(X, y)
+    assert np.allclose(without.predict_proba(row), model.predict_proba(row))
+
+
+@pytest.mark.parametrize("kwargs, message", [({"bandwidth": "silverman"}, "bandwidth must be one of"),
+                                             ({"estimator": "fft"}, "estimator must be one of"),
+                                             ({"fallback": "mean"}, "fallback must be None or one of")])
+def test_bad_parameters_are_named(kwargs, message):
+    X, y = small_numeric()
+    with pytest.raises(ValueError, match=message):
+        KernelNB(**kwargs).fit(X, y)
