@@ -50,75 +50,81 @@ def _check(x) -> np.ndarray:
 
 
 # ---- R's binned pairwise distances ---------------------------------------------------
-def pair_counts(x: np.ndarray, nb: int = 1000) -> tuple[float, np.ndarray]:
-    """R's ``bw_pair_cnts``: (bin width d, cnt) with cnt[k] the number of pairs of values whose
-    bins are k apart. Up to nb/2 values, each value's bin is trunc(x/d) (R's ``bw_den``);
-    above, the values are first counted into nb bins from their minimum (``bw_den_binned``).
-    The counts are whole numbers, so any summation order gives R's."""
+def pair_counts(x: np.ndarray, nb: int = 1000) -> tuple[float, np.ndarray, np.ndarray]:
+    """R's ``bw_pair_cnts``: (bin width d, distances k, counts) with counts[t] the number of pairs
+    of values whose bins are k[t] apart, for the k that have pairs (R's empty bins add
+    nothing). Up to nb/2 values, each value's bin is trunc(x/d) (R's ``bw_den``); above,
+    the values are first counted into nb bins from their minimum (``bw_den_binned``). The
+    counts are whole numbers, so any summation order gives R's."""
     n = len(x)
+    lo, hi = float(np.min(x)), float(np.max(x))
+    d = (hi - lo) * 1.01 / nb
+    if d == 0.0:
+        raise BandwidthError("all values are equal: no bandwidth (R: 'xmin' not less than 'xmax')")
     if n > nb / 2:
-        lo, hi = float(np.min(x)), float(np.max(x))
-        d = (hi - lo) * 1.01 / nb
-        if d == 0.0:
-            raise BandwidthError("all values are equal: no bandwidth")
         xx = np.trunc(np.abs(x) / d) * np.sign(x)
         xx = (xx - np.min(xx) + 1).astype(np.int64)
-        per_bin = np.bincount(xx[(xx >= 1) & (xx <= nb)] - 1, minlength=nb)[:nb]  # R's tabulate(xx, nb)
+        bins = xx[(xx >= 1) & (xx <= nb)] - 1  # R's tabulate(xx, nb)
     else:
-        lo, hi = float(np.min(x)), float(np.max(x))
-        d = (hi - lo) * 1.01 / nb
-        if d == 0.0:
-            raise BandwidthError("all values are equal: no bandwidth")
         bins = np.trunc(x / d).astype(np.int64)  # C's (int) cast: towards zero
-        per_bin = np.bincount(bins - bins.min())
-    per_bin = per_bin.astype(np.int64)
-    auto = np.correlate(per_bin, per_bin, mode="full")[len(per_bin) - 1:]  # Σ_i c_i c_{i+k}
-    cnt = np.zeros(nb)
-    m = min(nb, len(auto))
-    cnt[:m] = auto[:m].astype(np.float64)
-    cnt[0] = float(np.sum(per_bin * (per_bin - 1)) // 2)  # pairs within a bin, not with themselves
-    return d, cnt
+        bins = bins - bins.min()
+    per_bin = np.bincount(bins)
+    occupied = np.flatnonzero(per_bin)
+    c = per_bin[occupied].astype(np.int64)
+    if len(occupied) <= nb // 4:  # few occupied bins: every pair of them
+        gap = np.abs(occupied[:, None] - occupied[None, :])
+        upper = np.triu(np.ones((len(c), len(c)), dtype=bool), 1)
+        cnt = np.bincount(gap[upper], weights=(c[:, None] * c[None, :])[upper].astype(np.float64), minlength=nb)
+    else:
+        auto = np.correlate(per_bin, per_bin, mode="full")[len(per_bin) - 1:]
+        cnt = auto.astype(np.float64)
+    cnt = cnt[:nb].copy()
+    cnt[0] = float(np.sum(c * (c - 1)) // 2)  # pairs within a bin, not with themselves
+    k = np.flatnonzero(cnt)
+    return d, k.astype(np.float64), cnt[k]
 
 
-def _terms(n_bins: int, d: float, h: float) -> np.ndarray:
-    """delta_i = (i·d/h)², for the bins R visits: it stops at the first delta ≥ 1000."""
-    i = np.arange(n_bins, dtype=np.float64)
-    delta = i * d / np.float64(h)
+def _terms(k: np.ndarray, d: float, h: float) -> np.ndarray:
+    """delta = (k·d/h)² for the occupied distances R visits: it stops at the first delta ≥ 1000."""
+    delta = k * d / np.float64(h)
     delta = delta * delta
-    stop = np.flatnonzero(delta >= _DELMAX)
-    return delta[: stop[0]] if len(stop) else delta
+    return delta[delta < _DELMAX]  # k ascending: R's prefix
 
 
 def _sum(start: float, terms: np.ndarray) -> float:
     return float(np.cumsum(np.concatenate(([start], terms)))[-1]) if len(terms) else start
 
 
-def ucv_score(n: int, d: float, cnt: np.ndarray, h: float) -> float:
-    delta = _terms(len(cnt), d, h)
+def ucv_score(n: int, d: float, pairs, h: float) -> float:
+    k, cnt = pairs
+    delta = _terms(k, d, h)
     term = np.exp(-delta / 4.0) - math.sqrt(8.0) * np.exp(-delta / 2.0)
     s = _sum(0.0, term * cnt[: len(delta)])
     return float((0.5 + s / n) / (n * np.float64(h) * _SQRT_PI))
 
 
-def bcv_score(n: int, d: float, cnt: np.ndarray, h: float) -> float:
-    delta = _terms(len(cnt), d, h)
+def bcv_score(n: int, d: float, pairs, h: float) -> float:
+    k, cnt = pairs
+    delta = _terms(k, d, h)
     term = np.exp(-delta / 4.0) * (delta * delta - 12.0 * delta + 12.0)
     s = _sum(0.0, term * cnt[: len(delta)])
     return float((1.0 + s / (32.0 * n)) / (2.0 * n * np.float64(h) * _SQRT_PI))
 
 
-def phi4(n: int, d: float, cnt: np.ndarray, h: float) -> float:
-    """R's ``bw_phi4``: the estimate of ∫ f''² used by Sheather–Jones (SDh)."""
-    delta = _terms(len(cnt), d, h)
+def phi4(n: int, d: float, pairs, h: float) -> float:
+    """R's ``bw_phi4``: the estimate of the integral of f''² used by Sheather–Jones (SDh)."""
+    k, cnt = pairs
+    delta = _terms(k, d, h)
     term = np.exp(-delta / 2.0) * (delta * delta - 6.0 * delta + 3.0)
     s = _sum(0.0, term * cnt[: len(delta)])
     s = 2.0 * s + n * 3.0
     return float(np.float64(s) / (float(n) * (n - 1) * np.power(np.float64(h), 5.0)) * _1_SQRT_2PI)
 
 
-def phi6(n: int, d: float, cnt: np.ndarray, h: float) -> float:
-    """R's ``bw_phi6``: the estimate of ∫ f'''² (TDh)."""
-    delta = _terms(len(cnt), d, h)
+def phi6(n: int, d: float, pairs, h: float) -> float:
+    """R's ``bw_phi6``: the estimate of the integral of the squared third derivative (TDh)."""
+    k, cnt = pairs
+    delta = _terms(k, d, h)
     term = np.exp(-delta / 2.0) * (delta * delta * delta - 15.0 * delta * delta + 45.0 * delta - 15.0)
     s = _sum(0.0, term * cnt[: len(delta)])
     s = 2.0 * s - 15.0 * n
@@ -169,10 +175,10 @@ def _cv_rule(x, score, nb: int) -> float:
     hmax = 1.144 * math.sqrt(r_var(x)) * _rpow(n, -1 / 5)
     lower, upper = 0.1 * hmax, hmax
     tol = 0.1 * lower
-    d, cnt = pair_counts(x, nb)
+    d, k, cnt = pair_counts(x, nb)
     if not lower < upper:
-        raise BandwidthError("all values are equal: no bandwidth")
-    return brent_fmin(lambda h: score(n, d, cnt, h), lower, upper, tol)
+        raise BandwidthError("all values are equal: no bandwidth (R: 'xmin' not less than 'xmax')")
+    return brent_fmin(lambda h: score(n, d, (k, cnt), h), lower, upper, tol)
 
 
 def bw_ucv(x, nb: int = 1000) -> float:
@@ -187,7 +193,8 @@ def bw_sj(x, method: str = "ste", nb: int = 1000) -> float:
     """R's ``bw.SJ``: Sheather & Jones (1991), ``"ste"`` (solve the equation) or ``"dpi"``."""
     x = _check(x)
     n = len(x)
-    d, cnt = pair_counts(x, nb)
+    d, k, counts = pair_counts(x, nb)
+    cnt = (k, counts)
     scale = min(r_sd(x), r_iqr(x) / 1.349)
     a = 1.24 * scale * _rpow(n, -1 / 7)
     b = 1.23 * scale * _rpow(n, -1 / 9)
@@ -226,15 +233,18 @@ def bw_sj(x, method: str = "ste", nb: int = 1000) -> float:
 def bw_weka(x, precision: float | None = None) -> float:
     """Weka 3.6's ``KernelEstimator`` standard deviation for equally weighted values: the values
     rounded to ``precision`` (default: Weka naive Bayes's, the mean gap between distinct
-    values), then max(range/√n, precision/6), or precision/6 when all are equal."""
-    from ..classifiers.numeric_estimators import KernelEstimators, numeric_precision
+    values; at least 1e-6, as Weka's estimator takes), then max(range/√n, precision/6), or
+    precision/6 when all are equal."""
+    from ..classifiers.numeric_estimators import _KERNEL_MIN_PRECISION, _round, numeric_precision
 
     x = np.asarray(x, dtype=np.float64).ravel()
     if len(x) < 1:
         raise BandwidthError("need at least 1 data point")
     p = numeric_precision(x) if precision is None else float(precision)
-    est = KernelEstimators(x, np.zeros(len(x), dtype=np.int64), np.ones(len(x)), 1, p)
-    return float(est.sd[0, 0])
+    p = max(p, _KERNEL_MIN_PRECISION)
+    v = _round(x, p)
+    spread = float(np.max(v) - np.min(v))
+    return max(spread / math.sqrt(len(v)), p / 6.0) if spread > 0 else p / 6.0
 
 
 def bandwidth(x, rule: str, precision: float | None = None) -> float:

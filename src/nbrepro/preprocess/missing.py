@@ -15,13 +15,25 @@ class ReplaceMissingValues(TransformerMixin, BaseEstimator):
     ``Utils.maxIndex``); the mean is the sequential float64 sum divided by the count, as
     Java computes it. An attribute with no observed value gets 0 (numeric) or its first
     declared value (nominal), which is what Weka's zero-initialised arrays give.
+
+    ``kinds`` limits the replacement to numeric or nominal attributes (Liu et al. replace
+    numeric values only); the other kind keeps its missing values.
     """
 
+    def __init__(self, kinds: tuple[str, ...] = ("nominal", "numeric")):
+        self.kinds = kinds
+
     def fit(self, X: pd.DataFrame, y=None):
+        unknown = set(self.kinds) - {"nominal", "numeric"}
+        if unknown:
+            raise ValueError(f"replace_missing: kinds must be 'nominal' and/or 'numeric', got {sorted(unknown)}")
         self.fill_values_ = {}
         for col in X.columns:
             s = X[col]
-            if isinstance(s.dtype, pd.CategoricalDtype):
+            nominal = isinstance(s.dtype, pd.CategoricalDtype)
+            if ("nominal" if nominal else "numeric") not in self.kinds:
+                continue
+            if nominal:
                 codes = s.cat.codes.to_numpy()
                 counts = np.bincount(codes[codes >= 0], minlength=len(s.cat.categories))
                 self.fill_values_[col] = s.cat.categories[int(np.argmax(counts))] if len(counts) else None
