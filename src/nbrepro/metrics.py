@@ -28,6 +28,11 @@ Dataset-level metrics (one value per dataset, from the predictions of every run)
       bias² = ½ Σ_c (1[c = y] − P̂(c|x))²,  variance = ½ (1 − Σ_c P̂(c|x)²),
       averaged over rows, in % (bias² + variance = the mean error rate).
 
+Timings (recorded by the evaluation itself, not computed from predictions; ``level == "timing"``):
+
+  fit_seconds, predict_seconds   wall-clock seconds of one fold's fit / predict (lower is better),
+      usable in tables and rank figures like any fold column (e.g. Liu et al.'s training time)
+
 Rows whose class is missing (code −1) are left out of every metric.
 """
 from __future__ import annotations
@@ -181,6 +186,10 @@ def kw_variance(predictions) -> float:
     return float(100.0 * np.mean(0.5 * (1.0 - np.sum(shares ** 2, axis=1))))
 
 
+def _recorded(*args, **kwargs) -> float:
+    raise TypeError("a timing is recorded by the evaluation, not computed from predictions")
+
+
 # name → (function, direction, unit, level, tolerances)
 METRICS = {
     "accuracy": (accuracy, "higher", "%", "fold", (0.5, 1.0)),
@@ -191,6 +200,8 @@ METRICS = {
     "log_loss": (log_loss, "lower", "nats", "fold", (0.01, 0.05)),
     "kw_bias2": (kw_bias2, "lower", "%", "dataset", (0.5, 1.0)),
     "kw_variance": (kw_variance, "lower", "%", "dataset", (0.5, 1.0)),
+    "fit_seconds": (_recorded, "lower", "s", "timing", (math.inf, math.inf)),
+    "predict_seconds": (_recorded, "lower", "s", "timing", (math.inf, math.inf)),
 }
 
 

@@ -15,7 +15,7 @@ rule table:
         counts=report("results/{paper}/stats/{table}_match_counts.csv", caption="../report/match_counts.rst",
                       category="{paper}", subcategory="tables"),
     wildcard_constraints:
-        table=r"table[0-9]+[a-z]?",
+        table=r"[A-Za-z][A-Za-z0-9]*",  # no underscore: {table}_summary.csv stays apart
     log:
         "logs/analyse/{paper}/{table}.log",
     shell:
