@@ -6,7 +6,7 @@ import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
 from ..kde import RULES, BandwidthError, bandwidth
-from ..kde.density import kernel_density
+from ..kde.density import kernel_density_table
 from .naive_bayes import NaiveBayes, _nominal_codes
 from .numeric_estimators import KernelEstimators, _round, numeric_precisions
 
@@ -135,12 +135,9 @@ class KernelNB(NaiveBayes):
                 F = self.kernel_.probability(V)
             else:
                 r = len(self.classes_)
-                F = np.empty((len(V), len(columns), r))
-                for t in range(len(columns)):
-                    for c in range(r):
-                        values = self._samples[t, c]
-                        F[:, t, c] = (kernel_density(V[:, t], values, np.ones(len(values)), self.bandwidths_[t, c])
-                                      if len(values) else 0.0)
+                groups = [(t, self._samples[t, c], np.ones(len(self._samples[t, c])), self.bandwidths_[t, c])
+                          for t in range(len(columns)) for c in range(r)]
+                F = kernel_density_table(V, groups).reshape(len(V), len(columns), r)
             F[~known] = 1.0
             numeric = {int(j): F[:, t] for t, j in enumerate(columns)}
         codes = _nominal_codes(Z, self._modelled_numeric())

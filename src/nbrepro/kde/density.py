@@ -33,6 +33,9 @@ _TERMS = 40  # Taylor terms per box
 _NEAR = 2.0  # queries within this many √2·h of the sample may use the expansion
 _PAIRS = 1 << 16  # (query, box) pairs evaluated at once
 _EXPAND_MIN = 2  # values per touched box above which the expansion is cheaper than the direct sum
+_BATCH_GROUP_MAX = 1 << 20  # window terms above which a sample is summed on its own
+_DENSE_MAX = 1 << 23  # queries × values of one attribute up to which every pair is computed densely
+_DENSE_BLOCK = 1 << 21  # terms per block of the dense pass
 
 
 def kernel_density(x: np.ndarray, values: np.ndarray, weights: np.ndarray, h: float) -> np.ndarray:
@@ -73,8 +76,104 @@ def kernel_density(x: np.ndarray, values: np.ndarray, weights: np.ndarray, h: fl
     return out
 
 
+def kernel_density_table(X: np.ndarray, groups) -> np.ndarray:
+    """``kernel_density`` for many samples at once: ``groups`` is a list of (column of X,
+    values, weights, h); the result is (rows of X, groups), NaN where X is missing. Small
+    samples are summed together in one pass (no per-sample overhead); a sample whose
+    windows hold many values goes through ``kernel_density`` (and its expansions)."""
+    X = np.asarray(X, dtype=np.float64)
+    out = np.full((X.shape[0], len(groups)), np.nan)
+    queries = {}
+    for t in {g[0] for g in groups}:
+        known = ~np.isnan(X[:, t])
+        q, inverse = np.unique(X[known, t], return_inverse=True)
+        queries[t] = (known, q, inverse)
+    batch_q, batch_h, batch_lo, batch_hi, values, weights, owners, scales = [], [], [], [], [], [], [], []
+    offset = 0
+    samples = {}
+    for g, (t, raw, raw_w, h) in enumerate(groups):
+        if not h > 0:
+            raise ValueError(f"kernel_density_table: group {g}: the bandwidth must be positive, got {h!r}")
+        v, inv = np.unique(np.asarray(raw, dtype=np.float64), return_inverse=True)
+        w = np.bincount(inv, weights=np.asarray(raw_w, dtype=np.float64), minlength=len(v))
+        samples[g] = (v, w, float(h), float(w.sum()))
+    dense = set()
+    by_attribute = {}
+    for g, (t, _, _, _) in enumerate(groups):
+        by_attribute.setdefault(t, []).append(g)
+    for t, members in by_attribute.items():
+        known, q, inverse = queries[t]
+        live = [g for g in members if samples[g][3] > 0 and len(samples[g][0])]
+        if not len(q) or not live or len(q) * sum(len(samples[g][0]) for g in live) > _DENSE_MAX:
+            continue
+        sums = _dense_attribute_sums(q, [samples[g] for g in live], None)
+        for k, g in enumerate(live):
+            v, w, h, total = samples[g]
+            out[known, g] = (sums[:, k] * (_INV_SQRT_2PI / (total * h)))[inverse]
+        dense.update(members)
+    for g, (t, raw, raw_w, h) in enumerate(groups):
+        known, q, inverse = queries[t]
+        if not len(q):
+            continue
+        v, w, h, total = samples[g]
+        if total <= 0 or not len(v):
+            out[known, g] = 0.0
+            continue
+        if g in dense:
+            continue
+        pos = np.searchsorted(v, q)
+        left = np.where(pos > 0, q - v[np.maximum(pos - 1, 0)], np.inf)
+        right = np.where(pos < len(v), v[np.minimum(pos, len(v) - 1)] - q, np.inf)
+        reach = np.minimum(left, right) + _REACH * h
+        lo = np.searchsorted(v, q - reach, side="left")
+        hi = np.searchsorted(v, q + reach, side="right")
+        if int((hi - lo).sum()) > _BATCH_GROUP_MAX:  # a large sample: on its own, where expansions may pay
+            out[:, g] = kernel_density(X[:, t], raw, raw_w, h)
+            continue
+        batch_q.append(q)
+        batch_h.append(np.full(len(q), h))
+        batch_lo.append(lo + offset)
+        batch_hi.append(hi + offset)
+        values.append(v)
+        weights.append(w)
+        owners.append((g, known, inverse, len(q)))
+        scales.append(_INV_SQRT_2PI / (total * h))
+        offset += len(v)
+    if owners:
+        sums = _direct_sums(np.concatenate(batch_q), np.concatenate(batch_lo), np.concatenate(batch_hi),
+                            np.concatenate(values), np.concatenate(weights), np.concatenate(batch_h))
+        start = 0
+        for (g, known, inverse, n_q), scale in zip(owners, scales):
+            out[known, g] = (sums[start:start + n_q] * scale)[inverse]
+            start += n_q
+    return out
+
+
+def _dense_attribute_sums(q: np.ndarray, samples: list, _unused=None) -> np.ndarray:
+    """Every query of one attribute against every value of its samples (one per class): the
+    squared differences once, scaled by each sample's −1/(2h²), exponentiated, weighted and
+    summed per sample, in query blocks. No window: every term is kept (terms beyond ~38
+    bandwidths are exactly 0). Returns (queries, samples) sums of w·exp(−½((q − v)/h)²)."""
+    v_all = np.concatenate([s[0] for s in samples])
+    w_all = np.concatenate([s[1] for s in samples])
+    factor = np.concatenate([np.full(len(s[0]), -0.5 / (s[2] * s[2])) for s in samples])
+    starts = np.concatenate(([0], np.cumsum([len(s[0]) for s in samples])[:-1]))
+    sums = np.empty((len(q), len(samples)))
+    step = max(1, _DENSE_BLOCK // max(len(v_all), 1))
+    for a in range(0, len(q), step):
+        d = q[a:a + step, None] - v_all[None, :]
+        d *= d
+        d *= factor
+        np.exp(d, out=d)
+        d *= w_all
+        sums[a:a + step] = np.add.reduceat(d, starts, axis=1)
+    return sums
+
+
 def _direct_sums(q, lo, hi, v, w, h) -> np.ndarray:
-    """Σ over each query's window of w·exp(−½((q − v)/h)²), in blocks of about _BLOCK terms."""
+    """Σ over each query's window of w·exp(−½((q − v)/h)²), in blocks of about _BLOCK terms
+    (``h`` a number or one per query)."""
+    h = np.broadcast_to(np.asarray(h, dtype=np.float64), q.shape)
     sums = np.zeros(len(q))
     counts = hi - lo
     ends = np.cumsum(counts)
@@ -88,7 +187,7 @@ def _direct_sums(q, lo, hi, v, w, h) -> np.ndarray:
         owner = np.repeat(np.arange(stop - start), n_terms)
         first = np.repeat(lo[block] - np.concatenate(([0], np.cumsum(n_terms)[:-1])), n_terms)
         idx = first + np.arange(int(n_terms.sum()))
-        z = (q[block][owner] - v[idx]) / h
+        z = (q[block][owner] - v[idx]) / h[block][owner]
         sums[block] = np.bincount(owner, weights=w[idx] * np.exp(-0.5 * z * z), minlength=stop - start)
     return sums
 
