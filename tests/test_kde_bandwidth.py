@@ -106,3 +106,22 @@ def test_bad_input_is_named(rule):
             bandwidth([1.0, np.inf, 2.0], rule)
     with pytest.raises(ValueError, match="unknown bandwidth rule"):
         bandwidth([1.0, 2.0], "silverman")
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_many_samples_at_once_equal_one_at_a_time(rule):
+    """``bandwidths`` runs R's optimiser and root finder for all samples in lockstep: each sample
+    must take exactly its own path (identical floats), and fail where the one-sample call fails."""
+    from nbrepro.kde.many import bandwidths
+
+    rng = np.random.default_rng(7)
+    samples = list(CASES.values()) + [rng.normal(size=rng.integers(2, 60)) * rng.uniform(0.1, 10) for _ in range(80)]
+    samples += [np.round(rng.normal(size=rng.integers(3, 40)), 1) for _ in range(40)] + [np.array([1.0, 1.0, 2.0])]
+    got, errors = bandwidths(samples, rule)
+    for x, h, err in zip(samples, got, errors):
+        try:
+            want = bandwidth(x, rule)
+        except BandwidthError as exc:
+            assert np.isnan(h) and err == str(exc)
+            continue
+        assert h == want and err is None

@@ -6,6 +6,7 @@ import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
 from ..kde import RULES, BandwidthError, bandwidth
+from ..kde.many import bandwidths
 from ..kde.density import kernel_density_table
 from .naive_bayes import NaiveBayes, _nominal_codes
 from .numeric_estimators import KernelEstimators, _round, numeric_precisions
@@ -83,24 +84,28 @@ class KernelNB(NaiveBayes):
         self.fell_back_ = np.zeros((k, r), dtype=bool)
         self.reference_bandwidths_ = np.full((k, r), np.nan)
         self._samples = {}
+        keys, rule_input, precisions = [], [], []
         for t in range(k):
             p = float(self.precisions_[t])
             for c in range(r):
                 raw = V[(ycodes == c) & ~np.isnan(V[:, t]), t]
                 values = _round(raw, p) if self.estimator == "weka" else raw
-                name = self.feature_names_in_[columns[t]] if hasattr(self, "feature_names_in_") else columns[t]
-                # the weka rule rounds by itself (rounding twice can move a value by an ulp)
-                h, fell_back = self._bandwidth(raw if self.bandwidth == "weka" else values, p, name, c)
-                if self.estimator == "weka":
-                    h = max(h, p / 6.0)
-                self.bandwidths_[t, c] = h
-                self.fell_back_[t, c] = fell_back
-                try:
-                    ref = bandwidth(values, "nrd-i")
-                    self.reference_bandwidths_[t, c] = ref if ref > 0 else np.nan
-                except BandwidthError:
-                    pass
                 self._samples[t, c] = values
+                keys.append((t, c))
+                # the weka rule rounds by itself (rounding twice can move a value by an ulp)
+                rule_input.append(raw if self.bandwidth == "weka" else values)
+                precisions.append(p)
+        found, problems = bandwidths(rule_input, self.bandwidth, precisions)  # every sample at once
+        reference, _ = bandwidths([self._samples[key] for key in keys], "nrd-i")
+        for i, (t, c) in enumerate(keys):
+            h = found[i]
+            if not (h > 0 and np.isfinite(h)):
+                h = self._fallback(rule_input[i], precisions[i], columns[t], c, problems[i] or f"bandwidth {h!r}")
+                self.fell_back_[t, c] = True
+            if self.estimator == "weka":
+                h = max(h, precisions[i] / 6.0)
+            self.bandwidths_[t, c] = h
+            self.reference_bandwidths_[t, c] = reference[i] if reference[i] > 0 else np.nan
         with np.errstate(invalid="ignore", divide="ignore"):
             self.bandwidth_ratios_ = self.bandwidths_ / self.reference_bandwidths_
         if self.estimator == "weka" and k:
@@ -108,20 +113,15 @@ class KernelNB(NaiveBayes):
             self.kernel_.sd = self.bandwidths_.copy()
         return self
 
-    def _bandwidth(self, values: np.ndarray, precision: float, attribute, c: int) -> tuple[float, bool]:
-        try:
-            h = bandwidth(values, self.bandwidth, precision)
-            if h > 0 and np.isfinite(h):
-                return float(h), False
-            problem = f"bandwidth {h!r}"
-        except BandwidthError as err:
-            problem = str(err)
+    def _fallback(self, values: np.ndarray, precision: float, column: int, c: int, problem: str) -> float:
+        """The fallback rule's bandwidth where ``bandwidth`` has none (or ``BandwidthError`` without one)."""
         if self.fallback is None:
-            raise BandwidthError(f"KernelNB: rule {self.bandwidth!r} on attribute {attribute!r}, class "
+            name = self.feature_names_in_[column] if hasattr(self, "feature_names_in_") else column
+            raise BandwidthError(f"KernelNB: rule {self.bandwidth!r} on attribute {name!r}, class "
                                  f"{self.classes_[c]!r} ({len(values)} values): {problem}")
         if len(values) == 0:
-            return precision / 6.0, True  # no value: any positive width; the density is 0 anyway
-        return float(bandwidth(values, self.fallback, precision)), True
+            return precision / 6.0  # no value: any positive width; the density is 0 anyway
+        return float(bandwidth(values, self.fallback, precision))
 
     def predict_proba(self, X) -> np.ndarray:
         check_is_fitted(self, "bandwidths_")

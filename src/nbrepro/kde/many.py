@@ -1,0 +1,319 @@
+"""The bandwidth rules for many samples at once (naive Bayes needs one per attribute × class).
+
+    h = bandwidths(samples, rule)
+
+The iterative rules (``ucv``, ``bcv``, ``ste``) run R's optimiser and root finder for all
+samples in lockstep: every sample follows exactly its own scalar path (the same operations
+on float64, element by element; ``tests/test_kde_bandwidth.py`` checks equality with the
+one-sample functions and with R), but each iteration evaluates the score of every active
+sample in one vectorised pass over a padded table of its pair counts.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .bandwidth import (_1_SQRT_2PI, _DELMAX, _SQRT_PI, RULES, BandwidthError, _check, _rpow, bandwidth,
+                        pair_counts)
+from .r_numerics import DBL_EPSILON, DBL_MAX, r_iqr, r_sd, r_var
+
+_ITERATIVE = ("ucv", "bcv", "ste", "dpi")
+
+
+class _Table:
+    """Pair counts of several samples, padded to one width (padding counts 0: adds exactly nothing)."""
+
+    def __init__(self, n, d, pairs):
+        self.n = np.asarray(n, dtype=np.float64)
+        self.d = np.asarray(d, dtype=np.float64)
+        width = max((len(k) for k, _ in pairs), default=0)
+        self.k = np.zeros((len(pairs), width))
+        self.cnt = np.zeros((len(pairs), width))
+        for i, (k, c) in enumerate(pairs):
+            self.k[i, :len(k)] = k
+            self.cnt[i, :len(c)] = c
+
+    def _delta(self, rows, h):
+        delta = self.k[rows] * self.d[rows, None] / h[:, None]
+        return delta * delta
+
+    @staticmethod
+    def _sum(terms):
+        """Row sums added left to right (numpy reduces the non-fast axis in order)."""
+        if terms.shape[1] == 0:
+            return np.zeros(terms.shape[0])
+        if terms.shape[0] < 2:
+            return np.cumsum(terms, axis=1)[:, -1]
+        return np.add.reduce(np.ascontiguousarray(terms.T), axis=0)
+
+    def _visited(self, rows, delta, term):
+        return np.where(delta < _DELMAX, term * self.cnt[rows], 0.0)  # R stops at the first delta ≥ 1000
+
+    def ucv(self, rows, h):
+        delta = self._delta(rows, h)
+        term = np.exp(-delta / 4.0) - math.sqrt(8.0) * np.exp(-delta / 2.0)
+        s = self._sum(self._visited(rows, delta, term))
+        n = self.n[rows]
+        return (0.5 + s / n) / (n * h * _SQRT_PI)
+
+    def bcv(self, rows, h):
+        delta = self._delta(rows, h)
+        term = np.exp(-delta / 4.0) * (delta * delta - 12.0 * delta + 12.0)
+        s = self._sum(self._visited(rows, delta, term))
+        n = self.n[rows]
+        return (1.0 + s / (32.0 * n)) / (2.0 * n * h * _SQRT_PI)
+
+    def phi4(self, rows, h):
+        delta = self._delta(rows, h)
+        term = np.exp(-delta / 2.0) * (delta * delta - 6.0 * delta + 3.0)
+        s = self._sum(self._visited(rows, delta, term))
+        n = self.n[rows]
+        s = 2.0 * s + n * 3.0
+        return s / (n * (n - 1) * np.power(h, 5.0)) * _1_SQRT_2PI
+
+
+def _finite_or_max(v):
+    return np.where(np.isfinite(v), v, np.where(v == -np.inf, -DBL_MAX, DBL_MAX))
+
+
+def brent_fmin_many(f, ax, bx, tol):
+    """``r_numerics.brent_fmin`` for many intervals at once; ``f(rows, u)`` scores the rows' u."""
+    c = (3.0 - math.sqrt(5.0)) * 0.5
+    eps = math.sqrt(DBL_EPSILON)
+    a, b = ax.copy(), bx.copy()
+    v = a + c * (b - a)
+    w, x = v.copy(), v.copy()
+    d = np.zeros_like(a)
+    e = np.zeros_like(a)
+    rows = np.arange(len(a))
+    fx = _finite_or_max(f(rows, x))
+    fv, fw = fx.copy(), fx.copy()
+    tol3 = tol / 3.0
+    active = np.ones(len(a), dtype=bool)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        while True:
+            xm = (a + b) * 0.5
+            tol1 = eps * np.abs(x) + tol3
+            t2 = tol1 * 2.0
+            active &= ~(np.abs(x - xm) <= t2 - (b - a) * 0.5)
+            if not active.any():
+                break
+            i = np.flatnonzero(active)
+            ai, bi, vi, wi, xi, di, ei = a[i], b[i], v[i], w[i], x[i], d[i], e[i]
+            fxi, fvi, fwi, xmi, tol1i, t2i = fx[i], fv[i], fw[i], xm[i], tol1[i], t2[i]
+            fit = np.abs(ei) > tol1i
+            r = np.where(fit, (xi - wi) * (fxi - fvi), 0.0)
+            q = np.where(fit, (xi - vi) * (fxi - fwi), 0.0)
+            p = np.where(fit, (xi - vi) * q - (xi - wi) * r, 0.0)
+            q = np.where(fit, (q - r) * 2.0, 0.0)
+            positive = q > 0.0
+            p = np.where(fit & positive, -p, p)
+            q = np.where(fit & ~positive, -q, q)
+            r = np.where(fit, ei, r)
+            ei = np.where(fit, di, ei)
+            golden = (np.abs(p) >= np.abs(q * 0.5 * r)) | (p <= q * (ai - xi)) | (p >= q * (bi - xi))
+            ei = np.where(golden, np.where(xi < xmi, bi - xi, ai - xi), ei)
+            para = p / q
+            u_para = xi + para
+            close = (u_para - ai < t2i) | (bi - u_para < t2i)
+            di = np.where(golden, c * ei, np.where(close, np.where(xi >= xmi, -tol1i, tol1i), para))
+            u = np.where(np.abs(di) >= tol1i, xi + di, np.where(di > 0.0, xi + tol1i, xi - tol1i))
+            fu = _finite_or_max(f(i, u))
+            better = fu <= fx[i]
+            left = u < xi
+            # fu ≤ fx: the new point becomes x
+            a_new = np.where(better, np.where(left, ai, xi), np.where(left, u, ai))
+            b_new = np.where(better, np.where(left, xi, bi), np.where(left, bi, u))
+            second = ~better & ((fu <= fwi) | (wi == xi))
+            third = ~better & ~second & ((fu <= fvi) | (vi == xi) | (vi == wi))
+            v_new = np.where(better, wi, np.where(second, wi, np.where(third, u, vi)))
+            fv_new = np.where(better, fwi, np.where(second, fwi, np.where(third, fu, fvi)))
+            w_new = np.where(better, xi, np.where(second, u, wi))
+            fw_new = np.where(better, fxi, np.where(second, fu, fwi))
+            x_new = np.where(better, u, xi)
+            fx_new = np.where(better, fu, fxi)
+            a[i], b[i], v[i], w[i], x[i], d[i], e[i] = a_new, b_new, v_new, w_new, x_new, di, ei
+            fx[i], fv[i], fw[i] = fx_new, fv_new, fw_new
+    return x
+
+
+def zeroin_many(f, ax, bx, fa, fb, tol, maxit=1000):
+    """``r_numerics.zeroin2`` for many brackets at once; ``f(rows, x)``."""
+    a, b, c, fc = ax.copy(), bx.copy(), ax.copy(), fa.copy()
+    fa, fb = fa.copy(), fb.copy()
+    result = np.full(len(a), np.nan)
+    done = (fa == 0.0) | (fb == 0.0)
+    result[fa == 0.0] = a[fa == 0.0]
+    result[(fa != 0.0) & (fb == 0.0)] = b[(fa != 0.0) & (fb == 0.0)]
+    active = ~done
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for _ in range(maxit + 1):
+            if not active.any():
+                break
+            i = np.flatnonzero(active)
+            ai, bi, ci, fai, fbi, fci = a[i], b[i], c[i], fa[i], fb[i], fc[i]
+            prev_step = bi - ai
+            swap = np.abs(fci) < np.abs(fbi)
+            ai, bi, ci = np.where(swap, bi, ai), np.where(swap, ci, bi), np.where(swap, bi, ci)
+            fai, fbi, fci = np.where(swap, fbi, fai), np.where(swap, fci, fbi), np.where(swap, fbi, fci)
+            tol_act = 2 * DBL_EPSILON * np.abs(bi) + tol[i] / 2
+            new_step = (ci - bi) / 2
+            finished = (np.abs(new_step) <= tol_act) | (fbi == 0.0)
+            result[i[finished]] = bi[finished]
+            active[i[finished]] = False
+            a[i], b[i], c[i], fa[i], fb[i], fc[i] = ai, bi, ci, fai, fbi, fci
+            keep = ~finished
+            i, ai, bi, ci, fai, fbi, fci = i[keep], ai[keep], bi[keep], ci[keep], fai[keep], fbi[keep], fci[keep]
+            prev_step, tol_act, new_step = prev_step[keep], tol_act[keep], new_step[keep]
+            if not len(i):
+                break
+            interp = (np.abs(prev_step) >= tol_act) & (np.abs(fai) > np.abs(fbi))
+            cb = ci - bi
+            linear = ai == ci
+            t1_lin = fbi / fai
+            p_lin = cb * t1_lin
+            q_lin = 1.0 - t1_lin
+            q0 = fai / fci
+            t1 = fbi / fci
+            t2 = fbi / fai
+            p_quad = t2 * (cb * q0 * (q0 - t1) - (bi - ai) * (t1 - 1.0))
+            q_quad = (q0 - 1.0) * (t1 - 1.0) * (t2 - 1.0)
+            p = np.where(linear, p_lin, p_quad)
+            q = np.where(linear, q_lin, q_quad)
+            q = np.where(p > 0.0, -q, q)
+            p = np.where(p > 0.0, p, -p)
+            accept = interp & (p < (0.75 * cb * q - np.abs(tol_act * q) / 2)) & (p < np.abs(prev_step * q / 2))
+            new_step = np.where(accept, p / q, new_step)
+            small = np.abs(new_step) < tol_act
+            new_step = np.where(small, np.where(new_step > 0.0, tol_act, -tol_act), new_step)
+            a[i], fa[i] = bi, fbi
+            b[i] = bi + new_step
+            fb[i] = _finite_or_max(f(i, b[i]))
+            same = ((fb[i] > 0) & (fc[i] > 0)) | ((fb[i] < 0) & (fc[i] < 0))
+            c[i] = np.where(same, a[i], c[i])
+            fc[i] = np.where(same, fa[i], fc[i])
+    result[active] = b[active]
+    return result
+
+
+def bandwidths(samples, rule: str, precisions=None) -> tuple[np.ndarray, list]:
+    """(bandwidth per sample, error message per sample or None). A sample the rule has no
+    answer for gets NaN and R's message (or ours) instead of raising."""
+    if rule not in RULES:
+        raise ValueError(f"unknown bandwidth rule {rule!r}; one of {', '.join(RULES)}")
+    out = np.full(len(samples), np.nan)
+    errors: list = [None] * len(samples)
+    if rule not in _ITERATIVE:
+        for s, x in enumerate(samples):
+            try:
+                out[s] = bandwidth(x, rule, None if precisions is None else precisions[s])
+            except BandwidthError as err:
+                errors[s] = str(err)
+        return out, errors
+    prepared = []
+    for s, x in enumerate(samples):
+        try:
+            x = _check(x)
+            d, k, cnt = pair_counts(x)
+            prepared.append((s, x, d, (k, cnt)))
+        except BandwidthError as err:
+            errors[s] = str(err)
+    # samples with similar numbers of occupied distances together, so little of the table is padding
+    widths = np.array([len(p[3][0]) for p in prepared])
+    bucket = np.ceil(np.log2(np.maximum(widths, 1))).astype(np.int64)
+    for b in np.unique(bucket):
+        _bandwidths_of(rule, [prepared[j] for j in np.flatnonzero(bucket == b)], out, errors)
+    return out, errors
+
+
+def _bandwidths_of(rule, prepared, out, errors):
+    index = np.array([p[0] for p in prepared])
+    n = np.array([len(p[1]) for p in prepared], dtype=np.float64)
+    table = _Table(n, [p[2] for p in prepared], [p[3] for p in prepared])
+    if rule in ("ucv", "bcv"):
+        hmax = np.array([1.144 * math.sqrt(r_var(p[1])) * _rpow(len(p[1]), -1 / 5) for p in prepared])
+        lower, upper = 0.1 * hmax, hmax
+        ok = lower < upper
+        for j in np.flatnonzero(~ok):
+            errors[index[j]] = "all values are equal: no bandwidth (R: 'xmin' not less than 'xmax')"
+        score = table.ucv if rule == "ucv" else table.bcv
+        rows = np.flatnonzero(ok)
+        if len(rows):
+            out[index[rows]] = brent_fmin_many(lambda r, h: score(rows[r], h), lower[rows], upper[rows],
+                                               0.1 * lower[rows])
+        return out, errors
+    return _sheather_jones(rule, prepared, index, n, table, out, errors)
+
+
+def _sheather_jones(rule, prepared, index, n, table, out, errors):
+    scale = np.array([min(r_sd(p[1]), r_iqr(p[1]) / 1.349) for p in prepared])
+    a = np.array([1.24 * s * _rpow(len(p[1]), -1 / 7) for s, p in zip(scale, prepared)])
+    b = np.array([1.23 * s * _rpow(len(p[1]), -1 / 9) for s, p in zip(scale, prepared)])
+    c1 = 1.0 / (2.0 * math.sqrt(math.pi) * n)
+    rows = np.arange(len(prepared))
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        td = -_phi6(table, rows, b)
+    ok = np.isfinite(td) & (td > 0)
+    for j in np.flatnonzero(~ok):
+        errors[index[j]] = "sample is too sparse to find TD"
+    rows = np.flatnonzero(ok)
+    if not len(rows):
+        return out, errors
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        if rule == "dpi":
+            h = np.power(2.394 / (n[rows] * td[rows]), 1 / 7)
+            out[index[rows]] = np.power(c1[rows] / table.phi4(rows, h), 1 / 5)
+            return out, errors
+        hmax = 1.144 * scale[rows] * np.power(n[rows], -1 / 5)
+        lower, upper = 0.1 * hmax, hmax
+        alph2 = 1.357 * np.power(table.phi4(rows, a[rows]) / td[rows], 1 / 7)
+
+        def f_sd(r, h):  # r indexes ``rows``
+            return np.power(c1[rows[r]] / table.phi4(rows[r], alph2[r] * np.power(h, 5 / 7)), 1 / 5) - h
+
+    good = np.isfinite(alph2)
+    for j in np.flatnonzero(~good):
+        errors[index[rows[j]]] = "sample is too sparse to find alph2"
+    live = np.flatnonzero(good)
+    itry = np.ones(len(rows), dtype=np.int64)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        pending = live.copy()
+        while len(pending):
+            prod = f_sd(pending, lower[pending]) * f_sd(pending, upper[pending])
+            widen = prod > 0
+            pending = pending[widen]
+            if not len(pending):
+                break
+            hopeless = itry[pending] > 99
+            for j in pending[hopeless]:
+                errors[index[rows[j]]] = "no solution in the specified range of bandwidths"
+                good[j] = False
+            pending = pending[~hopeless]
+            odd = itry[pending] % 2 == 1
+            upper[pending[odd]] *= 1.2
+            lower[pending[~odd]] /= 1.2
+            itry[pending] += 1
+        live = np.flatnonzero(good)
+        if not len(live):
+            return out, errors
+        tol = 0.1 * lower  # R: tol = 0.1 * lower, forced after the widening
+        f_lower = f_sd(live, lower[live])
+        f_upper = f_sd(live, upper[live])
+        bad = np.isnan(f_lower) | np.isnan(f_upper) | ~(np.sign(f_lower) * np.sign(f_upper) <= 0)
+        for j in live[bad]:
+            errors[index[rows[j]]] = "f() values at end points not of opposite sign"
+        live = live[~bad]
+        if len(live):
+            out[index[rows[live]]] = zeroin_many(lambda r, x: f_sd(live[r], x), lower[live], upper[live],
+                                                 f_lower[~bad], f_upper[~bad], tol[live])
+    return out, errors
+
+
+def _phi6(table, rows, h):
+    delta = table._delta(rows, h)
+    term = np.exp(-delta / 2.0) * (delta * delta * delta - 15.0 * delta * delta + 45.0 * delta - 15.0)
+    s = table._sum(table._visited(rows, delta, term))
+    nn = table.n[rows]
+    s = 2.0 * s - 15.0 * nn
+    return s / (nn * (nn - 1) * np.power(h, 7.0)) * _1_SQRT_2PI
