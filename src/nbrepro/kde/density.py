@@ -35,7 +35,7 @@ _PAIRS = 1 << 16  # (query, box) pairs evaluated at once
 _EXPAND_MIN = 2  # values per touched box above which the expansion is cheaper than the direct sum
 _BATCH_GROUP_MAX = 1 << 20  # window terms above which a sample is summed on its own
 _DENSE_MAX = 1 << 23  # queries × values of one attribute up to which every pair is computed densely
-_DENSE_BLOCK = 1 << 21  # terms per block of the dense pass
+_DENSE_BLOCK = 1 << 18  # terms per block of the dense pass (a buffer that stays in cache)
 
 
 def kernel_density(x: np.ndarray, values: np.ndarray, weights: np.ndarray, h: float) -> np.ndarray:
@@ -160,12 +160,14 @@ def _dense_attribute_sums(q: np.ndarray, samples: list, _unused=None) -> np.ndar
     starts = np.concatenate(([0], np.cumsum([len(s[0]) for s in samples])[:-1]))
     sums = np.empty((len(q), len(samples)))
     step = max(1, _DENSE_BLOCK // max(len(v_all), 1))
+    buf = np.empty((min(step, len(q)), len(v_all)))
     for a in range(0, len(q), step):
-        d = q[a:a + step, None] - v_all[None, :]
-        d *= d
-        d *= factor
+        d = buf[:min(step, len(q) - a)]
+        np.subtract(q[a:a + step, None], v_all[None, :], out=d)
+        np.square(d, out=d)
+        np.multiply(d, factor, out=d)
         np.exp(d, out=d)
-        d *= w_all
+        np.multiply(d, w_all, out=d)
         sums[a:a + step] = np.add.reduceat(d, starts, axis=1)
     return sums
 
