@@ -68,18 +68,17 @@ def pair_counts(x: np.ndarray, nb: int = 1000) -> tuple[float, np.ndarray, np.nd
     else:
         bins = np.trunc(x / d).astype(np.int64)  # C's (int) cast: towards zero
         bins = bins - bins.min()
-    per_bin = np.bincount(bins)
-    occupied = np.flatnonzero(per_bin)
-    c = per_bin[occupied].astype(np.int64)
-    if len(occupied) <= nb // 4:  # few occupied bins: every pair of them
-        gap = np.abs(occupied[:, None] - occupied[None, :])
-        upper = np.triu(np.ones((len(c), len(c)), dtype=bool), 1)
-        cnt = np.bincount(gap[upper], weights=(c[:, None] * c[None, :])[upper].astype(np.float64), minlength=nb)
+    if len(bins) <= 400:  # few values: every pair of them (each counted twice, plus n self-pairs)
+        gaps = np.abs(bins[:, None] - bins[None, :]).ravel()
+        both = np.bincount(gaps, minlength=nb)[:nb]
+        both[0] -= len(bins)
+        cnt = (both // 2).astype(np.float64)
     else:
-        auto = np.correlate(per_bin, per_bin, mode="full")[len(per_bin) - 1:]
-        cnt = auto.astype(np.float64)
-    cnt = cnt[:nb].copy()
-    cnt[0] = float(np.sum(c * (c - 1)) // 2)  # pairs within a bin, not with themselves
+        per_bin = np.bincount(bins)
+        auto = np.correlate(per_bin, per_bin, mode="full")[len(per_bin) - 1:]  # Σ_i c_i c_{i+k}
+        cnt = auto[:nb].astype(np.float64)
+        cnt[0] = float(np.sum(per_bin * (per_bin - 1)) // 2)  # pairs within a bin, not with themselves
+        cnt = np.concatenate((cnt, np.zeros(nb - len(cnt))))
     k = np.flatnonzero(cnt)
     return d, k.astype(np.float64), cnt[k]
 

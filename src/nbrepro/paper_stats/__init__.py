@@ -45,6 +45,7 @@ class Context:
     higher_is_better: bool = True
     statistics: dict = field(default_factory=dict)   # id → value, as computed so far
     frames: dict = field(default_factory=dict)       # stats file name → frame (win/loss rows, figure data)
+    tables: dict = field(default_factory=dict)       # every reproduced table of the paper, by name
 
 
 def dataset_table(paper: dict, raw_dir: str | Path, registry: dict, count_class: bool = True) -> pd.DataFrame:
@@ -197,6 +198,7 @@ def run(paper: dict, results: Path, raw_dir: Path, registry: dict, figures_dir: 
     if spec.get("table"):
         published = pd.read_csv(spec["published"]) if spec.get("published") else None
         text, ctx = text_statistics(paper, tables[spec["table"]], table1, published, module)
+        ctx.tables = tables
         if spec.get("statistics"):
             outputs["stats/text_stats.csv"] = text
         for sid, frame in ctx.frames.items():
