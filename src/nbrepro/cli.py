@@ -30,10 +30,19 @@ def cmd_prepare(args):
 def cmd_evaluate(args):
     from .experiment import evaluate
 
-    res = evaluate(_paper(args), args.dataset, args.classifier, args.prepared, args.folds,
-                   args.out_folds, args.out_predictions, args.out_fitted)
-    metric = res.columns[5]  # the first metric, after variant, run, fold, n_train, n_test
-    print(f"{args.dataset} {args.classifier}: {metric} {res[metric].mean():.4g} over {len(res)} folds")
+    paper = _paper(args)
+    labels = args.classifier
+    if len(labels) > 1 and "{classifier}" not in args.out_folds:
+        raise SystemExit("evaluate: with several --classifier, the output paths need a {classifier} placeholder")
+    for label in labels:  # one process for several classifiers: the imports are paid once
+        def path(pattern):
+            return None if pattern is None else pattern.replace("{classifier}", label)
+
+        record = paper["classifiers"][label].get("record")
+        res = evaluate(paper, args.dataset, label, args.prepared, args.folds, path(args.out_folds),
+                       path(args.out_predictions), path(args.out_fitted) if record else None)
+        metric = res.columns[5]  # the first metric, after variant, run, fold, n_train, n_test
+        print(f"{args.dataset} {label}: {metric} {res[metric].mean():.4g} over {len(res)} folds", flush=True)
 
 
 def cmd_analyse(args):
@@ -186,15 +195,18 @@ def main(argv=None):
     p.add_argument("--out-folds", required=True)
     p.set_defaults(func=cmd_prepare)
 
-    p = sub.add_parser("evaluate", help="run one classifier over the folds of one dataset")
+    p = sub.add_parser("evaluate", help="run classifiers over the folds of one dataset")
     paper_args(p)
     p.add_argument("--dataset", required=True)
-    p.add_argument("--classifier", required=True, help="the paper's label, e.g. NB")
+    p.add_argument("--classifier", required=True, action="append",
+                   help="the paper's label, e.g. NB; repeat it to run several in one process, with "
+                        "{classifier} in the output paths")
     p.add_argument("--prepared", required=True)
     p.add_argument("--folds", required=True)
     p.add_argument("--out-folds", required=True)
     p.add_argument("--out-predictions", required=True)
-    p.add_argument("--out-fitted", default=None, help="fitted attributes per fold (the spec's record:)")
+    p.add_argument("--out-fitted", default=None,
+                   help="fitted attributes per fold (for classifiers whose spec has record:)")
     p.set_defaults(func=cmd_evaluate)
 
     p = sub.add_parser("analyse", help="tables and statistics of one paper")

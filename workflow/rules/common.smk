@@ -1,6 +1,7 @@
 # Helpers of the rules: paper configs, what each job depends on, and the files derived from them.
 import json
 import re
+import shlex
 from types import SimpleNamespace
 
 from snakemake.utils import validate
@@ -49,6 +50,9 @@ MIRRORS = [] if not _mirror else ([_mirror] if isinstance(_mirror, str) else lis
 # classifiers that record fitted state get the evaluate rule with a third output (fitted/)
 RECORDED = sorted({label for p in PAPERS.values() for label, c in p["spec"]["classifiers"].items() if c.get("record")})
 RECORDED_RE = "|".join(re.escape(label) for label in RECORDED) or "(?!)"
+# papers whose classifiers run in one job per dataset (evaluate_jobs: per_dataset)
+BATCHED = sorted(n for n, p in PAPERS.items() if p["spec"].get("evaluate_jobs") == "per_dataset")
+BATCHED_RE = "|".join(re.escape(n) for n in BATCHED) or "(?!)"
 
 
 def paper_config(wildcards):
@@ -75,6 +79,20 @@ def evaluate_settings(wildcards):
     classifier = {k: v for k, v in spec["classifiers"][wildcards.classifier].items() if k != "note"}
     return _settings(classifier=classifier, metrics=spec.get("metrics"),
                      scope=spec["preprocessing"]["scope"], steps=spec["preprocessing"]["steps"])
+
+
+def dataset_settings(wildcards):
+    """evaluate_settings of every classifier of a batched paper (one job runs them all)."""
+    spec = PAPERS[wildcards.paper]["spec"]
+    return _settings(classifiers={label: {k: v for k, v in c.items() if k != "note"}
+                                  for label, c in spec["classifiers"].items()},
+                     metrics=spec.get("metrics"), scope=spec["preprocessing"]["scope"],
+                     steps=spec["preprocessing"]["steps"])
+
+
+def settings_of(paper):
+    """dataset_settings bound to one paper (a batched paper's rule has no paper wildcard)."""
+    return lambda wildcards: dataset_settings(SimpleNamespace(paper=paper, dataset=wildcards.dataset))
 
 
 def fold_results(wildcards):

@@ -14,6 +14,7 @@ rule evaluate:
         folds="results/{paper}/folds/{dataset}/{classifier}.parquet",
         predictions="results/{paper}/predictions/{dataset}/{classifier}.parquet",
     wildcard_constraints:
+        paper=rf"(?!(?:{BATCHED_RE})/)[^/]+",  # a batched paper's classifiers run in evaluate_dataset
         # not a recording classifier (the lookahead sees the rest of the path: every output ends .parquet)
         classifier=rf"(?!(?:{RECORDED_RE})\.parquet$)[A-Za-z0-9_.()=,*-]+",
     log:
@@ -35,4 +36,37 @@ use rule evaluate as evaluate_recorded with:
         predictions="results/{paper}/predictions/{dataset}/{classifier}.parquet",
         fitted="results/{paper}/fitted/{dataset}/{classifier}.parquet",
     wildcard_constraints:
+        paper=rf"(?!(?:{BATCHED_RE})/)[^/]+",
         classifier=rf"(?:{RECORDED_RE})",
+
+
+for _paper in BATCHED:
+    _labels = list(PAPERS[_paper]["spec"]["classifiers"])
+    _recorded = [label for label in _labels if label in RECORDED]
+
+    rule:
+        # evaluate_jobs: per_dataset — every classifier of one dataset in one job
+        name:
+            f"evaluate_dataset_{_paper}"
+        conda:
+            "../../environment.yml"
+        input:
+            data=f"resources/prepared/{_paper}/{{dataset}}.parquet",
+            folds=f"resources/folds/{_paper}/{{dataset}}.parquet",
+        params:
+            paper=PAPERS[_paper]["path"],
+            settings=settings_of(_paper),
+            classifiers=" ".join(f"--classifier {shlex.quote(label)}" for label in _labels),
+            out=f"results/{_paper}",
+        output:
+            folds=[f"results/{_paper}/folds/{{dataset}}/{label}.parquet" for label in _labels],
+            predictions=[f"results/{_paper}/predictions/{{dataset}}/{label}.parquet" for label in _labels],
+            fitted=[f"results/{_paper}/fitted/{{dataset}}/{label}.parquet" for label in _recorded],
+        log:
+            f"logs/evaluate/{_paper}/{{dataset}}.log",
+        shell:
+            "nbrepro evaluate --paper-config {params.paper} --dataset {wildcards.dataset:q} {params.classifiers} "
+            "--prepared {input.data:q} --folds {input.folds:q} "
+            "--out-folds {params.out}/folds/{wildcards.dataset}/{{classifier}}.parquet "
+            "--out-predictions {params.out}/predictions/{wildcards.dataset}/{{classifier}}.parquet "
+            "--out-fitted {params.out}/fitted/{wildcards.dataset}/{{classifier}}.parquet > {log:q} 2>&1"
