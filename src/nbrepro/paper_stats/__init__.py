@@ -54,7 +54,9 @@ def dataset_table(paper: dict, raw_dir: str | Path, registry: dict, count_class:
     rows = []
     for ds in paper["datasets"]:
         X, y = load_dataset(registry[ds], Path(raw_dir) / f"{ds}.arff")
-        rows.append({"dataset": ds, "n": len(X), "m": X.shape[1] + int(count_class), "r": len(y.cat.categories)})
+        numeric = sum(not isinstance(t, pd.CategoricalDtype) for t in X.dtypes)
+        rows.append({"dataset": ds, "n": len(X), "m": X.shape[1] + int(count_class), "r": len(y.cat.categories),
+                     "m_numeric": numeric})
     return pd.DataFrame(rows)
 
 
@@ -190,9 +192,11 @@ def run(paper: dict, results: Path, raw_dir: Path, registry: dict, figures_dir: 
         table1 = dataset_table(paper, raw_dir, registry, dt.get("count_class", True))
         if dt.get("published"):
             pub = pd.read_csv(dt["published"]).set_index("dataset")
-            for col in ("n", "m", "r"):
+            pub = pub.rename(columns={theirs: ours for ours, theirs in (dt.get("columns") or {}).items()})
+            printed = table1["dataset"].map(lambda d: paper.get("published_names", {}).get(d, d))
+            for col in ("n", "m", "r", "m_numeric"):
                 if col in pub:
-                    table1[f"published_{col}"] = table1["dataset"].map(pub[col])
+                    table1[f"published_{col}"] = printed.map(pub[col])
         outputs["stats/table1.csv"] = table1
     ctx = None
     if spec.get("table"):
