@@ -25,6 +25,7 @@ GAUSS = {"estimator": "FrequencyGaussianNB"}
 MACHINE_CV = {
     "paper": "machine_cv",
     "title": "machinery check: random CV",
+    "evaluate_jobs": "per_dataset",   # one job per data set runs every classifier (machine_bv: one per classifier)
     "datasets": ["iris", "gauss2d-C0", "gauss2d-C1"],
     "preprocessing": {"scope": "fold", "steps": [{"standardize": {"ddof": 1}}]},
     "protocol": {"name": "stratified_cv", "folds": 3, "repeats": 2, "seed": 1},
@@ -99,6 +100,8 @@ def test_every_machinery_key_end_to_end(tmp_path):
     res = subprocess.run(cmd, cwd=proj, capture_output=True, text=True)
     assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
     r = proj / "results/machine_cv"
+    assert (proj / "logs/evaluate/machine_cv/iris.log").exists()          # the per-dataset job
+    assert (proj / "logs/evaluate/machine_bv/iris/NB-MDL.log").exists()   # the per-classifier job
 
     folds = pd.read_parquet(r / "folds/iris/Selected.parquet")
     assert list(folds.columns[5:9]) == ["accuracy", "mse", "rrse", "auc"]
