@@ -129,3 +129,23 @@ def test_density_table_equals_one_sample_at_a_time():
         assert np.array_equal(np.isnan(got), np.isnan(want))
         ok = ~np.isnan(want) & (want > 0)
         assert np.max(np.abs(got[ok] / want[ok] - 1)) < 1e-12
+
+
+def test_whole_number_values_take_exp_from_a_table_bit_for_bit():
+    from nbrepro.kde import density
+
+    rng = np.random.default_rng(3)
+    q = np.unique(rng.integers(0, 300, 500)).astype(float)
+    samples = []
+    for h in (2.5, 17.0, 0.7):
+        v = np.unique(rng.integers(0, 300, 120)).astype(float)
+        w = rng.integers(1, 4, len(v)).astype(float)
+        samples.append((v, w, h, w.sum()))
+    looked_up = density._dense_attribute_sums(q, samples)
+    saved = density._LATTICE_MAX
+    density._LATTICE_MAX = -1  # force the exp path
+    try:
+        computed = density._dense_attribute_sums(q, samples)
+    finally:
+        density._LATTICE_MAX = saved
+    assert np.array_equal(looked_up, computed)
