@@ -200,25 +200,29 @@ def _integer_lattice(q: np.ndarray, v: np.ndarray):
     return int(hi - lo), q.astype(np.int64), v.astype(np.int64)
 
 
+def _ragged_blocks(first: np.ndarray, counts: np.ndarray, budget: int):
+    """Walk ragged ranges [first[i], first[i] + counts[i]) in blocks of about ``budget`` items:
+    yields (slice of the ranges, owner range of each item within the block, item index)."""
+    ends = np.cumsum(counts)
+    if not len(ends) or ends[-1] == 0:
+        return
+    cuts = np.unique(np.searchsorted(ends, np.arange(budget, int(ends[-1]) + budget, budget), side="left") + 1)
+    starts = np.concatenate(([0], cuts[cuts < len(counts)]))
+    for start, stop in zip(starts, np.append(starts[1:], len(counts))):
+        n = counts[start:stop]
+        owner = np.repeat(np.arange(stop - start), n)
+        offset = np.repeat(first[start:stop] - np.concatenate(([0], np.cumsum(n)[:-1])), n)
+        yield slice(start, stop), owner, offset + np.arange(int(n.sum()))
+
+
 def _direct_sums(q, lo, hi, v, w, h) -> np.ndarray:
     """Σ over each query's window of w·exp(−½((q − v)/h)²), in blocks of about _BLOCK terms
     (``h`` a number or one per query)."""
     h = np.broadcast_to(np.asarray(h, dtype=np.float64), q.shape)
     sums = np.zeros(len(q))
-    counts = hi - lo
-    ends = np.cumsum(counts)
-    if not len(ends) or ends[-1] == 0:
-        return sums
-    cuts = np.unique(np.searchsorted(ends, np.arange(_BLOCK, int(ends[-1]) + _BLOCK, _BLOCK), side="left") + 1)
-    starts = np.concatenate(([0], cuts[cuts < len(q)]))
-    for start, stop in zip(starts, np.append(starts[1:], len(q))):
-        block = slice(start, stop)
-        n_terms = counts[block]
-        owner = np.repeat(np.arange(stop - start), n_terms)
-        first = np.repeat(lo[block] - np.concatenate(([0], np.cumsum(n_terms)[:-1])), n_terms)
-        idx = first + np.arange(int(n_terms.sum()))
+    for block, owner, idx in _ragged_blocks(lo, hi - lo, _BLOCK):
         z = (q[block][owner] - v[idx]) / h[block][owner]
-        sums[block] = np.bincount(owner, weights=w[idx] * np.exp(-0.5 * z * z), minlength=stop - start)
+        sums[block] = np.bincount(owner, weights=w[idx] * np.exp(-0.5 * z * z), minlength=block.stop - block.start)
     return sums
 
 
@@ -241,19 +245,11 @@ def _expanded_sums(q, lo, hi, v, w, scale) -> np.ndarray:
     last_box = box_of[hi - 1]
     n_pairs = last_box - first_box + 1
     sums = np.zeros(len(q))
-    ends = np.cumsum(n_pairs)
-    cuts = np.unique(np.searchsorted(ends, np.arange(_PAIRS, int(ends[-1]) + _PAIRS, _PAIRS), side="left") + 1)
-    starts = np.concatenate(([0], cuts[cuts < len(q)]))
-    for start, stop in zip(starts, np.append(starts[1:], len(q))):
-        block = slice(start, stop)
-        counts = n_pairs[block]
-        owner = np.repeat(np.arange(stop - start), counts)
-        box = np.repeat(first_box[block] - np.concatenate(([0], np.cumsum(counts)[:-1])), counts) + \
-            np.arange(int(counts.sum()))
+    for block, owner, box in _ragged_blocks(first_box, n_pairs, _PAIRS):
         r = t[block][owner] - centre[box]
         m = moments[box]
         acc = m[:, _TERMS - 1].copy()
         for k in range(_TERMS - 2, -1, -1):  # Horner in (t − c)
             acc = acc * r + m[:, k]
-        sums[block] = np.bincount(owner, weights=acc * np.exp(-r * r), minlength=stop - start)
+        sums[block] = np.bincount(owner, weights=acc * np.exp(-r * r), minlength=block.stop - block.start)
     return sums
