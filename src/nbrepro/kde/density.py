@@ -107,7 +107,7 @@ def kernel_density_table(X: np.ndarray, groups) -> np.ndarray:
         live = [g for g in members if samples[g][3] > 0 and len(samples[g][0])]
         if not len(q) or not live or len(q) * sum(len(samples[g][0]) for g in live) > _DENSE_MAX:
             continue
-        sums = _dense_attribute_sums(q, [samples[g] for g in live], None)
+        sums = _dense_attribute_sums(q, [samples[g] for g in live])
         for k, g in enumerate(live):
             v, w, h, total = samples[g]
             out[known, g] = (sums[:, k] * (_INV_SQRT_2PI / (total * h)))[inverse]
@@ -150,7 +150,7 @@ def kernel_density_table(X: np.ndarray, groups) -> np.ndarray:
     return out
 
 
-def _dense_attribute_sums(q: np.ndarray, samples: list, _unused=None) -> np.ndarray:
+def _dense_attribute_sums(q: np.ndarray, samples: list) -> np.ndarray:
     """Every query of one attribute against every value of its samples (one per class): the
     squared differences once, scaled by each sample's −1/(2h²), exponentiated, weighted and
     summed per sample, in query blocks. No window: every term is kept (terms beyond ~38

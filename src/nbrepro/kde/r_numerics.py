@@ -196,4 +196,4 @@ def uniroot(f, lower: float, upper: float, tol: float, maxiter: int = 1000) -> f
         raise ValueError("uniroot: f() is NA at an end point")
     if not np.sign(f_lower) * np.sign(f_upper) <= 0:
         raise ValueError("uniroot: f() values at end points not of opposite sign")
-    return zeroin2(lambda h: f(h), lower, upper, f_lower, f_upper, tol, maxiter)
+    return zeroin2(f, lower, upper, f_lower, f_upper, tol, maxiter)
