@@ -117,8 +117,17 @@ def test_many_samples_at_once_equal_one_at_a_time(rule):
     rng = np.random.default_rng(7)
     samples = list(CASES.values()) + [rng.normal(size=rng.integers(2, 60)) * rng.uniform(0.1, 10) for _ in range(80)]
     samples += [np.round(rng.normal(size=rng.integers(3, 40)), 1) for _ in range(40)] + [np.array([1.0, 1.0, 2.0])]
+    samples += [np.array([]), np.array([3.0]), np.array([1.0, np.inf, 2.0]), np.array([0.0, 0.0, 0.0])]
+    precisions = rng.choice([None, 0.1, 1e-9, 0.37], size=len(samples))
     got, errors = bandwidths(samples, rule)
-    for x, h, err in zip(samples, got, errors):
+    got_p, errors_p = bandwidths(samples, rule, list(precisions))
+    for x, h, err, p, h_p, err_p in zip(samples, got, errors, precisions, got_p, errors_p):
+        try:
+            want_p = bandwidth(x, rule, p)
+        except BandwidthError as exc:
+            assert np.isnan(h_p) and err_p == str(exc)
+        else:
+            assert h_p == want_p and err_p is None
         try:
             want = bandwidth(x, rule)
         except BandwidthError as exc:

@@ -85,10 +85,15 @@ class KernelNB(NaiveBayes):
         self.reference_bandwidths_ = np.full((k, r), np.nan)
         self._samples = {}
         keys, rule_input, precisions = [], [], []
+        order = np.argsort(ycodes, kind="stable")  # each class's rows in their original order
+        bounds = np.searchsorted(ycodes[order], np.arange(r + 1))
+        V_by_class = V[order]
         for t in range(k):
             p = float(self.precisions_[t])
+            column = V_by_class[:, t]
             for c in range(r):
-                raw = V[(ycodes == c) & ~np.isnan(V[:, t]), t]
+                raw = column[bounds[c]:bounds[c + 1]]
+                raw = raw[~np.isnan(raw)]
                 values = _round(raw, p) if self.estimator == "weka" else raw
                 self._samples[t, c] = values
                 keys.append((t, c))
@@ -97,15 +102,17 @@ class KernelNB(NaiveBayes):
                 precisions.append(p)
         found, problems = bandwidths(rule_input, self.bandwidth, precisions)  # every sample at once
         reference, _ = bandwidths([self._samples[key] for key in keys], "nrd-i")
-        for i, (t, c) in enumerate(keys):
-            h = found[i]
-            if not (h > 0 and np.isfinite(h)):
-                h = self._fallback(rule_input[i], precisions[i], columns[t], c, problems[i] or f"bandwidth {h!r}")
-                self.fell_back_[t, c] = True
-            if self.estimator == "weka":
-                h = max(h, precisions[i] / 6.0)
-            self.bandwidths_[t, c] = h
-            self.reference_bandwidths_[t, c] = reference[i] if reference[i] > 0 else np.nan
+        missing = ~((found > 0) & np.isfinite(found))
+        for i in np.flatnonzero(missing):
+            t, c = keys[i]
+            found[i] = self._fallback(rule_input[i], precisions[i], columns[t], c,
+                                      problems[i] or f"bandwidth {found[i]!r}")
+        if self.estimator == "weka":
+            found = np.maximum(found, np.asarray(precisions) / 6.0)
+        if k:
+            self.bandwidths_ = found.reshape(k, r)
+            self.fell_back_ = missing.reshape(k, r)
+            self.reference_bandwidths_ = np.where(reference > 0, reference, np.nan).reshape(k, r)
         with np.errstate(invalid="ignore", divide="ignore"):
             self.bandwidth_ratios_ = self.bandwidths_ / self.reference_bandwidths_
         if self.estimator == "weka" and k:

@@ -2,6 +2,9 @@
 
     h = bandwidths(samples, rule)
 
+The closed-form rules and the statistics the others start from (R's ``var``, type-7
+quantiles, the binned pair counts) are computed for all samples together on a padded
+array, with the same operations in the same order as the one-sample functions.
 The iterative rules (``ucv``, ``bcv``, ``ste``) run R's optimiser and root finder for all
 samples in lockstep: every sample follows exactly its own scalar path (the same operations
 on float64, element by element; ``tests/test_kde_bandwidth.py`` checks equality with the
@@ -14,9 +17,8 @@ import math
 
 import numpy as np
 
-from .bandwidth import (_1_SQRT_2PI, _DELMAX, _SQRT_PI, RULES, BandwidthError, _check, _rpow, bandwidth,
-                        pair_counts)
-from .r_numerics import DBL_EPSILON, DBL_MAX, r_iqr, r_sd, r_var
+from .bandwidth import _1_SQRT_2PI, _DELMAX, _SQRT_PI, RULES, BandwidthError, _check, _rpow, pair_counts
+from .r_numerics import DBL_EPSILON, DBL_MAX
 
 _ITERATIVE = ("ucv", "bcv", "ste", "dpi")
 
@@ -197,6 +199,181 @@ def zeroin_many(f, ax, bx, fa, fb, tol, maxit=1000):
     return result
 
 
+_PAIRS_MAX = 400  # pair_counts's all-pairs path: samples up to this many values
+_PAIR_BLOCK = 1 << 22  # pairs per block
+
+
+def pair_counts_many(samples, nb: int = 1000) -> list:
+    """``pair_counts`` of every sample (finite, at least two values): a list of (d, k, counts),
+    or the ``BandwidthError`` a sample raises. Samples of up to 400 values are binned and
+    their pairs counted together, in blocks of samples of similar size; the counts are whole
+    numbers, so they equal the one-sample ones exactly."""
+    out: list = [None] * len(samples)
+    small = []
+    for i, x in enumerate(samples):
+        if len(x) <= _PAIRS_MAX and len(x) <= nb / 2:
+            small.append(i)
+        else:
+            try:
+                out[i] = pair_counts(x, nb)
+            except BandwidthError as err:
+                out[i] = err
+    if not small:
+        return out
+    P = _Padded([samples[i] for i in small])
+    with np.errstate(invalid="ignore"):
+        hi = np.where(P.known, P.values, -np.inf).max(axis=1)
+        lo = np.where(P.known, P.values, np.inf).min(axis=1)
+        d = (hi - lo) * 1.01 / nb
+        bins = np.trunc(P.values / np.where(d > 0, d, 1.0)[:, None])
+    bins = np.where(P.known, bins, np.inf)
+    bins = np.where(P.known, bins - bins.min(axis=1, keepdims=True), 0).astype(np.int64)
+    order = np.argsort(P.n, kind="stable")  # similar sizes together: little padding per block
+    start = 0
+    while start < len(order):
+        width = int(P.n[order[start]])
+        stop = start + 1
+        while stop < len(order) and (stop - start + 1) * int(P.n[order[stop]]) ** 2 <= _PAIR_BLOCK:
+            stop += 1
+        rows = order[start:stop]
+        width = int(P.n[rows].max())
+        b = bins[rows, :width]
+        i, j = np.triu_indices(width, k=1)
+        gaps = np.abs(b[:, i] - b[:, j])
+        pair_known = (j[None, :] < P.n[rows, None])  # j > i, so j known implies i known
+        flat = (np.arange(len(rows))[:, None] * nb + np.minimum(gaps, nb))[pair_known]
+        counts = np.bincount(flat, minlength=len(rows) * nb + 1)[:len(rows) * nb].reshape(len(rows), nb)
+        for r, row in enumerate(rows):
+            if not d[row] > 0:
+                out[small[row]] = BandwidthError("all values are equal: no bandwidth (R: 'xmin' not less than 'xmax')")
+                continue
+            k = np.flatnonzero(counts[r])
+            out[small[row]] = (float(d[row]), k.astype(np.float64), counts[r, k].astype(np.float64))
+        start = stop
+    return out
+
+
+class _Padded:
+    """Samples as the rows of one array, padded to one width, with the per-sample statistics
+    the rules use, each equal to its scalar ``r_numerics`` counterpart (same operations, same
+    order: padding adds exact zeros to sequential sums)."""
+
+    def __init__(self, samples):
+        self.samples = samples
+        self.n = np.array([len(x) for x in samples], dtype=np.int64)
+        width = int(self.n.max()) if len(samples) else 0
+        self.known = np.arange(width)[None, :] < self.n[:, None]
+        self.values = np.zeros((len(samples), width))
+        if len(samples):
+            self.values[self.known] = np.concatenate([np.asarray(x, dtype=np.float64).ravel() for x in samples])
+
+    @staticmethod
+    def _sum(A):
+        """Row sums added left to right, as ``np.cumsum(row)[-1]`` adds them."""
+        if A.shape[1] == 0:
+            return np.zeros(A.shape[0], dtype=A.dtype)
+        if A.shape[0] < 2:
+            return np.cumsum(A, axis=1)[:, -1]
+        return np.add.reduce(np.ascontiguousarray(A.T), axis=0)
+
+    def mean(self):
+        """``r_mean`` of every row (NaN for an empty one)."""
+        xl = self.values.astype(np.longdouble)
+        n = self.n.astype(np.longdouble)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            tmp = self._sum(xl) / n
+            fine = np.isfinite(tmp)
+            residual = np.where(self.known, xl - tmp[:, None], 0.0)
+            tmp = np.where(fine, tmp + self._sum(residual) / n, tmp)
+        return tmp.astype(np.float64)
+
+    def var(self):
+        """``r_var`` of every row (NaN below two values)."""
+        with np.errstate(invalid="ignore", divide="ignore"):
+            d = np.where(self.known, self.values - self.mean()[:, None], 0.0).astype(np.longdouble)
+            v = (self._sum(d * d) / (self.n - 1).astype(np.longdouble)).astype(np.float64)
+        return np.where(self.n >= 2, v, np.nan)
+
+    def sorted(self):
+        """Each row sorted, its padding (+inf) last."""
+        return np.sort(np.where(self.known, self.values, np.inf), axis=1)
+
+    def quantile7(self, p: float):
+        """``r_quantile7(row, [p])`` of every non-empty row."""
+        s = self.sorted()
+        rows = np.arange(len(self.n))
+        index = 1.0 + np.maximum(self.n - 1, 0).astype(np.float64) * float(p)
+        lo = np.floor(index).astype(np.int64)
+        hi = np.ceil(index).astype(np.int64)
+        q = s[rows, np.maximum(lo - 1, 0)]
+        upper = s[rows, np.maximum(hi - 1, 0)]
+        h = index - lo
+        with np.errstate(invalid="ignore"):
+            blend = (1.0 - h) * q + h * upper
+        return np.where((index > lo) & (upper != q), blend, q)
+
+    def iqr(self):
+        return self.quantile7(0.75) - self.quantile7(0.25)
+
+    def spread(self, values=None):
+        """max − min of every row (0 for an empty one), of ``values`` (same shape) if given."""
+        values = self.values if values is None else values
+        hi = np.where(self.known, values, -np.inf).max(axis=1, initial=-np.inf)
+        lo = np.where(self.known, values, np.inf).min(axis=1, initial=np.inf)
+        return np.where(self.n > 0, hi - lo, 0.0)
+
+
+def _powers(n: np.ndarray, y: float) -> np.ndarray:
+    """``_rpow(n, y)`` (C's pow) of every sample size, computed once per distinct size."""
+    sizes, inverse = np.unique(n, return_inverse=True)
+    return np.array([_rpow(float(m), y) for m in sizes])[inverse]
+
+
+def _simple_rule(rule: str, P: _Padded, precisions):
+    """The closed-form rules for every sample: (bandwidths, error messages), as ``bandwidth``."""
+    n = P.n
+    errors: list = [None] * len(n)
+    if rule == "weka":
+        from ..classifiers.numeric_estimators import _KERNEL_MIN_PRECISION, numeric_precision
+
+        given = [None] * len(n) if precisions is None else list(precisions)
+        p = np.array([numeric_precision(np.asarray(x, dtype=np.float64)) if q is None else float(q)
+                      for x, q in zip(P.samples, given)])
+        p = np.maximum(p, _KERNEL_MIN_PRECISION)
+        with np.errstate(invalid="ignore"):
+            rounded = np.rint(P.values / p[:, None]) * p[:, None]  # numeric_estimators._round, per row
+        spread = P.spread(rounded)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            h = np.where(spread > 0, np.maximum(spread / np.sqrt(n.astype(np.float64)), p / 6.0), p / 6.0)
+        for s in np.flatnonzero(n < 1):
+            errors[s] = "need at least 1 data point"
+        return np.where(n >= 1, h, np.nan), errors
+    finite = np.all(np.isfinite(P.values), axis=1)
+    for s in range(len(n)):
+        if n[s] < 2:
+            errors[s] = "need at least 2 data points"
+        elif not finite[s]:
+            errors[s] = "non-finite x in bandwidth calculation"
+    ok = (n >= 2) & finite
+    with np.errstate(invalid="ignore", divide="ignore"):
+        if rule == "sp":
+            log2 = np.array([math.log2(m) if m > 0 else math.nan for m in range(int(n.max(initial=0)) + 1)])
+            h = P.spread() / (2.0 * (1.0 + log2[n]))
+        else:
+            sd = np.sqrt(P.var())
+            fifth = _powers(n, -1 / 5 if rule != "nrd0" else -0.2)
+            if rule == "nrd-i":
+                h = 1.06 * sd * fifth
+            elif rule == "nrd":
+                h = 1.06 * np.minimum(sd, P.iqr() / 1.34) * fifth
+            else:  # nrd0, with R's fallbacks for a zero scale
+                lo = np.minimum(sd, P.iqr() / 1.34)
+                first = np.abs(P.values[:, 0]) if P.values.shape[1] else np.zeros(len(n))
+                lo = np.where(lo != 0, lo, np.where(sd != 0, sd, np.where(first != 0, first, 1.0)))
+                h = 0.9 * lo * fifth
+    return np.where(ok, h, np.nan), errors
+
+
 def bandwidths(samples, rule: str, precisions=None) -> tuple[np.ndarray, list]:
     """(bandwidth per sample, error message per sample or None). A sample the rule has no
     answer for gets NaN and R's message (or ours) instead of raising."""
@@ -204,21 +381,24 @@ def bandwidths(samples, rule: str, precisions=None) -> tuple[np.ndarray, list]:
         raise ValueError(f"unknown bandwidth rule {rule!r}; one of {', '.join(RULES)}")
     out = np.full(len(samples), np.nan)
     errors: list = [None] * len(samples)
-    if rule not in _ITERATIVE:
-        for s, x in enumerate(samples):
-            try:
-                out[s] = bandwidth(x, rule, None if precisions is None else precisions[s])
-            except BandwidthError as err:
-                errors[s] = str(err)
+    if not len(samples):
         return out, errors
+    if rule not in _ITERATIVE:
+        return _simple_rule(rule, _Padded(samples), precisions)
     prepared = []
+    checked = {}
     for s, x in enumerate(samples):
         try:
-            x = _check(x)
-            d, k, cnt = pair_counts(x)
-            prepared.append((s, x, d, (k, cnt)))
+            checked[s] = _check(x)
         except BandwidthError as err:
             errors[s] = str(err)
+    counted = pair_counts_many(list(checked.values()))
+    for (s, x), found in zip(checked.items(), counted):
+        if isinstance(found, BandwidthError):
+            errors[s] = str(found)
+        else:
+            d, k, cnt = found
+            prepared.append((s, x, d, (k, cnt)))
     # samples with similar numbers of occupied distances together, so little of the table is padding
     widths = np.array([len(p[3][0]) for p in prepared])
     bucket = np.ceil(np.log2(np.maximum(widths, 1))).astype(np.int64)
@@ -232,7 +412,7 @@ def _bandwidths_of(rule, prepared, out, errors):
     n = np.array([len(p[1]) for p in prepared], dtype=np.float64)
     table = _Table(n, [p[2] for p in prepared], [p[3] for p in prepared])
     if rule in ("ucv", "bcv"):
-        hmax = np.array([1.144 * math.sqrt(r_var(p[1])) * _rpow(len(p[1]), -1 / 5) for p in prepared])
+        hmax = 1.144 * np.sqrt(_Padded([p[1] for p in prepared]).var()) * _powers(n.astype(np.int64), -1 / 5)
         lower, upper = 0.1 * hmax, hmax
         ok = lower < upper
         for j in np.flatnonzero(~ok):
@@ -247,9 +427,10 @@ def _bandwidths_of(rule, prepared, out, errors):
 
 
 def _sheather_jones(rule, prepared, index, n, table, out, errors):
-    scale = np.array([min(r_sd(p[1]), r_iqr(p[1]) / 1.349) for p in prepared])
-    a = np.array([1.24 * s * _rpow(len(p[1]), -1 / 7) for s, p in zip(scale, prepared)])
-    b = np.array([1.23 * s * _rpow(len(p[1]), -1 / 9) for s, p in zip(scale, prepared)])
+    P = _Padded([p[1] for p in prepared])
+    scale = np.minimum(np.sqrt(P.var()), P.iqr() / 1.349)
+    a = 1.24 * scale * _powers(P.n, -1 / 7)
+    b = 1.23 * scale * _powers(P.n, -1 / 9)
     c1 = 1.0 / (2.0 * math.sqrt(math.pi) * n)
     rows = np.arange(len(prepared))
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
