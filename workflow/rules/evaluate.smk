@@ -64,6 +64,9 @@ for _paper in BATCHED:
             fitted=[f"results/{_paper}/fitted/{{dataset}}/{label}.parquet" for label in _recorded],
         log:
             f"logs/evaluate/{_paper}/{{dataset}}.log",
+        benchmark:
+            # wall time and peak memory of each dataset's job (benchmarks/kdebw_jobs.py summarises them)
+            f"logs/benchmarks/{_paper}/{{dataset}}.tsv"
         shell:
             "nbrepro evaluate --paper-config {params.paper} --dataset {wildcards.dataset:q} {params.classifiers} "
             "--prepared {input.data:q} --folds {input.folds:q} "
