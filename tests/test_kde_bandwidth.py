@@ -39,7 +39,10 @@ CASES = {
     "constant-600": np.full(600, -2.0),
 }
 R_RULES = {"nrd0": "bw.nrd0(x)", "nrd": "bw.nrd(x)", "ucv": "suppressWarnings(bw.ucv(x))",
-           "bcv": "suppressWarnings(bw.bcv(x))", "ste": 'bw.SJ(x, method = "ste")', "dpi": 'bw.SJ(x, method = "dpi")'}
+           "bcv": "suppressWarnings(bw.bcv(x))", "ste": 'bw.SJ(x, method = "ste")', "dpi": 'bw.SJ(x, method = "dpi")',
+           # R's own upper argument, four times its default hmax (our search_upper = 4)
+           "ucv*4": "suppressWarnings(bw.ucv(x, upper = 1.144 * sqrt(var(x)) * length(x)^(-1/5) * 4))",
+           "bcv*4": "suppressWarnings(bw.bcv(x, upper = 1.144 * sqrt(var(x)) * length(x)^(-1/5) * 4))"}
 
 _R_SCRIPT = """
 lines <- readLines(file(commandArgs(TRUE)[1]))
@@ -70,11 +73,13 @@ def r_bandwidths(tmp_path_factory):
 @pytest.mark.parametrize("case", list(CASES))
 def test_rule_equals_r(r_bandwidths, case, rule):
     expected = r_bandwidths[case][rule]
+    rule, _, upper = rule.partition("*")
+    options = {"search_upper": float(upper)} if upper else {}
     if expected == "ERROR":
         with pytest.raises(BandwidthError):
-            bandwidth(CASES[case], rule)
+            bandwidth(CASES[case], rule, **options)
         return
-    got = bandwidth(CASES[case], rule)
+    got = bandwidth(CASES[case], rule, **options)
     assert math.isclose(got, float(expected), rel_tol=1e-8, abs_tol=0.0), (got, expected)
 
 
@@ -121,6 +126,14 @@ def test_many_samples_at_once_equal_one_at_a_time(rule):
     precisions = rng.choice([None, 0.1, 1e-9, 0.37], size=len(samples))
     got, errors = bandwidths(samples, rule)
     got_p, errors_p = bandwidths(samples, rule, list(precisions))
+    got_w, errors_w = bandwidths(samples, rule, search_upper=4.0)
+    for x, h, err in zip(samples, got_w, errors_w):
+        try:
+            want = bandwidth(x, rule, search_upper=4.0)
+        except BandwidthError as exc:
+            assert np.isnan(h) and err == str(exc)
+        else:
+            assert h == want and err is None
     for x, h, err, p, h_p, err_p in zip(samples, got, errors, precisions, got_p, errors_p):
         try:
             want_p = bandwidth(x, rule, p)

@@ -65,7 +65,7 @@ for _paper in BATCHED:
         log:
             f"logs/evaluate/{_paper}/{{dataset}}.log",
         benchmark:
-            # wall time and peak memory of each dataset's job (benchmarks/kdebw_jobs.py summarises them)
+            # wall time and peak memory of each dataset's job (benchmarks/paper_jobs.py summarises them)
             f"logs/benchmarks/{_paper}/{{dataset}}.tsv"
         shell:
             "nbrepro evaluate --paper-config {params.paper} --dataset {wildcards.dataset:q} {params.classifiers} "

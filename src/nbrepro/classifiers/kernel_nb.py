@@ -41,6 +41,9 @@ class KernelNB(NaiveBayes):
         The rule used where ``bandwidth`` has no answer for a class's values (fewer than two
         values, all values equal, R's "sample is too sparse"): ``"weka"`` by default, whose
         bandwidth is p_j/6 for equal values. ``None`` raises ``BandwidthError`` instead.
+    search_upper : float
+        For ``"ucv"`` and ``"bcv"``: the upper end of R's search in units of R's hmax =
+        1.144 σ̂ n^(-1/5) (1 = R's ``bw.ucv``/``bw.bcv``); ignored by the other rules.
     handle_unknown : {"ignore", "error"}
         As for ``NaiveBayes``.
 
@@ -53,10 +56,11 @@ class KernelNB(NaiveBayes):
     """
 
     def __init__(self, bandwidth: str = "nrd-i", estimator: str = "density", fallback: str | None = "weka",
-                 handle_unknown: str = "ignore"):
+                 search_upper: float = 1.0, handle_unknown: str = "ignore"):
         self.bandwidth = bandwidth
         self.estimator = estimator
         self.fallback = fallback
+        self.search_upper = search_upper
         self.handle_unknown = handle_unknown
 
     # NaiveBayes's switches, fixed: no discretisation, and the kernel is this class's own
@@ -100,7 +104,7 @@ class KernelNB(NaiveBayes):
                 # the weka rule rounds by itself (rounding twice can move a value by an ulp)
                 rule_input.append(raw if self.bandwidth == "weka" else values)
                 precisions.append(p)
-        found, problems = bandwidths(rule_input, self.bandwidth, precisions)  # every sample at once
+        found, problems = bandwidths(rule_input, self.bandwidth, precisions, self.search_upper)  # all at once
         reference, _ = bandwidths([self._samples[key] for key in keys], "nrd-i")
         missing = ~((found > 0) & np.isfinite(found))
         for i in np.flatnonzero(missing):

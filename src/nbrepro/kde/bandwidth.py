@@ -168,11 +168,11 @@ def bw_sp(x) -> float:
     return float(np.max(x) - np.min(x)) / (2.0 * (1.0 + math.log2(len(x))))
 
 
-def _cv_rule(x, score, nb: int) -> float:
+def _cv_rule(x, score, nb: int, search_upper: float = 1.0) -> float:
     x = _check(x)
     n = len(x)
     hmax = 1.144 * math.sqrt(r_var(x)) * _rpow(n, -1 / 5)
-    lower, upper = 0.1 * hmax, hmax
+    lower, upper = 0.1 * hmax, hmax * search_upper
     tol = 0.1 * lower
     d, k, cnt = pair_counts(x, nb)
     if not lower < upper:
@@ -180,12 +180,14 @@ def _cv_rule(x, score, nb: int) -> float:
     return brent_fmin(lambda h: score(n, d, (k, cnt), h), lower, upper, tol)
 
 
-def bw_ucv(x, nb: int = 1000) -> float:
-    return _cv_rule(x, ucv_score, nb)
+def bw_ucv(x, nb: int = 1000, search_upper: float = 1.0) -> float:
+    """R's ``bw.ucv(x, nb, upper = search_upper · hmax)``, hmax = 1.144 σ̂ n^(-1/5)."""
+    return _cv_rule(x, ucv_score, nb, search_upper)
 
 
-def bw_bcv(x, nb: int = 1000) -> float:
-    return _cv_rule(x, bcv_score, nb)
+def bw_bcv(x, nb: int = 1000, search_upper: float = 1.0) -> float:
+    """R's ``bw.bcv(x, nb, upper = search_upper · hmax)``, hmax = 1.144 σ̂ n^(-1/5)."""
+    return _cv_rule(x, bcv_score, nb, search_upper)
 
 
 def bw_sj(x, method: str = "ste", nb: int = 1000) -> float:
@@ -246,14 +248,21 @@ def bw_weka(x, precision: float | None = None) -> float:
     return max(spread / math.sqrt(len(v)), p / 6.0) if spread > 0 else p / 6.0
 
 
-def bandwidth(x, rule: str, precision: float | None = None) -> float:
+def bandwidth(x, rule: str, precision: float | None = None, search_upper: float = 1.0) -> float:
     """The bandwidth of ``rule`` (one of ``RULES``) for the values ``x``.
 
-    ``precision`` is used by ``"weka"`` only (see ``bw_weka``). Raises ``BandwidthError``
-    where the rule has no answer (R's errors, constant data, fewer than two values)."""
+    ``precision`` is used by ``"weka"`` only (see ``bw_weka``). ``search_upper`` is used by
+    ``"ucv"`` and ``"bcv"`` only: the upper end of R's search, in units of R's own upper end
+    hmax = 1.144 σ̂ n^(-1/5) (1, R's default; the lower end stays 0.1·hmax). Raises
+    ``BandwidthError`` where the rule has no answer (R's errors, constant data, fewer than
+    two values)."""
     if rule not in RULES:
         raise ValueError(f"unknown bandwidth rule {rule!r}; one of {', '.join(RULES)}")
+    if not search_upper > 0.1:
+        raise ValueError(f"search_upper must exceed the lower end 0.1, got {search_upper!r}")
     if rule == "weka":
         return bw_weka(x, precision)
-    return {"nrd-i": bw_nrd_i, "nrd": bw_nrd, "nrd0": bw_nrd0, "sp": bw_sp, "ucv": bw_ucv, "bcv": bw_bcv,
+    if rule in ("ucv", "bcv"):
+        return (bw_ucv if rule == "ucv" else bw_bcv)(x, search_upper=search_upper)
+    return {"nrd-i": bw_nrd_i, "nrd": bw_nrd, "nrd0": bw_nrd0, "sp": bw_sp,
             "ste": lambda v: bw_sj(v, "ste"), "dpi": lambda v: bw_sj(v, "dpi")}[rule](x)

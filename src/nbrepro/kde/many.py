@@ -374,11 +374,14 @@ def _simple_rule(rule: str, P: _Padded, precisions):
     return np.where(ok, h, np.nan), errors
 
 
-def bandwidths(samples, rule: str, precisions=None) -> tuple[np.ndarray, list]:
-    """(bandwidth per sample, error message per sample or None). A sample the rule has no
-    answer for gets NaN and R's message (or ours) instead of raising."""
+def bandwidths(samples, rule: str, precisions=None, search_upper: float = 1.0) -> tuple[np.ndarray, list]:
+    """(bandwidth per sample, error message per sample or None), each as ``bandwidth`` gives
+    it. A sample the rule has no answer for gets NaN and R's message (or ours) instead of
+    raising."""
     if rule not in RULES:
         raise ValueError(f"unknown bandwidth rule {rule!r}; one of {', '.join(RULES)}")
+    if not search_upper > 0.1:
+        raise ValueError(f"search_upper must exceed the lower end 0.1, got {search_upper!r}")
     out = np.full(len(samples), np.nan)
     errors: list = [None] * len(samples)
     if not len(samples):
@@ -403,17 +406,17 @@ def bandwidths(samples, rule: str, precisions=None) -> tuple[np.ndarray, list]:
     widths = np.array([len(p[3][0]) for p in prepared])
     bucket = np.ceil(np.log2(np.maximum(widths, 1))).astype(np.int64)
     for b in np.unique(bucket):
-        _bandwidths_of(rule, [prepared[j] for j in np.flatnonzero(bucket == b)], out, errors)
+        _bandwidths_of(rule, [prepared[j] for j in np.flatnonzero(bucket == b)], out, errors, search_upper)
     return out, errors
 
 
-def _bandwidths_of(rule, prepared, out, errors):
+def _bandwidths_of(rule, prepared, out, errors, search_upper=1.0):
     index = np.array([p[0] for p in prepared])
     n = np.array([len(p[1]) for p in prepared], dtype=np.float64)
     table = _Table(n, [p[2] for p in prepared], [p[3] for p in prepared])
     if rule in ("ucv", "bcv"):
         hmax = 1.144 * np.sqrt(_Padded([p[1] for p in prepared]).var()) * _powers(n.astype(np.int64), -1 / 5)
-        lower, upper = 0.1 * hmax, hmax
+        lower, upper = 0.1 * hmax, hmax * search_upper
         ok = lower < upper
         for j in np.flatnonzero(~ok):
             errors[index[j]] = "all values are equal: no bandwidth (R: 'xmin' not less than 'xmax')"

@@ -1,0 +1,57 @@
+"""Benchmark: wall time and peak memory of a paper's per-dataset evaluation jobs, from a real run.
+
+Papers with ``evaluate_jobs: per_dataset`` (Liu et al.'s kdebw) run every classifier of one
+data set in one Snakemake job, and that rule has a ``benchmark:`` directive: Snakemake
+samples the job's process tree and writes ``logs/benchmarks/{paper}/{dataset}.tsv`` (wall
+seconds, CPU seconds, peak resident memory). This script collects those files after a run,
+so the numbers are the pipeline's own (one thread per job, ``--cores`` jobs at once), not a
+separate timing harness. Writes ``benchmarks/results/{paper}_jobs.csv`` (every data set,
+heaviest first) and prints the heaviest five and the totals.
+
+    snakemake --cores 2 --config mirror=../shared/datasets 'papers=[kdebw]'
+    python benchmarks/paper_jobs.py kdebw [--run-dir .] [--wall-seconds S]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+from pathlib import Path
+
+import pandas as pd
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def collect(run_dir: Path, paper: str) -> pd.DataFrame:
+    files = sorted((run_dir / "logs" / "benchmarks" / paper).glob("*.tsv"))
+    if not files:
+        raise SystemExit(f"no job benchmarks under {run_dir / 'logs' / 'benchmarks' / paper}: run the paper first")
+    rows = []
+    for f in files:
+        b = pd.read_csv(f, sep="\t").iloc[-1]
+        rows.append({"dataset": f.stem, "wall_seconds": round(float(b["s"]), 1),
+                     "cpu_seconds": round(float(b["cpu_time"]), 1), "peak_rss_mb": round(float(b["max_rss"]), 0)})
+    return pd.DataFrame(rows).sort_values("wall_seconds", ascending=False, ignore_index=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("paper")
+    ap.add_argument("--run-dir", default=str(ROOT), help="the workflow directory the run used")
+    ap.add_argument("--wall-seconds", type=float, help="the whole run's wall time, recorded beside the jobs")
+    args = ap.parse_args()
+    jobs = collect(Path(args.run_dir), args.paper)
+    jobs["machine"] = f"{platform.machine()}, {os.cpu_count()} cores"
+    if args.wall_seconds is not None:
+        jobs["run_wall_seconds"] = args.wall_seconds
+    out = ROOT / "benchmarks" / "results" / f"{args.paper}_jobs.csv"
+    jobs.to_csv(out, index=False, lineterminator="\n")
+    print(jobs.head(5).to_string(index=False))
+    print(f"{len(jobs)} jobs: {jobs.wall_seconds.sum():.0f} s wall summed, {jobs.cpu_seconds.sum():.0f} s CPU; "
+          f"peak {jobs.peak_rss_mb.max():.0f} MB" + (f"; the run took {args.wall_seconds:.0f} s" if args.wall_seconds else ""))
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
