@@ -149,12 +149,10 @@ def evaluate(paper: dict, dataset: str, label: str, prepared_path, folds_path, o
             row.update({col: float(m(truth, proba, counts)) for col, m in metrics.items()})
             row.update(fit_seconds=res.fit_seconds, predict_seconds=res.predict_seconds)
             fold_rows.append(row)
-            pf = pd.DataFrame({"variant": variant, "run": np.int32(run), "fold": np.int32(fold),
-                               "row": test.astype(np.int32), "y": truth.astype(np.int32),
-                               "y_pred": pred.astype(np.int32)})
-            for j, c in enumerate(classes):
-                pf[f"p:{c}"] = proba[:, j]
-            pred_frames.append(pf)
+            columns = {"variant": variant, "run": np.int32(run), "fold": np.int32(fold),
+                       "row": test.astype(np.int32), "y": truth.astype(np.int32), "y_pred": pred.astype(np.int32)}
+            columns.update({f"p:{c}": proba[:, j] for j, c in enumerate(classes)})
+            pred_frames.append(pd.DataFrame(columns))  # one constructor: a column at a time costs a copy each
             for attribute, value in (res.recorded or {}).items():
                 fitted_rows += [(variant, int(run), int(fold), attribute, k, v, t) for k, v, t in flatten_state(value)]
     result = pd.DataFrame(fold_rows)

@@ -89,7 +89,9 @@ class MixedInputMixin(NominalClassifierMixin):
                 bad = [c for c in names if not is_numeric_dtype(dtypes[c])]
                 if bad:
                     raise TypeError(f"{name}: attribute {bad[0]!r} was numeric in fit but is {dtypes[bad[0]]} here")
-                V = X[names].to_numpy(dtype=np.float64, na_value=np.nan)
+                every = len(names) == X.shape[1] and all(a == b for a, b in zip(names, X.columns))
+                # a whole all-numeric frame converts without the copy a column selection makes
+                V = (X if every else X[names]).to_numpy(dtype=np.float64, na_value=np.nan)
                 inf = np.isinf(V)
                 if inf.any():
                     r, k = np.argwhere(inf)[0]

@@ -91,13 +91,10 @@ def kernel_density_table(X: np.ndarray, groups) -> np.ndarray:
         queries[t] = (known, q, inverse)
     batch_q, batch_h, batch_lo, batch_hi, values, weights, owners, scales = [], [], [], [], [], [], [], []
     offset = 0
-    samples = {}
-    for g, (t, raw, raw_w, h) in enumerate(groups):
+    for g, (_, _, _, h) in enumerate(groups):
         if not h > 0:
             raise ValueError(f"kernel_density_table: group {g}: the bandwidth must be positive, got {h!r}")
-        v, inv = np.unique(np.asarray(raw, dtype=np.float64), return_inverse=True)
-        w = np.bincount(inv, weights=np.asarray(raw_w, dtype=np.float64), minlength=len(v))
-        samples[g] = (v, w, float(h), float(w.sum()))
+    samples = _distinct_values(groups)
     dense = set()
     by_attribute = {}
     for g, (t, _, _, _) in enumerate(groups):
@@ -147,6 +144,29 @@ def kernel_density_table(X: np.ndarray, groups) -> np.ndarray:
         for (g, known, inverse, n_q), scale in zip(owners, scales):
             out[known, g] = (sums[start:start + n_q] * scale)[inverse]
             start += n_q
+    return out
+
+
+def _distinct_values(groups) -> dict:
+    """group → (distinct values ascending, summed weight of each, h, total weight), for all
+    groups in one sort (as ``np.unique`` and ``np.bincount`` per group would give them: the
+    weights of equal values are added in their original order)."""
+    sizes = np.array([len(g[1]) for g in groups], dtype=np.int64)
+    values = np.concatenate([np.asarray(g[1], dtype=np.float64).ravel() for g in groups]) if len(groups) else np.empty(0)
+    weights = np.concatenate([np.asarray(g[2], dtype=np.float64).ravel() for g in groups]) if len(groups) else np.empty(0)
+    owner = np.repeat(np.arange(len(groups)), sizes)
+    order = np.lexsort((values, owner))  # stable: equal values keep their order
+    v, o, w = values[order], owner[order], weights[order]
+    new = np.ones(len(v), dtype=bool)
+    new[1:] = (v[1:] != v[:-1]) | (o[1:] != o[:-1])
+    first = np.flatnonzero(new)
+    summed = np.bincount(np.cumsum(new) - 1, weights=w, minlength=len(first))
+    distinct, distinct_owner = v[first], o[first]
+    bounds = np.searchsorted(distinct_owner, np.arange(len(groups) + 1))
+    out = {}
+    for g, (_, _, _, h) in enumerate(groups):
+        dv, dw = distinct[bounds[g]:bounds[g + 1]], summed[bounds[g]:bounds[g + 1]]
+        out[g] = (dv, dw, float(h), float(dw.sum()))
     return out
 
 
