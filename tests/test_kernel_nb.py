@@ -118,6 +118,8 @@ def test_density_table_equals_one_sample_at_a_time():
     groups = [(t, rng.normal(size=n) * s + m, np.ones(n), h)
               for t, (n, s, m, h) in enumerate([(40, 1.0, 0.0, 0.3), (900, 80.0, 50.0, 4.0), (25, 1.0, 0.2, 0.05)])]
     groups += [(0, np.array([0.1]), np.ones(1), 0.2), (1, rng.normal(size=3000) * 50, np.ones(3000), 30.0)]
+    # repeated values with their own weights (summed per distinct value), and an empty sample
+    groups += [(2, np.round(rng.normal(size=60), 1), rng.uniform(0.5, 2.0, 60), 0.2), (0, np.empty(0), np.empty(0), 0.3)]
     want = np.column_stack([kernel_density(X[:, t], v, w, h) for t, v, w, h in groups])
     for dense_max in (density._DENSE_MAX, 0):  # with and without the dense pass
         saved = density._DENSE_MAX
@@ -129,6 +131,7 @@ def test_density_table_equals_one_sample_at_a_time():
         assert np.array_equal(np.isnan(got), np.isnan(want))
         ok = ~np.isnan(want) & (want > 0)
         assert np.max(np.abs(got[ok] / want[ok] - 1)) < 1e-12
+        assert np.array_equal(got[want == 0], want[want == 0])
 
 
 def test_whole_number_values_take_exp_from_a_table_bit_for_bit():
