@@ -26,7 +26,6 @@ import math
 import numpy as np
 
 _REACH = 9.0  # bandwidths beyond the nearest sample value
-_BLOCK = 1 << 21  # terms per block of the direct sum
 _INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
 _BOX = 0.5  # box width in units of √2·h
 _TERMS = 40  # Taylor terms per box
@@ -35,7 +34,6 @@ _PAIRS = 1 << 16  # (query, box) pairs evaluated at once
 _EXPAND_MIN = 2  # values per touched box above which the expansion is cheaper than the direct sum
 _BATCH_GROUP_MAX = 1 << 20  # window terms above which a sample is summed on its own
 _DENSE_MAX = 1 << 23  # queries × values of one attribute up to which every pair is computed densely
-_DENSE_BLOCK = 1 << 18  # terms per block of the dense pass (a buffer that stays in cache)
 _LATTICE_MAX = 1 << 20  # widest range of whole-number values looked up in a table of exp(k²·factor)
 
 
@@ -171,42 +169,25 @@ def _distinct_values(groups) -> dict:
 
 
 def _dense_attribute_sums(q: np.ndarray, samples: list) -> np.ndarray:
-    """Every query of one attribute against every value of its samples (one per class): the
-    squared differences once, scaled by each sample's −1/(2h²), exponentiated, weighted and
-    summed per sample, in query blocks. No window: every term is kept (terms beyond ~38
-    bandwidths are exactly 0). Returns (queries, samples) sums of w·exp(−½((q − v)/h)²)."""
+    """Every query of one attribute against every value of its samples (one per class), in
+    one compiled pass (``_kernels.dense_sums``). No window: every term is kept (terms beyond
+    ~38 bandwidths are exactly 0). Returns (queries, samples) sums of w·exp(−½((q − v)/h)²)."""
+    from ._kernels import dense_sums, gauss_array, table_sums  # numba: imported where first needed
+
     v_all = np.concatenate([s[0] for s in samples])
     w_all = np.concatenate([s[1] for s in samples])
-    factor = np.concatenate([np.full(len(s[0]), -0.5 / (s[2] * s[2])) for s in samples])
-    starts = np.concatenate(([0], np.cumsum([len(s[0]) for s in samples])[:-1]))
-    sums = np.empty((len(q), len(samples)))
-    step = max(1, _DENSE_BLOCK // max(len(v_all), 1))
+    half_inv_h2 = np.array([0.5 / (s[2] * s[2]) for s in samples])
+    bounds = np.concatenate(([0], np.cumsum([len(s[0]) for s in samples]))).astype(np.int64)
+    unit = bool(np.all(w_all == 1.0))
     lattice = _integer_lattice(q, v_all)
-    if lattice is not None:
-        # whole-number values: every difference is an integer k, and exp(k²·factor) is the same
-        # float whether taken per pair or once per (k, sample) — look it up instead
-        span, qi, vi = lattice
-        k2 = np.arange(span + 1, dtype=np.float64) ** 2
-        per_sample = [np.exp(k2 * (-0.5 / (s[2] * s[2]))) for s in samples]
-        table = np.concatenate(per_sample)
-        base = np.concatenate([np.full(len(s[0]), j * (span + 1)) for j, s in enumerate(samples)])
-        for a in range(0, len(q), step):
-            k = np.abs(qi[a:a + step, None] - vi[None, :])
-            k += base
-            d = table[k]
-            d *= w_all
-            sums[a:a + step] = np.add.reduceat(d, starts, axis=1)
-        return sums
-    buf = np.empty((min(step, len(q)), len(v_all)))
-    for a in range(0, len(q), step):
-        d = buf[:min(step, len(q) - a)]
-        np.subtract(q[a:a + step, None], v_all[None, :], out=d)
-        np.square(d, out=d)
-        np.multiply(d, factor, out=d)
-        np.exp(d, out=d)
-        np.multiply(d, w_all, out=d)
-        sums[a:a + step] = np.add.reduceat(d, starts, axis=1)
-    return sums
+    if lattice is None:
+        return dense_sums(q, v_all, w_all, half_inv_h2, bounds, unit)
+    # whole-number values: every difference is an integer k, and e^(−k²·f) is the same float
+    # whether taken per pair or once per (k, sample) — look it up instead
+    span, qi, vi = lattice
+    k2 = np.arange(span + 1, dtype=np.float64) ** 2
+    table = np.concatenate([gauss_array(k2 * f) for f in half_inv_h2])
+    return table_sums(qi, vi, w_all, table, span, bounds, unit)
 
 
 def _integer_lattice(q: np.ndarray, v: np.ndarray):
@@ -236,14 +217,13 @@ def _ragged_blocks(first: np.ndarray, counts: np.ndarray, budget: int):
 
 
 def _direct_sums(q, lo, hi, v, w, h) -> np.ndarray:
-    """Σ over each query's window of w·exp(−½((q − v)/h)²), in blocks of about _BLOCK terms
-    (``h`` a number or one per query)."""
-    h = np.broadcast_to(np.asarray(h, dtype=np.float64), q.shape)
-    sums = np.zeros(len(q))
-    for block, owner, idx in _ragged_blocks(lo, hi - lo, _BLOCK):
-        z = (q[block][owner] - v[idx]) / h[block][owner]
-        sums[block] = np.bincount(owner, weights=w[idx] * np.exp(-0.5 * z * z), minlength=block.stop - block.start)
-    return sums
+    """Σ over each query's window of w·exp(−½((q − v)/h)²), the window's values in order
+    (``h`` a number or one per query; compiled: ``_kernels.window_sums``)."""
+    from ._kernels import window_sums
+
+    h = np.ascontiguousarray(np.broadcast_to(np.asarray(h, dtype=np.float64), np.shape(q)))
+    return window_sums(np.asarray(q, dtype=np.float64), np.asarray(lo, dtype=np.int64),
+                       np.asarray(hi, dtype=np.int64), v, w, h)
 
 
 def _expanded_sums(q, lo, hi, v, w, scale) -> np.ndarray:
