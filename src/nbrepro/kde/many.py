@@ -199,19 +199,22 @@ def zeroin_many(f, ax, bx, fa, fb, tol, maxit=1000):
     return result
 
 
-_PAIRS_MAX = 400  # pair_counts's all-pairs path: samples up to this many values
+_PAIRS_MAX = 100  # up to this many values a sample's pairs are listed; above, its bins are autocorrelated
 _PAIR_BLOCK = 1 << 22  # pairs per block
+_FFT_BLOCK = 256  # samples per block of the autocorrelation
 
 
 def pair_counts_many(samples, nb: int = 1000) -> list:
     """``pair_counts`` of every sample (finite, at least two values): a list of (d, k, counts),
-    or the ``BandwidthError`` a sample raises. Samples of up to 400 values are binned and
-    their pairs counted together, in blocks of samples of similar size; the counts are whole
-    numbers, so they equal the one-sample ones exactly."""
+    or the ``BandwidthError`` a sample raises. Samples of up to nb/2 values (R bins the values
+    themselves) are counted together: up to 100 values by listing their pairs, in blocks of
+    samples of similar size; above, by autocorrelating each sample's bin counts through an
+    FFT and rounding (the counts are whole numbers below 2^53 and the FFT's error is far below
+    ½, so the rounded counts are exact). Either way they equal the one-sample ones exactly."""
     out: list = [None] * len(samples)
     small = []
     for i, x in enumerate(samples):
-        if len(x) <= _PAIRS_MAX and len(x) <= nb / 2:
+        if len(x) <= nb / 2:
             small.append(i)
         else:
             try:
@@ -228,10 +231,20 @@ def pair_counts_many(samples, nb: int = 1000) -> list:
         bins = np.trunc(P.values / np.where(d > 0, d, 1.0)[:, None])
     bins = np.where(P.known, bins, np.inf)
     bins = np.where(P.known, bins - bins.min(axis=1, keepdims=True), 0).astype(np.int64)
-    order = np.argsort(P.n, kind="stable")  # similar sizes together: little padding per block
+    bins = np.minimum(bins, nb - 1)  # bins span < nb/1.01 + 1 (d is 1.01 × range / nb): a no-op guard
+
+    def emit(rows, counts):
+        for r, row in enumerate(rows):
+            if not d[row] > 0:
+                out[small[row]] = BandwidthError("all values are equal: no bandwidth (R: 'xmin' not less than 'xmax')")
+                continue
+            k = np.flatnonzero(counts[r])
+            out[small[row]] = (float(d[row]), k.astype(np.float64), counts[r, k].astype(np.float64))
+
+    listed = np.flatnonzero(P.n <= _PAIRS_MAX)
+    order = listed[np.argsort(P.n[listed], kind="stable")]  # similar sizes together: little padding per block
     start = 0
     while start < len(order):
-        width = int(P.n[order[start]])
         stop = start + 1
         while stop < len(order) and (stop - start + 1) * int(P.n[order[stop]]) ** 2 <= _PAIR_BLOCK:
             stop += 1
@@ -242,14 +255,20 @@ def pair_counts_many(samples, nb: int = 1000) -> list:
         gaps = np.abs(b[:, i] - b[:, j])
         pair_known = (j[None, :] < P.n[rows, None])  # j > i, so j known implies i known
         flat = (np.arange(len(rows))[:, None] * nb + np.minimum(gaps, nb))[pair_known]
-        counts = np.bincount(flat, minlength=len(rows) * nb + 1)[:len(rows) * nb].reshape(len(rows), nb)
-        for r, row in enumerate(rows):
-            if not d[row] > 0:
-                out[small[row]] = BandwidthError("all values are equal: no bandwidth (R: 'xmin' not less than 'xmax')")
-                continue
-            k = np.flatnonzero(counts[r])
-            out[small[row]] = (float(d[row]), k.astype(np.float64), counts[r, k].astype(np.float64))
+        emit(rows, np.bincount(flat, minlength=len(rows) * nb + 1)[:len(rows) * nb].reshape(len(rows), nb))
         start = stop
+    correlated = np.flatnonzero(P.n > _PAIRS_MAX)
+    size = 1 << int(np.ceil(np.log2(2 * nb)))  # no wrap-around for lags below nb
+    for a in range(0, len(correlated), _FFT_BLOCK):
+        rows = correlated[a:a + _FFT_BLOCK]
+        per_bin = np.zeros((len(rows), nb))
+        owner = np.broadcast_to(np.arange(len(rows))[:, None], (len(rows), bins.shape[1]))
+        known = P.known[rows]
+        np.add.at(per_bin, (owner[known], bins[rows][known]), 1.0)
+        spectrum = np.fft.rfft(per_bin, n=size, axis=1)
+        auto = np.rint(np.fft.irfft(spectrum * np.conj(spectrum), n=size, axis=1)[:, :nb])  # Σ_i c_i c_{i+k}
+        auto[:, 0] = (per_bin * (per_bin - 1.0)).sum(axis=1) / 2.0  # pairs within a bin, not with themselves
+        emit(rows, auto.astype(np.int64))
     return out
 
 
