@@ -36,6 +36,9 @@ _SQRT_PI = 1.772453850905516027298167483341
 _1_SQRT_2PI = 0.398942280401432677939946059934
 
 
+ALL_EQUAL = "all values are equal: no bandwidth (R: 'xmin' not less than 'xmax')"  # R's optimize stops on an empty interval
+
+
 class BandwidthError(ValueError):
     """A bandwidth rule has no answer for these values (R's error, or too few values)."""
 
@@ -60,7 +63,7 @@ def pair_counts(x: np.ndarray, nb: int = 1000) -> tuple[float, np.ndarray, np.nd
     lo, hi = float(np.min(x)), float(np.max(x))
     d = (hi - lo) * 1.01 / nb
     if d == 0.0:
-        raise BandwidthError("all values are equal: no bandwidth (R: 'xmin' not less than 'xmax')")
+        raise BandwidthError(ALL_EQUAL)
     if n > nb / 2:
         xx = np.trunc(np.abs(x) / d) * np.sign(x)
         xx = (xx - np.min(xx) + 1).astype(np.int64)
@@ -176,7 +179,7 @@ def _cv_rule(x, score, nb: int, search_upper: float = 1.0) -> float:
     tol = 0.1 * lower
     d, k, cnt = pair_counts(x, nb)
     if not lower < upper:
-        raise BandwidthError("all values are equal: no bandwidth (R: 'xmin' not less than 'xmax')")
+        raise BandwidthError(ALL_EQUAL)
     return brent_fmin(lambda h: score(n, d, (k, cnt), h), lower, upper, tol)
 
 

@@ -17,7 +17,7 @@ import math
 
 import numpy as np
 
-from .bandwidth import _1_SQRT_2PI, _DELMAX, _SQRT_PI, RULES, BandwidthError, _check, _rpow, pair_counts
+from .bandwidth import _1_SQRT_2PI, ALL_EQUAL, _DELMAX, _SQRT_PI, RULES, BandwidthError, _check, _rpow, pair_counts
 from .r_numerics import DBL_EPSILON, DBL_MAX
 
 _ITERATIVE = ("ucv", "bcv", "ste", "dpi")
@@ -225,9 +225,7 @@ def pair_counts_many(samples, nb: int = 1000) -> list:
         return out
     P = _Padded([samples[i] for i in small])
     with np.errstate(invalid="ignore"):
-        hi = np.where(P.known, P.values, -np.inf).max(axis=1)
-        lo = np.where(P.known, P.values, np.inf).min(axis=1)
-        d = (hi - lo) * 1.01 / nb
+        d = P.spread() * 1.01 / nb
         bins = np.trunc(P.values / np.where(d > 0, d, 1.0)[:, None])
     bins = np.where(P.known, bins, np.inf)
     bins = np.where(P.known, bins - bins.min(axis=1, keepdims=True), 0).astype(np.int64)
@@ -236,7 +234,7 @@ def pair_counts_many(samples, nb: int = 1000) -> list:
     def emit(rows, counts):
         for r, row in enumerate(rows):
             if not d[row] > 0:
-                out[small[row]] = BandwidthError("all values are equal: no bandwidth (R: 'xmin' not less than 'xmax')")
+                out[small[row]] = BandwidthError(ALL_EQUAL)
                 continue
             k = np.flatnonzero(counts[r])
             out[small[row]] = (float(d[row]), k.astype(np.float64), counts[r, k].astype(np.float64))
@@ -342,10 +340,15 @@ class _Padded:
         return np.where(self.n > 0, hi - lo, 0.0)
 
 
-def _powers(n: np.ndarray, y: float) -> np.ndarray:
-    """``_rpow(n, y)`` (C's pow) of every sample size, computed once per distinct size."""
+def _per_size(n: np.ndarray, f) -> np.ndarray:
+    """f(size) of every sample size, computed once per distinct size (f a scalar C-library call)."""
     sizes, inverse = np.unique(n, return_inverse=True)
-    return np.array([_rpow(float(m), y) for m in sizes])[inverse]
+    return np.array([f(float(m)) for m in sizes])[inverse]
+
+
+def _powers(n: np.ndarray, y: float) -> np.ndarray:
+    """``_rpow(n, y)`` (C's pow) of every sample size."""
+    return _per_size(n, lambda m: _rpow(m, y))
 
 
 def _simple_rule(rule: str, P: _Padded, precisions):
@@ -376,11 +379,11 @@ def _simple_rule(rule: str, P: _Padded, precisions):
     ok = (n >= 2) & finite
     with np.errstate(invalid="ignore", divide="ignore"):
         if rule == "sp":
-            log2 = np.array([math.log2(m) if m > 0 else math.nan for m in range(int(n.max(initial=0)) + 1)])
-            h = P.spread() / (2.0 * (1.0 + log2[n]))
+            log2 = _per_size(n, lambda m: math.log2(m) if m > 0 else math.nan)
+            h = P.spread() / (2.0 * (1.0 + log2))
         else:
             sd = np.sqrt(P.var())
-            fifth = _powers(n, -1 / 5 if rule != "nrd0" else -0.2)
+            fifth = _powers(n, -1 / 5)  # R writes -0.2 in bw.nrd0: the same double
             if rule == "nrd-i":
                 h = 1.06 * sd * fifth
             elif rule == "nrd":
@@ -438,7 +441,7 @@ def _bandwidths_of(rule, prepared, out, errors, search_upper=1.0):
         lower, upper = 0.1 * hmax, hmax * search_upper
         ok = lower < upper
         for j in np.flatnonzero(~ok):
-            errors[index[j]] = "all values are equal: no bandwidth (R: 'xmin' not less than 'xmax')"
+            errors[index[j]] = ALL_EQUAL
         score = table.ucv if rule == "ucv" else table.bcv
         rows = np.flatnonzero(ok)
         if len(rows):
