@@ -1,4 +1,5 @@
 # Helpers of the rules: paper configs, what each job depends on, and the files derived from them.
+import functools
 import json
 import re
 import shlex
@@ -57,6 +58,35 @@ BATCHED_RE = "|".join(re.escape(n) for n in BATCHED) or "(?!)"
 
 def paper_config(wildcards):
     return PAPERS[wildcards.paper]["path"]
+
+
+@functools.lru_cache(maxsize=None)
+def _measured_job_seconds(paper):
+    """dataset → wall seconds of its evaluation job in the last recorded run
+    (benchmarks/results/{paper}_jobs.csv, written by benchmarks/paper_jobs.py), if any."""
+    import csv
+    from pathlib import Path
+
+    path = Path(workflow.basedir, "benchmarks", "results", f"{paper}_jobs.csv")
+    if not path.is_file():
+        return {}
+    with open(path, newline="") as fh:
+        return {row["dataset"]: float(row["wall_seconds"]) for row in csv.DictReader(fh)}
+
+
+def dataset_priority(paper):
+    """Scheduling priority of a dataset's jobs (prepare, evaluate): longest first. Two cores
+    finish soonest when the long jobs start first and the short ones fill in after them, not
+    when letter starts last. The order comes from the measured job times; a dataset without a
+    measurement starts before all measured ones (its cost is unknown). Priority changes only
+    the order in which jobs run, never a result."""
+    seconds = _measured_job_seconds(paper)
+    top = int(max(seconds.values(), default=0)) + 1
+    return lambda wildcards: int(seconds[wildcards.dataset]) if wildcards.dataset in seconds else top
+
+
+def prepare_priority(wildcards):
+    return dataset_priority(wildcards.paper)(wildcards)
 
 
 # What each job's output depends on in a paper's config, as params: Snakemake reruns a job when

@@ -35,6 +35,7 @@ rule prepare:
     output:
         data="resources/prepared/{paper}/{dataset}.parquet",
         folds="resources/folds/{paper}/{dataset}.parquet",
+    priority: prepare_priority  # the long datasets' jobs first (their evaluation needs this output)
     log:
         "logs/prepare/{paper}/{dataset}.log",
     shell:

@@ -62,6 +62,7 @@ for _paper in BATCHED:
             folds=[f"results/{_paper}/folds/{{dataset}}/{label}.parquet" for label in _labels],
             predictions=[f"results/{_paper}/predictions/{{dataset}}/{label}.parquet" for label in _labels],
             fitted=[f"results/{_paper}/fitted/{{dataset}}/{label}.parquet" for label in _recorded],
+        priority: dataset_priority(_paper)  # longest first: no long job left to run alone at the end
         log:
             f"logs/evaluate/{_paper}/{{dataset}}.log",
         benchmark:
