@@ -147,3 +147,25 @@ def test_many_samples_at_once_equal_one_at_a_time(rule):
             assert np.isnan(h) and err == str(exc)
             continue
         assert h == want and err is None
+
+
+def test_pair_counts_of_many_samples_equal_one_at_a_time():
+    """Listed pairs (≤ 100 values), the FFT of bin counts (101–500 values, and every larger
+    sample after R's binning into nb bins): the same whole numbers as the one-sample counts."""
+    from nbrepro.kde.bandwidth import pair_counts
+    from nbrepro.kde.many import pair_counts_many
+
+    rng = np.random.default_rng(3)
+    samples = [x for x in CASES.values() if len(x) >= 2]
+    samples += [rng.normal(size=m) for m in (2, 99, 100, 101, 499, 500, 501, 1200)]
+    samples += [np.round(rng.normal(size=m) * 4) for m in (150, 700, 25000)]
+    got = pair_counts_many(samples)
+    for x, found in zip(samples, got):
+        try:
+            d, k, counts = pair_counts(x)
+        except BandwidthError as exc:
+            assert isinstance(found, BandwidthError) and str(found) == str(exc)
+            continue
+        assert found[0] == d
+        np.testing.assert_array_equal(found[1], k)
+        np.testing.assert_array_equal(found[2], counts)

@@ -83,6 +83,8 @@ def test_fallback_where_the_rule_has_no_answer():
     assert np.isnan(model.reference_bandwidths_[0, 1]) and np.isnan(model.bandwidth_ratios_[0, 1])
     with pytest.raises(BandwidthError, match=r"attribute 'a', class 'q'"):
         KernelNB("ucv", fallback=None).fit(X, y)
+    with pytest.raises(BandwidthError, match=r"fallback 'nrd' on attribute 'a', class 'q' \(20 values\)"):
+        KernelNB("ucv", fallback="nrd").fit(X, y)  # R's rules have no answer for constant values either
 
 
 def test_mixed_data_and_missing_values():

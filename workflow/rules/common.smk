@@ -75,7 +75,7 @@ def _measured_job_seconds(paper):
 
 
 def dataset_priority(paper):
-    """Scheduling priority of a dataset's jobs (prepare, evaluate): longest first. Two cores
+    """Scheduling priority of a dataset's evaluation job: longest first. Two cores
     finish soonest when the long jobs start first and the short ones fill in after them, not
     when letter starts last. The order comes from the measured job times; a dataset without a
     measurement starts before all measured ones (its cost is unknown). Priority changes only
@@ -85,8 +85,9 @@ def dataset_priority(paper):
     return lambda wildcards: int(seconds[wildcards.dataset]) if wildcards.dataset in seconds else top
 
 
-def prepare_priority(wildcards):
-    return dataset_priority(wildcards.paper)(wildcards)
+# Fetching and preparing come before every evaluation (seconds each): otherwise a small
+# dataset's evaluation, ready early, would keep a long one's fetch waiting.
+DATA_PRIORITY = 1_000_000
 
 
 # What each job's output depends on in a paper's config, as params: Snakemake reruns a job when

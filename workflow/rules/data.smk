@@ -15,6 +15,7 @@ rule fetch:
         mirrors=lambda wc: " ".join(f"--mirror {m}" for m in MIRRORS),
         openml="" if config.get("openml", True) else "--no-openml",
         registry=config["registry"],
+    priority: DATA_PRIORITY
     log:
         "logs/fetch/{dataset}.log",
     shell:
@@ -35,7 +36,7 @@ rule prepare:
     output:
         data="resources/prepared/{paper}/{dataset}.parquet",
         folds="resources/folds/{paper}/{dataset}.parquet",
-    priority: prepare_priority  # the long datasets' jobs first (their evaluation needs this output)
+    priority: DATA_PRIORITY
     log:
         "logs/prepare/{paper}/{dataset}.log",
     shell:

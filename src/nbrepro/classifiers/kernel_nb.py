@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
-from ..kde import RULES, BandwidthError, bandwidth
+from ..kde import RULES, BandwidthError
 from ..kde.many import bandwidths
 from ..kde.density import kernel_density_table
 from .naive_bayes import NaiveBayes, _nominal_codes
@@ -105,12 +105,15 @@ class KernelNB(NaiveBayes):
                 rule_input.append(raw if self.bandwidth == "weka" else values)
                 precisions.append(p)
         found, problems = bandwidths(rule_input, self.bandwidth, precisions, self.search_upper)  # all at once
-        reference, _ = bandwidths([self._samples[key] for key in keys], "nrd-i")
+        samples = [self._samples[key] for key in keys]
+        same_input = self.bandwidth == "nrd-i" and all(a is b for a, b in zip(rule_input, samples))
+        reference = found.copy() if same_input else bandwidths(samples, "nrd-i")[0]
         missing = ~((found > 0) & np.isfinite(found))
-        for i in np.flatnonzero(missing):
-            t, c = keys[i]
-            found[i] = self._fallback(rule_input[i], precisions[i], columns[t], c,
-                                      problems[i] or f"bandwidth {found[i]!r}")
+        if missing.any():
+            found[missing] = self._fallbacks([rule_input[i] for i in np.flatnonzero(missing)],
+                                             [precisions[i] for i in np.flatnonzero(missing)],
+                                             [keys[i] for i in np.flatnonzero(missing)],
+                                             [problems[i] or f"bandwidth {float(found[i])!r}" for i in np.flatnonzero(missing)])
         if self.estimator == "weka":
             found = np.maximum(found, np.asarray(precisions) / 6.0)
         if k:
@@ -124,15 +127,23 @@ class KernelNB(NaiveBayes):
             self.kernel_.sd = self.bandwidths_.copy()
         return self
 
-    def _fallback(self, values: np.ndarray, precision: float, column: int, c: int, problem: str) -> float:
-        """The fallback rule's bandwidth where ``bandwidth`` has none (or ``BandwidthError`` without one)."""
+    def _fallbacks(self, samples, precisions, keys, problems) -> np.ndarray:
+        """The fallback rule's bandwidths where ``bandwidth`` has none (or ``BandwidthError`` without one)."""
         if self.fallback is None:
-            name = self.feature_names_in_[column] if hasattr(self, "feature_names_in_") else column
-            raise BandwidthError(f"KernelNB: rule {self.bandwidth!r} on attribute {name!r}, class "
-                                 f"{self.classes_[c]!r} ({len(values)} values): {problem}")
-        if len(values) == 0:
-            return precision / 6.0  # no value: any positive width; the density is 0 anyway
-        return float(bandwidth(values, self.fallback, precision))
+            raise BandwidthError(f"KernelNB: rule {self.bandwidth!r} on {self._where(keys[0], samples[0])}: {problems[0]}")
+        h, errors = bandwidths(samples, self.fallback, precisions)
+        empty = np.array([len(x) == 0 for x in samples])
+        h[empty] = np.asarray(precisions, dtype=np.float64)[empty] / 6.0  # no value: any positive width; the density is 0 anyway
+        for i in np.flatnonzero(~empty & ~(np.isfinite(h) & (h > 0))):  # the fallback has no answer either
+            raise BandwidthError(f"KernelNB: rule {self.bandwidth!r} and its fallback {self.fallback!r} on "
+                                 f"{self._where(keys[i], samples[i])}: {problems[i]}; {errors[i] or f'bandwidth {float(h[i])!r}'}")
+        return h
+
+    def _where(self, key, values) -> str:
+        t, c = key
+        column = self.numeric_columns_[t]
+        name = self.feature_names_in_[column] if hasattr(self, "feature_names_in_") else column
+        return f"attribute {name!r}, class {self.classes_[c]!r} ({len(values)} values)"
 
     def predict_proba(self, X) -> np.ndarray:
         check_is_fitted(self, "bandwidths_")

@@ -209,18 +209,30 @@ def pair_counts_many(samples, nb: int = 1000) -> list:
     or the ``BandwidthError`` a sample raises. Samples of up to nb/2 values (R bins the values
     themselves) are counted together: up to 100 values by listing their pairs, in blocks of
     samples of similar size; above, by autocorrelating each sample's bin counts through an
-    FFT and rounding (the counts are whole numbers below 2^53 and the FFT's error is far below
-    ½, so the rounded counts are exact). Either way they equal the one-sample ones exactly."""
+    FFT and rounding. Larger samples (R first counts them into nb bins) are autocorrelated
+    the same way. The counts are whole numbers below 2^53 and the FFT's error is far below
+    ½, so the rounded counts are exact: they equal the one-sample ones."""
     out: list = [None] * len(samples)
-    small = []
+    small, large, large_bins = [], [], []
     for i, x in enumerate(samples):
         if len(x) <= nb / 2:
             small.append(i)
-        else:
-            try:
-                out[i] = pair_counts(x, nb)
-            except BandwidthError as err:
-                out[i] = err
+            continue
+        lo, hi = float(np.min(x)), float(np.max(x))
+        d = (hi - lo) * 1.01 / nb
+        if d == 0.0:
+            out[i] = BandwidthError(ALL_EQUAL)
+            continue
+        xx = np.trunc(np.abs(x) / d) * np.sign(x)  # R's bw_den_binned, as ``pair_counts``
+        xx = (xx - np.min(xx) + 1).astype(np.int64)
+        large.append((i, d))
+        large_bins.append(np.bincount(xx[(xx >= 1) & (xx <= nb)] - 1, minlength=nb))
+    for a in range(0, len(large), _FFT_BLOCK):
+        block = large[a:a + _FFT_BLOCK]
+        auto = _autocorrelations(np.array(large_bins[a:a + _FFT_BLOCK], dtype=np.float64), nb)
+        for (i, d), counts in zip(block, auto):
+            k = np.flatnonzero(counts)
+            out[i] = (d, k.astype(np.float64), counts[k].astype(np.float64))
     if not small:
         return out
     P = _Padded([samples[i] for i in small])
@@ -256,18 +268,24 @@ def pair_counts_many(samples, nb: int = 1000) -> list:
         emit(rows, np.bincount(flat, minlength=len(rows) * nb + 1)[:len(rows) * nb].reshape(len(rows), nb))
         start = stop
     correlated = np.flatnonzero(P.n > _PAIRS_MAX)
-    size = 1 << int(np.ceil(np.log2(2 * nb)))  # no wrap-around for lags below nb
     for a in range(0, len(correlated), _FFT_BLOCK):
         rows = correlated[a:a + _FFT_BLOCK]
         per_bin = np.zeros((len(rows), nb))
         owner = np.broadcast_to(np.arange(len(rows))[:, None], (len(rows), bins.shape[1]))
         known = P.known[rows]
         np.add.at(per_bin, (owner[known], bins[rows][known]), 1.0)
-        spectrum = np.fft.rfft(per_bin, n=size, axis=1)
-        auto = np.rint(np.fft.irfft(spectrum * np.conj(spectrum), n=size, axis=1)[:, :nb])  # Σ_i c_i c_{i+k}
-        auto[:, 0] = (per_bin * (per_bin - 1.0)).sum(axis=1) / 2.0  # pairs within a bin, not with themselves
-        emit(rows, auto.astype(np.int64))
+        emit(rows, _autocorrelations(per_bin, nb))
     return out
+
+
+def _autocorrelations(per_bin: np.ndarray, nb: int) -> np.ndarray:
+    """(samples, nb) whole-number bin counts → the pairs k bins apart, k < nb, as int64:
+    Σ_i c_i c_{i+k} for k > 0 and Σ_i c_i (c_i − 1)/2 for k = 0 (pairs within a bin)."""
+    size = 1 << int(np.ceil(np.log2(2 * nb)))  # no wrap-around for lags below nb
+    spectrum = np.fft.rfft(per_bin, n=size, axis=1)
+    auto = np.rint(np.fft.irfft(spectrum * np.conj(spectrum), n=size, axis=1)[:, :nb])
+    auto[:, 0] = (per_bin * (per_bin - 1.0)).sum(axis=1) / 2.0
+    return auto.astype(np.int64)
 
 
 class _Padded:
