@@ -14,7 +14,7 @@ def _paper(args):
 
 
 def cmd_fetch(args):
-    from .experiment import fetch_dataset
+    from .data.fetch import fetch_dataset  # not via experiment: a fetch job needs no classifiers
 
     src = fetch_dataset(args.dataset, args.registry, args.out, args.mirror or [], not args.no_openml,
                         Path(args.openml_cache) if args.openml_cache else None)

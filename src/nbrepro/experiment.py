@@ -15,7 +15,7 @@ import pandas as pd
 from .config import ConfigError, make_classifier
 from .crossval import fold_probabilities
 from .data.fetch import fetch, load_dataset, verify_cached
-from .data.registry import load_registry
+from .data.registry import load_registry, registry_entry
 from .io import atomic_path
 from .preprocess.pipeline import apply_steps, build_steps
 from .metrics import metric_for, paper_metrics
@@ -27,19 +27,6 @@ log = logging.getLogger("nbrepro")
 def _write_parquet(df: pd.DataFrame, path: str | Path) -> None:
     with atomic_path(path) as tmp:
         df.to_parquet(tmp, index=False, engine="pyarrow", compression="zstd")
-
-
-def registry_entry(registry_path, dataset):
-    reg = load_registry(registry_path)
-    if dataset not in reg:
-        raise ConfigError(f"dataset {dataset!r} is not in the registry {registry_path}; add an entry there "
-                          "(file, n_instances, n_attributes, n_classes)")
-    return reg[dataset]
-
-
-def fetch_dataset(dataset, registry_path, dest, mirrors=(), openml=True, openml_cache=None) -> str:
-    spec = registry_entry(registry_path, dataset)
-    return fetch(spec, Path(dest), [m for m in mirrors if m], openml_cache, use_openml=openml)
 
 
 def prepare(paper: dict, dataset: str, registry_path, raw_path, out_data, out_folds) -> None:

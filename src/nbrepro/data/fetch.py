@@ -172,3 +172,11 @@ def load_dataset(spec: DatasetSpec, path: Path) -> tuple[pd.DataFrame, pd.Series
     if problems:
         raise DatasetInvalid(f"dataset {spec.name!r} ({path}) does not match config/datasets.yaml: " + "; ".join(problems))
     return X, y
+
+
+def fetch_dataset(dataset, registry_path, dest, mirrors=(), openml=True, openml_cache=None) -> str:
+    """``fetch`` by dataset name and registry file (what ``nbrepro fetch`` runs)."""
+    from .registry import registry_entry
+
+    return fetch(registry_entry(registry_path, dataset), Path(dest), [m for m in mirrors if m], openml_cache,
+                 use_openml=openml)

@@ -52,3 +52,14 @@ def load_registry(path: str | Path) -> dict[str, DatasetSpec]:
                    "params": entry.get("params") or {}, "seed": entry.get("seed", 1)},
         )
     return out
+
+
+def registry_entry(registry_path, dataset) -> DatasetSpec:
+    """One dataset's entry, or a ``ConfigError`` that says how to add it."""
+    from ..config import ConfigError
+
+    reg = load_registry(registry_path)
+    if dataset not in reg:
+        raise ConfigError(f"dataset {dataset!r} is not in the registry {registry_path}; add an entry there "
+                          "(file, n_instances, n_attributes, n_classes)")
+    return reg[dataset]
