@@ -4,8 +4,7 @@ Why compiled, and why an own exponential: a kernel sum is one exponential per (q
 value) pair, and numpy's float64 ``exp`` on this hardware (no AVX-512) calls the C library
 one element at a time, about 8 ns each, while the subtract-square-scale-sum passes around it
 add another 4 ns. The loops below fuse those passes and use an exponential written as plain
-IEEE arithmetic, which the compiler vectorises: 6.6 ns per pair against numpy's 12.7 on
-1000 × 1000 pairs (``benchmarks/kde_kernel_speed.py``).
+IEEE arithmetic, which the compiler vectorises (``benchmarks/kde_kernel_speed.py``).
 
 ``gauss(z)`` = e^(−z) for z ≥ 0: z = n ln 2 − r with |r| ≤ ln 2 / 2 (ln 2 in two parts, so
 r is exact to about 1e-26), e^r by its Taylor polynomial to degree 13 (truncation below
@@ -14,8 +13,11 @@ library on 10⁶ arguments in [0, 800]: at most 2 ulp, and a subnormal result wi
 of the last place (it is rounded once, from the normal value scaled by 2^512). Results above
 745.13 are 0, as the C library's.
 
-No fast-math: every sum is added in the order the loops state and no multiply-add is
-contracted, so the results are the same bits on every machine.
+No fast-math: every sum is added in the order the loops state. The polynomial and the
+reduction use fused multiply-adds written out (``_fma``, LLVM's ``llvm.fma``): IEEE 754
+defines a fused multiply-add as one rounding, so it gives the same bits on every machine;
+a CPU with FMA units runs it in one instruction (a third fewer operations per pair), one
+without calls the C library's exact ``fma``. No other multiply and add is contracted.
 """
 from __future__ import annotations
 
@@ -50,21 +52,32 @@ def _two_to_minus(typingctx, t):
     return sig, codegen
 
 
+@intrinsic
+def _fma(typingctx, a, b, c):
+    """a·b + c rounded once (IEEE 754 fusedMultiplyAdd)."""
+    sig = types.float64(types.float64, types.float64, types.float64)
+
+    def codegen(context, builder, signature, args):
+        return builder.fma(*args)
+
+    return sig, codegen
+
+
 @njit(inline="always")
 def gauss(z):
     """e^(−z) for z ≥ 0 (see the module docstring)."""
     z = z if z < 746.0 else 746.0
-    t = z * _INV_LN2 + _SHIFT
+    t = _fma(z, _INV_LN2, _SHIFT)
     n = t - _SHIFT
-    r = (n * _LN2_HI - z) + n * _LN2_LO
+    r = _fma(n, _LN2_LO, _fma(n, _LN2_HI, -z))
     r2 = r * r
     r4 = r2 * r2
     r8 = r4 * r4
-    a = (_C0 + _C1 * r) + r2 * (_C2 + _C3 * r)
-    b = (_C4 + _C5 * r) + r2 * (_C6 + _C7 * r)
-    c = (_C8 + _C9 * r) + r2 * (_C10 + _C11 * r)
-    d = _C12 + _C13 * r
-    p = (a + r4 * b) + r8 * (c + r4 * d)
+    a = _fma(r2, _fma(_C3, r, _C2), _fma(_C1, r, _C0))
+    b = _fma(r2, _fma(_C7, r, _C6), _fma(_C5, r, _C4))
+    c = _fma(r2, _fma(_C11, r, _C10), _fma(_C9, r, _C8))
+    d = _fma(_C13, r, _C12)
+    p = _fma(r8, _fma(r4, d, c), _fma(r4, b, a))
     deep = n > 1000.0  # 2^(−n) below the normal range: scale in two steps
     e = p * _two_to_minus(t - 512.0 if deep else t)
     return e * _TWO_M512 if deep else e
