@@ -105,15 +105,13 @@ class KernelNB(NaiveBayes):
                 rule_input.append(raw if self.bandwidth == "weka" else values)
                 precisions.append(p)
         found, problems = bandwidths(rule_input, self.bandwidth, precisions, self.search_upper)  # all at once
-        samples = [self._samples[key] for key in keys]
-        same_input = self.bandwidth == "nrd-i" and all(a is b for a, b in zip(rule_input, samples))
-        reference = found.copy() if same_input else bandwidths(samples, "nrd-i")[0]
+        # the reference is NRD-I of self._samples, which is the rule's own input for every rule but weka
+        reference = found.copy() if self.bandwidth == "nrd-i" else bandwidths([self._samples[key] for key in keys], "nrd-i")[0]
         missing = ~((found > 0) & np.isfinite(found))
         if missing.any():
-            found[missing] = self._fallbacks([rule_input[i] for i in np.flatnonzero(missing)],
-                                             [precisions[i] for i in np.flatnonzero(missing)],
-                                             [keys[i] for i in np.flatnonzero(missing)],
-                                             [problems[i] or f"bandwidth {float(found[i])!r}" for i in np.flatnonzero(missing)])
+            at = np.flatnonzero(missing)
+            found[at] = self._fallbacks([rule_input[i] for i in at], [precisions[i] for i in at], [keys[i] for i in at],
+                                        [problems[i] or f"bandwidth {float(found[i])!r}" for i in at])
         if self.estimator == "weka":
             found = np.maximum(found, np.asarray(precisions) / 6.0)
         if k:

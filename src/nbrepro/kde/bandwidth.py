@@ -60,14 +60,9 @@ def pair_counts(x: np.ndarray, nb: int = 1000) -> tuple[float, np.ndarray, np.nd
     the values are first counted into nb bins from their minimum (``bw_den_binned``). The
     counts are whole numbers, so any summation order gives R's."""
     n = len(x)
-    lo, hi = float(np.min(x)), float(np.max(x))
-    d = (hi - lo) * 1.01 / nb
-    if d == 0.0:
-        raise BandwidthError(ALL_EQUAL)
+    d = _bin_width(x, nb)
     if n > nb / 2:
-        xx = np.trunc(np.abs(x) / d) * np.sign(x)
-        xx = (xx - np.min(xx) + 1).astype(np.int64)
-        bins = xx[(xx >= 1) & (xx <= nb)] - 1  # R's tabulate(xx, nb)
+        bins = _binned(x, d, nb)
     else:
         bins = np.trunc(x / d).astype(np.int64)  # C's (int) cast: towards zero
         bins = bins - bins.min()
@@ -84,6 +79,22 @@ def pair_counts(x: np.ndarray, nb: int = 1000) -> tuple[float, np.ndarray, np.nd
         cnt = np.concatenate((cnt, np.zeros(nb - len(cnt))))
     k = np.flatnonzero(cnt)
     return d, k.astype(np.float64), cnt[k]
+
+
+def _bin_width(x: np.ndarray, nb: int) -> float:
+    """R's d = 1.01 · range / nb (``BandwidthError`` for equal values)."""
+    d = (float(np.max(x)) - float(np.min(x))) * 1.01 / nb
+    if d == 0.0:
+        raise BandwidthError(ALL_EQUAL)
+    return d
+
+
+def _binned(x: np.ndarray, d: float, nb: int) -> np.ndarray:
+    """R's ``bw_den_binned`` for more than nb/2 values: each value's bin in 0..nb−1 (values
+    R's tabulate(xx, nb) would drop are left out)."""
+    xx = np.trunc(np.abs(x) / d) * np.sign(x)
+    xx = (xx - np.min(xx) + 1).astype(np.int64)
+    return xx[(xx >= 1) & (xx <= nb)] - 1
 
 
 def _terms(k: np.ndarray, d: float, h: float) -> np.ndarray:

@@ -17,7 +17,8 @@ import math
 
 import numpy as np
 
-from .bandwidth import _1_SQRT_2PI, ALL_EQUAL, _DELMAX, _SQRT_PI, RULES, BandwidthError, _check, _rpow, pair_counts
+from .bandwidth import (_1_SQRT_2PI, ALL_EQUAL, _DELMAX, _SQRT_PI, RULES, BandwidthError, _bin_width, _binned,
+                        _check, _rpow)
 from .r_numerics import DBL_EPSILON, DBL_MAX
 
 _ITERATIVE = ("ucv", "bcv", "ste", "dpi")
@@ -218,15 +219,13 @@ def pair_counts_many(samples, nb: int = 1000) -> list:
         if len(x) <= nb / 2:
             small.append(i)
             continue
-        lo, hi = float(np.min(x)), float(np.max(x))
-        d = (hi - lo) * 1.01 / nb
-        if d == 0.0:
-            out[i] = BandwidthError(ALL_EQUAL)
+        try:
+            d = _bin_width(x, nb)
+        except BandwidthError as err:
+            out[i] = err
             continue
-        xx = np.trunc(np.abs(x) / d) * np.sign(x)  # R's bw_den_binned, as ``pair_counts``
-        xx = (xx - np.min(xx) + 1).astype(np.int64)
         large.append((i, d))
-        large_bins.append(np.bincount(xx[(xx >= 1) & (xx <= nb)] - 1, minlength=nb))
+        large_bins.append(np.bincount(_binned(x, d, nb), minlength=nb))
     for a in range(0, len(large), _FFT_BLOCK):
         block = large[a:a + _FFT_BLOCK]
         auto = _autocorrelations(np.array(large_bins[a:a + _FFT_BLOCK], dtype=np.float64), nb)
