@@ -138,19 +138,19 @@ def test_density_table_equals_one_sample_at_a_time():
 
 def test_whole_number_values_take_exp_from_a_table_bit_for_bit():
     from nbrepro.kde import density
+    from nbrepro.kde.density import kernel_density_table
 
     rng = np.random.default_rng(3)
-    q = np.unique(rng.integers(0, 300, 500)).astype(float)
-    samples = []
-    for h in (2.5, 17.0, 0.7):
-        v = np.unique(rng.integers(0, 300, 120)).astype(float)
-        w = rng.integers(1, 4, len(v)).astype(float)
-        samples.append((v, w, h, w.sum()))
-    looked_up = density._dense_attribute_sums(q, samples)
+    X = rng.integers(0, 300, (500, 2)).astype(float)
+    groups = []
+    for t, h in ((0, 2.5), (0, 17.0), (1, 0.7), (1, 40.0)):
+        v = rng.integers(0, 300, 120).astype(float)
+        groups.append((t, v, rng.integers(1, 4, len(v)).astype(float), h))
+    looked_up = kernel_density_table(X, groups)
     saved = density._LATTICE_MAX
     density._LATTICE_MAX = -1  # force the exp path
     try:
-        computed = density._dense_attribute_sums(q, samples)
+        computed = kernel_density_table(X, groups)
     finally:
         density._LATTICE_MAX = saved
     assert np.array_equal(looked_up, computed)

@@ -18,6 +18,10 @@ reduction use fused multiply-adds written out (``_fma``, LLVM's ``llvm.fma``): I
 defines a fused multiply-add as one rounding, so it gives the same bits on every machine;
 a CPU with FMA units runs it in one instruction (a third fewer operations per pair), one
 without calls the C library's exact ``fma``. No other multiply and add is contracted.
+
+Around the sums, the bookkeeping that would otherwise cost a Python step per attribute or
+per sample is compiled too: distinct values per column and per sample, the scatter of the
+sums to the rows, and R's pair counts for small samples (``listed_pair_counts``).
 """
 from __future__ import annotations
 
@@ -92,32 +96,6 @@ def gauss_array(z):
 
 
 @njit(cache=True)
-def dense_sums(q, v, w, half_inv_h2, starts, unit):
-    """(queries, samples): Σ_{j of sample s} w_j e^(−(q_i − v_j)² · half_inv_h2[s]), the values
-    of sample s being v[starts[s]:starts[s + 1]], added in that order. ``unit``: every w is 1."""
-    n_q = q.shape[0]
-    n_s = starts.shape[0] - 1
-    out = np.empty((n_q, n_s))
-    acc = np.empty(n_q)
-    for s in range(n_s):
-        f = half_inv_h2[s]
-        acc[:] = 0.0
-        for j in range(starts[s], starts[s + 1]):
-            vj = v[j]
-            if unit:
-                for i in range(n_q):
-                    d = q[i] - vj
-                    acc[i] += gauss(d * d * f)
-            else:
-                wj = w[j]
-                for i in range(n_q):
-                    d = q[i] - vj
-                    acc[i] += wj * gauss(d * d * f)
-        out[:, s] = acc
-    return out
-
-
-@njit(cache=True)
 def window_sums(q, lo, hi, v, w, h):
     """Σ_{lo[i] ≤ j < hi[i]} w_j e^(−½((q_i − v_j)/h_i)²) for every query i, in j order."""
     out = np.empty(q.shape[0])
@@ -133,25 +111,165 @@ def window_sums(q, lo, hi, v, w, h):
 
 
 @njit(cache=True)
-def table_sums(qi, vi, w, table, span, starts, unit):
-    """``dense_sums`` for whole-number queries and values: e^(−k² f_s) read from
-    ``table[s·(span + 1) + k]``, k = |q − v|, added in the same order (so the same bits)."""
-    n_q = qi.shape[0]
-    n_s = starts.shape[0] - 1
-    out = np.empty((n_q, n_s))
-    acc = np.empty(n_q)
-    for s in range(n_s):
-        base = s * (span + 1)
-        acc[:] = 0.0
-        for j in range(starts[s], starts[s + 1]):
-            vj = vi[j]
-            wj = w[j]
+def distinct_columns(X):
+    """Per column of X: its distinct non-NaN values ascending (concatenated, column t's being
+    values[bounds[t]:bounds[t + 1]]) and each row's index among them (−1 where NaN)."""
+    n, k = X.shape
+    values = np.empty(n * k)
+    bounds = np.zeros(k + 1, dtype=np.int64)
+    inverse = np.full((n, k), -1, dtype=np.int64)
+    rows = np.empty(n, dtype=np.int64)
+    pos = 0
+    for t in range(k):
+        m = 0
+        for i in range(n):
+            if not np.isnan(X[i, t]):
+                rows[m] = i
+                m += 1
+        known = rows[:m]
+        column = np.empty(m)
+        for a in range(m):
+            column[a] = X[known[a], t]
+        order = np.argsort(column)
+        for a in range(m):
+            x = column[order[a]]
+            if a == 0 or x != values[pos - 1]:
+                values[pos] = x
+                pos += 1
+            inverse[known[order[a]], t] = pos - 1 - bounds[t]
+        bounds[t + 1] = pos
+    return values[:pos].copy(), bounds, inverse
+
+
+@njit(cache=True)
+def distinct_groups(values, weights, bounds):
+    """Per sample values[bounds[g]:bounds[g + 1]]: its distinct values ascending and the weight
+    of each, the weights of equal values added in their original order (as ``np.bincount``)."""
+    out_v = np.empty(values.shape[0])
+    out_w = np.empty(values.shape[0])
+    out_bounds = np.zeros(bounds.shape[0], dtype=np.int64)
+    pos = 0
+    for g in range(bounds.shape[0] - 1):
+        a, b = bounds[g], bounds[g + 1]
+        order = np.argsort(values[a:b], kind="mergesort")  # stable: equal values in their order
+        for o in range(b - a):
+            x = values[a + order[o]]
+            if o == 0 or x != out_v[pos - 1]:
+                out_v[pos] = x
+                out_w[pos] = 0.0
+                pos += 1
+            out_w[pos - 1] += weights[a + order[o]]
+        out_bounds[g + 1] = pos
+    return out_v[:pos].copy(), out_w[:pos].copy(), out_bounds
+
+
+@njit(cache=True)
+def _whole_numbers(x, limit):
+    """True when every value of x is a whole number in [−limit, limit]."""
+    for i in range(x.shape[0]):
+        if x[i] != np.floor(x[i]) or x[i] < -limit or x[i] > limit:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _all_ones(w):
+    for i in range(w.shape[0]):
+        if w[i] != 1.0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def dense_attributes(q, q_bounds, v, w, v_bounds, half_inv_h2, attributes, members, member_bounds,
+                     offsets, sums, lattice_max):
+    """Every (query, value) pair of whole attributes: for each sample g of attribute t,
+    Σ_j w_j e^(−(q_i − v_j)² · half_inv_h2[g]) over the sample's values in their order, for
+    every query i of t. Attribute ``attributes[a]`` has the queries q[q_bounds[t]:q_bounds[t + 1]]
+    and the samples ``members[member_bounds[a]:member_bounds[a + 1]]``, sample g's values being
+    v[v_bounds[g]:v_bounds[g + 1]]; its sums go to sums[offsets[g]:offsets[g] + query count].
+    No window: every term is kept (terms beyond ~38 bandwidths are exactly 0). Where an
+    attribute's queries and values are whole numbers spanning at most ``lattice_max``, every
+    difference is a whole number k and e^(−k²·f) is the same float whether taken per pair or
+    once per (k, sample): it is looked up in a table instead (the same bits)."""
+    limit = 2.0 ** 52
+    for a in range(attributes.shape[0]):
+        t = attributes[a]
+        qs = q[q_bounds[t]:q_bounds[t + 1]]
+        n_q = qs.shape[0]
+        group = members[member_bounds[a]:member_bounds[a + 1]]
+        lo, hi = qs[0], qs[n_q - 1]
+        whole = _whole_numbers(qs, limit)
+        for g in group:
+            if v_bounds[g + 1] > v_bounds[g]:
+                lo = min(lo, v[v_bounds[g]])
+                hi = max(hi, v[v_bounds[g + 1] - 1])
+                whole = whole and _whole_numbers(v[v_bounds[g]:v_bounds[g + 1]], limit)
+        acc = np.empty(n_q)
+        if whole and hi - lo <= lattice_max:
+            span = int(hi - lo)
+            qi = np.empty(n_q, dtype=np.int64)
             for i in range(n_q):
-                k = qi[i] - vj
-                e = table[base + (k if k >= 0 else -k)]
-                if unit:
-                    acc[i] += e
-                else:
-                    acc[i] += wj * e
-        out[:, s] = acc
-    return out
+                qi[i] = int(qs[i])
+            table = np.empty(span + 1)
+            for g in group:
+                f = half_inv_h2[g]
+                for k in range(span + 1):
+                    kk = float(k)
+                    table[k] = gauss(kk * kk * f)
+                acc[:] = 0.0
+                for j in range(v_bounds[g], v_bounds[g + 1]):
+                    vj = int(v[j])
+                    wj = w[j]
+                    for i in range(n_q):
+                        k = qi[i] - vj
+                        acc[i] += wj * table[k if k >= 0 else -k]
+                sums[offsets[g]:offsets[g] + n_q] = acc
+        else:
+            for g in group:
+                f = half_inv_h2[g]
+                acc[:] = 0.0
+                unit = _all_ones(w[v_bounds[g]:v_bounds[g + 1]])
+                for j in range(v_bounds[g], v_bounds[g + 1]):
+                    vj = v[j]
+                    wj = w[j]
+                    if unit:  # the same sums as wj · e with wj = 1, one multiplication fewer per pair
+                        for i in range(n_q):
+                            d = qs[i] - vj
+                            acc[i] += gauss(d * d * f)
+                    else:
+                        for i in range(n_q):
+                            d = qs[i] - vj
+                            acc[i] += wj * gauss(d * d * f)
+                sums[offsets[g]:offsets[g] + n_q] = acc
+
+
+@njit(cache=True)
+def scatter_sums(out, sums, offsets, columns, inverse, scale):
+    """out[row, g] = sums[offsets[g] + inverse[row, columns[g]]] · scale[g] where the row's
+    value is known (inverse ≥ 0); other cells are left as they are."""
+    for r in range(out.shape[0]):  # row by row: out and inverse are read and written in memory order
+        for g in range(out.shape[1]):
+            k = inverse[r, columns[g]]
+            if k >= 0:
+                out[r, g] = sums[offsets[g] + k] * scale[g]
+
+
+@njit(cache=True)
+def listed_pair_counts(values, n, d, rows, nb):
+    """R's binned pair counts (``bw_pair_cnts`` for up to nb/2 values) of the samples
+    values[r, :n[r]], r in ``rows``: bin = trunc(x / d[r]), and counts[·, k] the pairs whose
+    bins lie k apart (k < nb). Returns (len(rows), nb) whole numbers."""
+    counts = np.zeros((rows.shape[0], nb), dtype=np.int64)
+    for a in range(rows.shape[0]):
+        r = rows[a]
+        m = n[r]
+        bins = np.empty(m)
+        for i in range(m):
+            bins[i] = np.trunc(values[r, i] / d[r])
+        for i in range(1, m):
+            for j in range(i):
+                gap = abs(bins[i] - bins[j])
+                if gap < nb:
+                    counts[a, int(gap)] += 1
+    return counts

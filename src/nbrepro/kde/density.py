@@ -54,13 +54,14 @@ def kernel_density(x: np.ndarray, values: np.ndarray, weights: np.ndarray, h: fl
         out[known] = 0.0
         return out
     q, q_inverse = np.unique(x[known], return_inverse=True)
-    pos = np.searchsorted(v, q)
-    left = np.where(pos > 0, q - v[np.maximum(pos - 1, 0)], np.inf)
-    right = np.where(pos < len(v), v[np.minimum(pos, len(v) - 1)] - q, np.inf)
-    nearest = np.minimum(left, right)
-    reach = nearest + _REACH * h
-    lo = np.searchsorted(v, q - reach, side="left")
-    hi = np.searchsorted(v, q + reach, side="right")
+    out[known] = (_window_sums(q, v, w, h) * (_INV_SQRT_2PI / (total * h)))[q_inverse]
+    return out
+
+
+def _window_sums(q: np.ndarray, v: np.ndarray, w: np.ndarray, h: float) -> np.ndarray:
+    """Σ over each query's window of w·exp(−½((q − v)/h)²) for distinct ascending queries ``q``
+    and a distinct ascending sample ``v``: expanded where that pays, else directly."""
+    lo, hi, nearest = _windows(q, v, h)
     sums = np.zeros(len(q))
     scale = 1.0 / (math.sqrt(2.0) * h)
     near = nearest * scale <= _NEAR
@@ -71,134 +72,95 @@ def kernel_density(x: np.ndarray, values: np.ndarray, weights: np.ndarray, h: fl
     direct = ~expand
     if direct.any():
         sums[direct] = _direct_sums(q[direct], lo[direct], hi[direct], v, w, h)
-    out[known] = (sums * (_INV_SQRT_2PI / (total * h)))[q_inverse]
-    return out
+    return sums
+
+
+def _windows(q: np.ndarray, v: np.ndarray, h: float):
+    """Each query's window [lo, hi) of sample values: within 9 bandwidths beyond its nearest
+    value; and that nearest distance."""
+    pos = np.searchsorted(v, q)
+    left = np.where(pos > 0, q - v[np.maximum(pos - 1, 0)], np.inf)
+    right = np.where(pos < len(v), v[np.minimum(pos, len(v) - 1)] - q, np.inf)
+    nearest = np.minimum(left, right)
+    reach = nearest + _REACH * h
+    return np.searchsorted(v, q - reach, side="left"), np.searchsorted(v, q + reach, side="right"), nearest
 
 
 def kernel_density_table(X: np.ndarray, groups) -> np.ndarray:
     """``kernel_density`` for many samples at once: ``groups`` is a list of (column of X,
-    values, weights, h); the result is (rows of X, groups), NaN where X is missing. Small
-    samples are summed together in one pass (no per-sample overhead); a sample whose
-    windows hold many values goes through ``kernel_density`` (and its expansions)."""
+    values, weights, h); the result is (rows of X, groups), NaN where X is missing.
+
+    Each column's queries and each sample's values are first reduced to distinct values.
+    An attribute whose queries × values are few enough (``_DENSE_MAX``) has every pair of all
+    its samples summed in one compiled pass over all such attributes; the other samples are
+    summed over their windows, small ones batched together, a sample whose windows hold many
+    values on its own (where the expansions may pay). The sums reach the rows in one pass."""
+    from ._kernels import dense_attributes, distinct_columns, distinct_groups, scatter_sums
+
     X = np.asarray(X, dtype=np.float64)
     out = np.full((X.shape[0], len(groups)), np.nan)
-    queries = {}
-    for t in {g[0] for g in groups}:
-        known = ~np.isnan(X[:, t])
-        q, inverse = np.unique(X[known, t], return_inverse=True)
-        queries[t] = (known, q, inverse)
-    batch_q, batch_h, batch_lo, batch_hi, values, weights, owners, scales = [], [], [], [], [], [], [], []
-    offset = 0
+    if not groups:
+        return out
     for g, (_, _, _, h) in enumerate(groups):
         if not h > 0:
             raise ValueError(f"kernel_density_table: group {g}: the bandwidth must be positive, got {h!r}")
-    samples = _distinct_values(groups)
-    dense = set()
-    by_attribute = {}
-    for g, (t, _, _, _) in enumerate(groups):
-        by_attribute.setdefault(t, []).append(g)
-    for t, members in by_attribute.items():
-        known, q, inverse = queries[t]
-        live = [g for g in members if samples[g][3] > 0 and len(samples[g][0])]
-        if not len(q) or not live or len(q) * sum(len(samples[g][0]) for g in live) > _DENSE_MAX:
-            continue
-        sums = _dense_attribute_sums(q, [samples[g] for g in live])
-        for k, g in enumerate(live):
-            v, w, h, total = samples[g]
-            out[known, g] = (sums[:, k] * (_INV_SQRT_2PI / (total * h)))[inverse]
-        dense.update(members)
-    for g, (t, raw, raw_w, h) in enumerate(groups):
-        known, q, inverse = queries[t]
-        if not len(q):
-            continue
-        v, w, h, total = samples[g]
-        if total <= 0 or not len(v):
-            out[known, g] = 0.0
-            continue
-        if g in dense:
-            continue
-        pos = np.searchsorted(v, q)
-        left = np.where(pos > 0, q - v[np.maximum(pos - 1, 0)], np.inf)
-        right = np.where(pos < len(v), v[np.minimum(pos, len(v) - 1)] - q, np.inf)
-        reach = np.minimum(left, right) + _REACH * h
-        lo = np.searchsorted(v, q - reach, side="left")
-        hi = np.searchsorted(v, q + reach, side="right")
+    columns = np.array([g[0] for g in groups], dtype=np.int64)
+    h = np.array([float(g[3]) for g in groups])
+    q, q_bounds, inverse = distinct_columns(np.ascontiguousarray(X))
+    v, w, v_bounds, totals = _distinct_values(groups)
+    n_v = np.diff(v_bounds)
+    n_q = np.diff(q_bounds)[columns]
+    offsets = np.concatenate(([0], np.cumsum(n_q))).astype(np.int64)
+    sums = np.zeros(int(offsets[-1]))
+    live = (totals > 0) & (n_v > 0) & (n_q > 0)
+    with np.errstate(divide="ignore"):
+        scale = np.where(live, _INV_SQRT_2PI / (totals * h), 0.0)  # no value or no weight: density 0
+    pairs = np.bincount(columns[live], weights=(n_q * n_v)[live], minlength=X.shape[1])
+    dense_column = (pairs > 0) & (pairs <= _DENSE_MAX)
+    dense = live & dense_column[columns]
+    if dense.any():
+        members = np.flatnonzero(dense)
+        members = members[np.argsort(columns[members], kind="stable")]  # by attribute, in group order
+        attributes, first = np.unique(columns[members], return_index=True)
+        dense_attributes(q, q_bounds, v, w, v_bounds, 0.5 / (h * h), attributes, members,
+                         np.append(first, len(members)).astype(np.int64), offsets, sums, float(_LATTICE_MAX))
+    batch = []
+    for g in np.flatnonzero(live & ~dense):
+        t = columns[g]
+        qs, vs, ws = q[q_bounds[t]:q_bounds[t + 1]], v[v_bounds[g]:v_bounds[g + 1]], w[v_bounds[g]:v_bounds[g + 1]]
+        lo, hi, _ = _windows(qs, vs, h[g])
         if int((hi - lo).sum()) > _BATCH_GROUP_MAX:  # a large sample: on its own, where expansions may pay
-            out[:, g] = kernel_density(X[:, t], raw, raw_w, h)
-            continue
-        batch_q.append(q)
-        batch_h.append(np.full(len(q), h))
-        batch_lo.append(lo + offset)
-        batch_hi.append(hi + offset)
-        values.append(v)
-        weights.append(w)
-        owners.append((g, known, inverse, len(q)))
-        scales.append(_INV_SQRT_2PI / (total * h))
-        offset += len(v)
-    if owners:
-        sums = _direct_sums(np.concatenate(batch_q), np.concatenate(batch_lo), np.concatenate(batch_hi),
-                            np.concatenate(values), np.concatenate(weights), np.concatenate(batch_h))
-        start = 0
-        for (g, known, inverse, n_q), scale in zip(owners, scales):
-            out[known, g] = (sums[start:start + n_q] * scale)[inverse]
-            start += n_q
+            sums[offsets[g]:offsets[g + 1]] = _window_sums(qs, vs, ws, h[g])
+        else:
+            batch.append((g, qs, lo + v_bounds[g], hi + v_bounds[g]))
+    if batch:
+        stitched = _direct_sums(np.concatenate([b[1] for b in batch]), np.concatenate([b[2] for b in batch]),
+                                np.concatenate([b[3] for b in batch]), v, w,
+                                np.concatenate([np.full(len(b[1]), h[b[0]]) for b in batch]))
+        sums[np.concatenate([np.arange(offsets[b[0]], offsets[b[0] + 1]) for b in batch])] = stitched
+    scatter_sums(out, sums, offsets, columns, inverse, scale)
     return out
 
 
-def _distinct_values(groups) -> dict:
-    """group → (distinct values ascending, summed weight of each, h, total weight), for all
-    groups in one sort (as ``np.unique`` and ``np.bincount`` per group would give them: the
-    weights of equal values are added in their original order)."""
-    sizes = np.array([len(g[1]) for g in groups], dtype=np.int64)
-    values = np.concatenate([np.asarray(g[1], dtype=np.float64).ravel() for g in groups]) if len(groups) else np.empty(0)
-    weights = np.concatenate([np.asarray(g[2], dtype=np.float64).ravel() for g in groups]) if len(groups) else np.empty(0)
-    owner = np.repeat(np.arange(len(groups)), sizes)
-    order = np.lexsort((values, owner))  # stable: equal values keep their order
-    v, o, w = values[order], owner[order], weights[order]
-    new = np.ones(len(v), dtype=bool)
-    new[1:] = (v[1:] != v[:-1]) | (o[1:] != o[:-1])
-    first = np.flatnonzero(new)
-    summed = np.bincount(np.cumsum(new) - 1, weights=w, minlength=len(first))
-    distinct, distinct_owner = v[first], o[first]
-    bounds = np.searchsorted(distinct_owner, np.arange(len(groups) + 1))
-    out = {}
-    for g, (_, _, _, h) in enumerate(groups):
-        dv, dw = distinct[bounds[g]:bounds[g + 1]], summed[bounds[g]:bounds[g + 1]]
-        out[g] = (dv, dw, float(h), float(dw.sum()))
-    return out
+def _distinct_values(groups):
+    """Every sample's distinct values ascending and their summed weights (as ``np.unique``
+    and ``np.bincount`` give them: the weights of equal values are added in their original
+    order), concatenated with bounds, and each sample's total weight."""
+    from ._kernels import distinct_groups
 
-
-def _dense_attribute_sums(q: np.ndarray, samples: list) -> np.ndarray:
-    """Every query of one attribute against every value of its samples (one per class), in
-    one compiled pass (``_kernels.dense_sums``). No window: every term is kept (terms beyond
-    ~38 bandwidths are exactly 0). Returns (queries, samples) sums of w·exp(−½((q − v)/h)²)."""
-    from ._kernels import dense_sums, gauss_array, table_sums  # numba: imported where first needed
-
-    v_all = np.concatenate([s[0] for s in samples])
-    w_all = np.concatenate([s[1] for s in samples])
-    half_inv_h2 = np.array([0.5 / (s[2] * s[2]) for s in samples])
-    bounds = np.concatenate(([0], np.cumsum([len(s[0]) for s in samples]))).astype(np.int64)
-    unit = bool(np.all(w_all == 1.0))
-    lattice = _integer_lattice(q, v_all)
-    if lattice is None:
-        return dense_sums(q, v_all, w_all, half_inv_h2, bounds, unit)
-    # whole-number values: every difference is an integer k, and e^(−k²·f) is the same float
-    # whether taken per pair or once per (k, sample) — look it up instead
-    span, qi, vi = lattice
-    k2 = np.arange(span + 1, dtype=np.float64) ** 2
-    table = np.concatenate([gauss_array(k2 * f) for f in half_inv_h2])
-    return table_sums(qi, vi, w_all, table, span, bounds, unit)
-
-
-def _integer_lattice(q: np.ndarray, v: np.ndarray):
-    """(largest |q − v|, q and v as int64) when every value is a whole number of modest size."""
-    lo = min(float(q.min()), float(v.min()))
-    hi = max(float(q.max()), float(v.max()))
-    if hi - lo > _LATTICE_MAX or not (np.all(q == np.round(q)) and np.all(v == np.round(v))):
-        return None
-    if max(abs(lo), abs(hi)) > 2.0 ** 52:
-        return None
-    return int(hi - lo), q.astype(np.int64), v.astype(np.int64)
+    sizes = np.array([np.size(g[1]) for g in groups], dtype=np.int64)
+    raw_v = np.concatenate([np.asarray(g[1], dtype=np.float64).ravel() for g in groups])
+    raw_w = np.concatenate([np.asarray(g[2], dtype=np.float64).ravel() for g in groups])
+    if np.isnan(raw_v).any():
+        bad = int(np.repeat(np.arange(len(groups)), sizes)[np.isnan(raw_v)][0])
+        raise ValueError(f"kernel_density_table: group {bad}: the sample holds NaN")
+    v, w, bounds = distinct_groups(raw_v, raw_w, np.concatenate(([0], np.cumsum(sizes))).astype(np.int64))
+    owner = np.repeat(np.arange(len(groups)), np.diff(bounds))
+    if np.all(w == np.floor(w)) and w.sum() < 2.0 ** 53:
+        totals = np.bincount(owner, weights=w, minlength=len(groups))  # whole numbers: exact in any order
+    else:
+        totals = np.array([float(w[bounds[g]:bounds[g + 1]].sum()) for g in range(len(groups))])
+    return v, w, bounds, totals
 
 
 def _ragged_blocks(first: np.ndarray, counts: np.ndarray, budget: int):

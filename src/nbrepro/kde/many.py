@@ -201,15 +201,14 @@ def zeroin_many(f, ax, bx, fa, fb, tol, maxit=1000):
 
 
 _PAIRS_MAX = 100  # up to this many values a sample's pairs are listed; above, its bins are autocorrelated
-_PAIR_BLOCK = 1 << 22  # pairs per block
 _FFT_BLOCK = 256  # samples per block of the autocorrelation
 
 
 def pair_counts_many(samples, nb: int = 1000) -> list:
     """``pair_counts`` of every sample (finite, at least two values): a list of (d, k, counts),
     or the ``BandwidthError`` a sample raises. Samples of up to nb/2 values (R bins the values
-    themselves) are counted together: up to 100 values by listing their pairs, in blocks of
-    samples of similar size; above, by autocorrelating each sample's bin counts through an
+    themselves) are counted together: up to 100 values by listing their pairs (a compiled
+    loop); above, by autocorrelating each sample's bin counts through an
     FFT and rounding. Larger samples (R first counts them into nb bins) are autocorrelated
     the same way. The counts are whole numbers below 2^53 and the FFT's error is far below
     ½, so the rounded counts are exact: they equal the one-sample ones."""
@@ -251,21 +250,10 @@ def pair_counts_many(samples, nb: int = 1000) -> list:
             out[small[row]] = (float(d[row]), k.astype(np.float64), counts[r, k].astype(np.float64))
 
     listed = np.flatnonzero(P.n <= _PAIRS_MAX)
-    order = listed[np.argsort(P.n[listed], kind="stable")]  # similar sizes together: little padding per block
-    start = 0
-    while start < len(order):
-        stop = start + 1
-        while stop < len(order) and (stop - start + 1) * int(P.n[order[stop]]) ** 2 <= _PAIR_BLOCK:
-            stop += 1
-        rows = order[start:stop]
-        width = int(P.n[rows].max())
-        b = bins[rows, :width]
-        i, j = np.triu_indices(width, k=1)
-        gaps = np.abs(b[:, i] - b[:, j])
-        pair_known = (j[None, :] < P.n[rows, None])  # j > i, so j known implies i known
-        flat = (np.arange(len(rows))[:, None] * nb + np.minimum(gaps, nb))[pair_known]
-        emit(rows, np.bincount(flat, minlength=len(rows) * nb + 1)[:len(rows) * nb].reshape(len(rows), nb))
-        start = stop
+    if len(listed):
+        from ._kernels import listed_pair_counts  # numba: imported where first needed
+
+        emit(listed, listed_pair_counts(P.values, P.n, np.where(d > 0, d, 1.0), listed, nb))
     correlated = np.flatnonzero(P.n > _PAIRS_MAX)
     for a in range(0, len(correlated), _FFT_BLOCK):
         rows = correlated[a:a + _FFT_BLOCK]
