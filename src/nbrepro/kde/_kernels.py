@@ -267,9 +267,31 @@ def listed_pair_counts(values, n, d, rows, nb):
         bins = np.empty(m)
         for i in range(m):
             bins[i] = np.trunc(values[r, i] / d[r])
+        low = bins.min()
+        shifted = np.empty(m, dtype=np.int64)  # whole numbers below nb/1.01 + 1: exact as integers
+        for i in range(m):
+            shifted[i] = int(bins[i] - low)
+        row = counts[a]
         for i in range(1, m):
+            bi = shifted[i]
             for j in range(i):
-                gap = abs(bins[i] - bins[j])
-                if gap < nb:
-                    counts[a, int(gap)] += 1
+                row[abs(bi - shifted[j])] += 1
     return counts
+
+
+@njit(cache=True)
+def expanded_sums(t, first_box, last_box, centre, moments):
+    """Σ over boxes first_box[i]..last_box[i] of e^(−(t_i − c)²) · Σ_k moments[box, k] (t_i − c)^k,
+    the polynomial by Horner's rule from the highest term, the boxes added in order."""
+    terms = moments.shape[1]
+    out = np.empty(t.shape[0])
+    for i in range(t.shape[0]):
+        total = 0.0
+        for b in range(first_box[i], last_box[i] + 1):
+            r = t[i] - centre[b]
+            acc = moments[b, terms - 1]
+            for k in range(terms - 2, -1, -1):
+                acc = acc * r + moments[b, k]
+            total += acc * gauss(r * r)
+        out[i] = total
+    return out

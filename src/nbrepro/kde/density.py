@@ -30,7 +30,6 @@ _INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
 _BOX = 0.5  # box width in units of √2·h
 _TERMS = 40  # Taylor terms per box
 _NEAR = 2.0  # queries within this many √2·h of the sample may use the expansion
-_PAIRS = 1 << 16  # (query, box) pairs evaluated at once
 _EXPAND_MIN = 2  # values per touched box above which the expansion is cheaper than the direct sum
 _BATCH_GROUP_MAX = 1 << 20  # window terms above which a sample is summed on its own
 _DENSE_MAX = 1 << 23  # queries × values of one attribute up to which every pair is computed densely
@@ -163,21 +162,6 @@ def _distinct_values(groups):
     return v, w, bounds, totals
 
 
-def _ragged_blocks(first: np.ndarray, counts: np.ndarray, budget: int):
-    """Walk ragged ranges [first[i], first[i] + counts[i]) in blocks of about ``budget`` items:
-    yields (slice of the ranges, owner range of each item within the block, item index)."""
-    ends = np.cumsum(counts)
-    if not len(ends) or ends[-1] == 0:
-        return
-    cuts = np.unique(np.searchsorted(ends, np.arange(budget, int(ends[-1]) + budget, budget), side="left") + 1)
-    starts = np.concatenate(([0], cuts[cuts < len(counts)]))
-    for start, stop in zip(starts, np.append(starts[1:], len(counts))):
-        n = counts[start:stop]
-        owner = np.repeat(np.arange(stop - start), n)
-        offset = np.repeat(first[start:stop] - np.concatenate(([0], np.cumsum(n)[:-1])), n)
-        yield slice(start, stop), owner, offset + np.arange(int(n.sum()))
-
-
 def _direct_sums(q, lo, hi, v, w, h) -> np.ndarray:
     """Σ over each query's window of w·exp(−½((q − v)/h)²), the window's values in order
     (``h`` a number or one per query; compiled: ``_kernels.window_sums``)."""
@@ -189,7 +173,10 @@ def _direct_sums(q, lo, hi, v, w, h) -> np.ndarray:
 
 
 def _expanded_sums(q, lo, hi, v, w, scale) -> np.ndarray:
-    """The same sums through per-box Taylor expansions (see the module docstring)."""
+    """The same sums through per-box Taylor expansions (see the module docstring); the
+    moments here, the (query, box) polynomials compiled (``_kernels.expanded_sums``)."""
+    from ._kernels import expanded_sums  # numba: imported where first needed
+
     u = v * scale
     t = q * scale
     origin = u[0]
@@ -203,15 +190,4 @@ def _expanded_sums(q, lo, hi, v, w, scale) -> np.ndarray:
     for k in range(_TERMS):  # Σ w e^{−d²} (2d)^k / k!
         moments[:, k] = np.bincount(box_of, weights=power, minlength=n_boxes)
         power = power * (2.0 * d) / (k + 1)
-    first_box = box_of[lo]
-    last_box = box_of[hi - 1]
-    n_pairs = last_box - first_box + 1
-    sums = np.zeros(len(q))
-    for block, owner, box in _ragged_blocks(first_box, n_pairs, _PAIRS):
-        r = t[block][owner] - centre[box]
-        m = moments[box]
-        acc = m[:, _TERMS - 1].copy()
-        for k in range(_TERMS - 2, -1, -1):  # Horner in (t − c)
-            acc = acc * r + m[:, k]
-        sums[block] = np.bincount(owner, weights=acc * np.exp(-r * r), minlength=block.stop - block.start)
-    return sums
+    return expanded_sums(t, box_of[lo], box_of[hi - 1], centre, moments)
