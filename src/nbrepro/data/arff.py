@@ -48,6 +48,9 @@ MISSING = None  # an unquoted ``?``; a quoted ``'?'`` is an ordinary value, as i
 _JAVA_DECIMAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[fFdD]?")
 _JAVA_HEX = re.compile(r"[+-]?0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?\d+[fFdD]?")
 _JAVA_SPECIAL = re.compile(r"[+-]?(?:NaN|Infinity)[fFdD]?")
+# a whole column of plain decimals (no suffix, no hexadecimal), one per line: converted at once
+_PLAIN = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
+_PLAIN_COLUMN = re.compile(rf"{_PLAIN}(?:\n{_PLAIN})*")
 
 
 def parse_number(v: str, where: str, attribute: str) -> float:
@@ -61,6 +64,21 @@ def parse_number(v: str, where: str, attribute: str) -> float:
         raise ArffError(f"{where}: attribute {attribute!r}: {v!r} is not a finite number (Weka reads it as "
                         f"{v.strip('+-').rstrip('fFdD')}; nbrepro refuses it: mark a missing value with ?)")
     raise ArffError(f"{where}: attribute {attribute!r}: {v!r} is not a number")
+
+
+def _numeric_column(tokens: list, name: str, path, row_lines: list) -> np.ndarray:
+    """A numeric attribute's tokens (None where missing) as float64. A column of plain decimals
+    is checked by one regular expression and converted by numpy in one call (numpy's str → float
+    is Python's correctly rounded float(), so the same numbers as ``parse_number``); any other
+    column goes value by value, so that an error names its line."""
+    present = [t for t in tokens if t is not None]
+    out = np.full(len(tokens), np.nan)
+    known = np.fromiter((t is not None for t in tokens), dtype=bool, count=len(tokens))
+    if present and _PLAIN_COLUMN.fullmatch("\n".join(present)):
+        out[known] = np.array(present, dtype=np.float64)
+    else:
+        out[known] = [parse_number(t, f"{path}:{row_lines[i]}", name) for i, t in enumerate(tokens) if t is not None]
+    return out
 
 
 def _split_values(s: str, where: str) -> list[str | None]:
@@ -184,8 +202,8 @@ def read_arff(path: str | Path) -> tuple[pd.DataFrame, str]:
         raise ArffError(f"{path}: attribute names repeated: {dup}")
 
     m = len(attrs)
-    lookups = [{v: i for i, v in enumerate(a.values)} if a.kind == "nominal" else None for a in attrs]
-    columns: list[list] = [[] for _ in range(m)]
+    rows: list[list] = []
+    row_lines: list[int] = []
     for ln in range(data_start, len(lines)):
         line = lines[ln].strip()
         if not line or line.startswith("%"):
@@ -196,32 +214,26 @@ def read_arff(path: str | Path) -> tuple[pd.DataFrame, str]:
         vals = _split_values(line, where)
         if len(vals) != m:
             raise ArffError(f"{where}: expected {m} values, found {len(vals)}")
-        for j, v in enumerate(vals):
-            if v is MISSING:
-                columns[j].append(None)
-                continue
-            lk = lookups[j]
-            if lk is not None:
-                code = lk.get(v)
-                if code is None:
-                    raise ArffError(
-                        f"{where}: value {v!r} of nominal attribute {names[j]!r} is not declared "
-                        f"(declared: {attrs[j].values[:10]}{'…' if len(attrs[j].values) > 10 else ''})"
-                    )
-                columns[j].append(code)
-            elif attrs[j].kind == "numeric":
-                columns[j].append(parse_number(v, where, names[j]))
-            else:
-                columns[j].append(v)
+        rows.append(vals)
+        row_lines.append(ln + 1)
+    # column by column: one pass per attribute over a transposed list, not a step per value
+    columns = list(zip(*rows)) if rows else [()] * m
     frame = {}
     for a, col in zip(attrs, columns):
         if a.kind == "nominal":
-            codes = np.array([-1 if c is None else c for c in col], dtype=np.int32)
+            lookup = {v: i for i, v in enumerate(a.values)}
+            lookup[MISSING] = -1
+            codes = np.array([lookup.get(v, -2) for v in col], dtype=np.int32)
+            if (codes == -2).any():
+                i = int(np.argmax(codes == -2))
+                raise ArffError(
+                    f"{path}:{row_lines[i]}: value {col[i]!r} of nominal attribute {a.name!r} is not declared "
+                    f"(declared: {a.values[:10]}{'…' if len(a.values) > 10 else ''})")
             frame[a.name] = pd.Categorical.from_codes(codes, categories=pd.Index(a.values, dtype=object))
         elif a.kind == "numeric":
-            frame[a.name] = np.array([np.nan if c is None else c for c in col], dtype=np.float64)
+            frame[a.name] = _numeric_column(col, a.name, path, row_lines)
         else:
-            frame[a.name] = pd.Series(col, dtype=object)
+            frame[a.name] = pd.Series(list(col), dtype=object)
     return pd.DataFrame(frame), relation
 
 

@@ -270,7 +270,7 @@ def draw_sweep(paper, spec, tables, table1, results, stem):
 def draw_density(paper, spec, tables, table1, results, stem):
     """Density of a recorded fitted value per classifier, optionally as a ratio to a reference
     classifier's value for the same (dataset, run, fold, key)."""
-    from scipy.stats import gaussian_kde
+    from ..kde.density import kernel_density
 
     attribute, ref = spec["attribute"], spec.get("ratio_to")
     labels = spec.get("classifiers") or [l for l, c in paper["classifiers"].items() if attribute in c.get("record", [])]
@@ -304,7 +304,10 @@ def draw_density(paper, spec, tables, table1, results, stem):
         rows.append({"classifier": label, "objects": len(v), "median": np.median(v) if len(v) else np.nan,
                      "q25": np.quantile(v, 0.25) if len(v) else np.nan, "q75": np.quantile(v, 0.75) if len(v) else np.nan})
         if len(v) > 1 and np.ptp(v) > 0:
-            ax.plot(grid, gaussian_kde(v)(grid), label=label, lw=1)
+            # scipy's gaussian_kde with Scott's factor, whose evaluate takes O(values × grid) time
+            # and memory (26 s for Liu et al.'s 8 × 10⁵ ratios); the windowed sums agree to 1e-12
+            h = float(np.std(v, ddof=1)) * len(v) ** -0.2
+            ax.plot(grid, kernel_density(grid, v, np.ones(len(v)), h), label=label, lw=1)
     ax.set_xlabel(f"{attribute} / {ref}" if ref else attribute)
     ax.set_ylabel("density")
     ax.legend(fontsize=7)
