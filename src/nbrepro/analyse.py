@@ -17,7 +17,7 @@ import pandas as pd
 
 from .config import ConfigError
 from .io import atomic_path
-from .metrics import Metric, metric_for, paper_metrics
+from .metrics import LABELS_ONLY, Metric, metric_for, paper_metrics
 from .stats import corrected_resampled_ttest, mean_ranks, weka_mean_std
 
 TABLE_COLUMNS = ["dataset", "method", "metric", "mean", "std", "published_mean", "published_std",
@@ -92,6 +92,19 @@ def table_columns(spec: dict) -> list[dict]:
             for m in spec["methods"]]
 
 
+def _read_predictions(path: Path, metrics: dict[str, Metric]) -> pd.DataFrame:
+    """A predictions file; without its probability columns when no metric reads them (they are
+    most of the file: letter's 26 classes × 30 runs × 20 000 rows), their class names kept."""
+    if not all(m.function.__name__ in LABELS_ONLY for m in metrics.values()):
+        return pd.read_parquet(path)
+    import pyarrow.parquet as pq
+
+    names = pq.read_schema(path).names
+    pred = pd.read_parquet(path, columns=[c for c in names if not c.startswith("p:")])
+    pred.attrs["classes"] = [c[2:] for c in names if c.startswith("p:")]
+    return pred
+
+
 def dataset_level_values(paper: dict, results_dir: Path, metrics: dict[str, Metric], classifiers) -> dict:
     """(dataset, classifier) → {column: value} for metrics computed from all runs' predictions at once;
     each predictions file of the given classifiers is read once."""
@@ -100,7 +113,7 @@ def dataset_level_values(paper: dict, results_dir: Path, metrics: dict[str, Metr
         for label in dict.fromkeys(classifiers):
             f = Path(results_dir) / "predictions" / ds / f"{label}.parquet"
             if f.exists():
-                pred = pd.read_parquet(f)
+                pred = _read_predictions(f, metrics)
                 if "variant" in pred.columns:
                     pred = pred[pred.variant == ""]
                 out[(ds, label)] = {c: m(pred) for c, m in metrics.items()}

@@ -160,16 +160,31 @@ def log_loss(y, proba, train_counts=None) -> float:
 
 
 def _prediction_shares(predictions) -> tuple[np.ndarray, np.ndarray]:
-    """Per test row: its class code and the share of runs predicting each class, (rows × classes)."""
+    """Per test row: its class code and the share of runs predicting each class, (rows × classes),
+    rows ascending. The classes are the frame's ``p:`` columns, or ``attrs["classes"]`` when the
+    probabilities were not read. Computed once per frame (both Kohavi–Wolpert terms use it)."""
+    cached = predictions.attrs.get("_prediction_shares")
+    if cached is not None:
+        return cached
+    k = len(predictions.attrs["classes"]) if "classes" in predictions.attrs else \
+        sum(1 for c in predictions.columns if str(c).startswith("p:"))
     d = predictions[predictions["y"] >= 0]
-    k = sum(1 for c in predictions.columns if str(c).startswith("p:"))
-    rows, inverse = np.unique(d["row"].to_numpy(), return_inverse=True)
-    counts = np.zeros((len(rows), k))
-    np.add.at(counts, (inverse, d["y_pred"].to_numpy()), 1.0)
+    row = d["row"].to_numpy().astype(np.int64)
+    size = int(row.max()) + 1 if len(row) else 0
+    # whole-number counts per (row, class): exact in any order, no sort needed
+    counts = np.bincount(row * k + d["y_pred"].to_numpy(), minlength=size * k).reshape(size, k).astype(np.float64)
+    seen = counts.sum(axis=1) > 0
+    counts = counts[seen]
     shares = counts / counts.sum(axis=1, keepdims=True)
-    truth = np.zeros(len(rows), dtype=np.int64)
-    truth[inverse] = d["y"].to_numpy()
-    return truth, shares
+    truth = np.zeros(size, dtype=np.int64)
+    truth[row] = d["y"].to_numpy()
+    result = (truth[seen], shares)
+    predictions.attrs["_prediction_shares"] = result
+    return result
+
+
+# metrics computed from the predicted labels alone: their readers may skip the probability columns
+LABELS_ONLY = ("kw_bias2", "kw_variance")
 
 
 def kw_bias2(predictions) -> float:
