@@ -6,6 +6,7 @@ interrupted job never leaves a file that looks finished.
 """
 from __future__ import annotations
 
+import functools
 import logging
 from pathlib import Path
 
@@ -89,6 +90,24 @@ def flatten_state(value, key: str = "") -> list[tuple[str, float, str]]:
     return [(key, np.nan, "" if value is None else str(value))]
 
 
+@functools.lru_cache(maxsize=64)
+def _index_keys(shape: tuple) -> tuple:
+    return tuple(",".join(str(i) for i in idx) for idx in np.ndindex(shape))
+
+
+def _fitted_frame(variant: str, run: int, fold: int, attribute: str, value) -> pd.DataFrame:
+    """One recorded attribute of one fold as FITTED_COLUMNS rows (``flatten_state``'s rows; a
+    numeric array, such as bandwidths per attribute × class, in one step, not one per element)."""
+    if isinstance(value, np.ndarray) and value.ndim and value.dtype.kind in "biuf":
+        keys, values, texts = _index_keys(value.shape), value.astype(np.float64).ravel(), [""] * value.size
+    else:
+        rows = flatten_state(value)
+        keys, values, texts = (list(c) for c in zip(*rows)) if rows else ([], [], [])
+    return pd.DataFrame({"variant": variant, "run": np.int32(run), "fold": np.int32(fold), "attribute": attribute,
+                         "key": list(keys), "value": np.asarray(values, dtype=np.float64), "text": texts},
+                        columns=FITTED_COLUMNS)
+
+
 def read_prepared(path) -> tuple[pd.DataFrame, pd.Series]:
     frame = pd.read_parquet(path)
     return frame.iloc[:, :-1], frame.iloc[:, -1]
@@ -111,7 +130,7 @@ def evaluate(paper: dict, dataset: str, label: str, prepared_path, folds_path, o
         {"accuracy": metric_for(paper, "accuracy", declared)}   # a paper with dataset-level metrics only
     classes = list(y.cat.categories)
     ycodes = y.cat.codes.to_numpy()
-    fold_rows, pred_frames, fitted_rows = [], [], []
+    fold_rows, pred_frames, fitted_frames = [], [], []
     splits = [(np.asarray(train, dtype=np.int64), np.asarray(test, dtype=np.int64))
               for train, test in zip(folds["train"], folds["test"])]
     # variants: the classifier once as configured, or once per attribute left out
@@ -141,12 +160,12 @@ def evaluate(paper: dict, dataset: str, label: str, prepared_path, folds_path, o
             columns.update({f"p:{c}": proba[:, j] for j, c in enumerate(classes)})
             pred_frames.append(pd.DataFrame(columns))  # one constructor: a column at a time costs a copy each
             for attribute, value in (res.recorded or {}).items():
-                fitted_rows += [(variant, int(run), int(fold), attribute, k, v, t) for k, v, t in flatten_state(value)]
+                fitted_frames.append(_fitted_frame(variant, int(run), int(fold), attribute, value))
     result = pd.DataFrame(fold_rows)
     _write_parquet(result, out_folds)
     _write_parquet(pd.concat(pred_frames, ignore_index=True), out_predictions)
     if out_fitted is not None:
-        fitted = pd.DataFrame(fitted_rows, columns=FITTED_COLUMNS).astype(
-            {"run": np.int32, "fold": np.int32, "value": np.float64})
+        fitted = pd.concat(fitted_frames, ignore_index=True) if fitted_frames else \
+            pd.DataFrame(columns=FITTED_COLUMNS).astype({"run": np.int32, "fold": np.int32, "value": np.float64})
         _write_parquet(fitted, out_fitted)
     return result

@@ -295,3 +295,40 @@ def expanded_sums(t, first_box, last_box, centre, moments):
             total += acc * gauss(r * r)
         out[i] = total
     return out
+
+
+_UCV, _BCV, _PHI4, _PHI6 = 0, 1, 2, 3
+_SQRT_8 = math.sqrt(8.0)
+
+
+@njit(cache=True, error_model="numpy")  # IEEE division: h = 0 gives inf or NaN, not an exception
+def binned_score_sums(kind, k, cnt, d, rows, h, delmax):
+    """R's binned sums for the bandwidth scores (bandwidths.c), row ``rows[a]`` of the padded
+    tables at bandwidth h[a]: Σ_j cnt_j · term(δ_j), δ_j = (k_j·d/h)², over the occupied
+    distances in ascending order, stopping at the first δ ≥ ``delmax`` (padding counts 0 and
+    adds nothing). term: ucv e^(−δ/4) − √8 e^(−δ/2); bcv e^(−δ/4)(δ² − 12δ + 12); phi4
+    e^(−δ/2)(δ² − 6δ + 3); phi6 e^(−δ/2)(δ³ − 15δ² + 45δ − 15). The exponential is the C
+    library's, as R's."""
+    out = np.empty(rows.shape[0])
+    width = k.shape[1]
+    for a in range(rows.shape[0]):
+        r = rows[a]
+        s = 0.0
+        for j in range(width):
+            t = k[r, j] * d[r] / h[a]
+            delta = t * t
+            if not delta < delmax:
+                if delta >= delmax:
+                    break
+                continue  # NaN (0/0 at h = 0): left out, as the filter it replaces left it out
+            if kind == _UCV:
+                term = math.exp(-delta / 4.0) - _SQRT_8 * math.exp(-delta / 2.0)
+            elif kind == _BCV:
+                term = math.exp(-delta / 4.0) * (delta * delta - 12.0 * delta + 12.0)
+            elif kind == _PHI4:
+                term = math.exp(-delta / 2.0) * (delta * delta - 6.0 * delta + 3.0)
+            else:
+                term = math.exp(-delta / 2.0) * (delta * delta * delta - 15.0 * delta * delta + 45.0 * delta - 15.0)
+            s += term * cnt[r, j]
+        out[a] = s
+    return out

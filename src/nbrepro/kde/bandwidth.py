@@ -97,49 +97,38 @@ def _binned(x: np.ndarray, d: float, nb: int) -> np.ndarray:
     return xx[(xx >= 1) & (xx <= nb)] - 1
 
 
-def _terms(k: np.ndarray, d: float, h: float) -> np.ndarray:
-    """delta = (k·d/h)² for the occupied distances R visits: it stops at the first delta ≥ 1000."""
-    delta = k * d / np.float64(h)
-    delta = delta * delta
-    return delta[delta < _DELMAX]  # k ascending: R's prefix
+def _binned_sum(kind: int, d: float, pairs, h: float) -> float:
+    """R's sum over the occupied distances k (ascending) with their counts: Σ cnt · term(δ),
+    δ = (k·d/h)², stopping at the first δ ≥ 1000 (``_kernels.binned_score_sums``, the code the
+    many-sample path runs too, so both give the same bits)."""
+    from ._kernels import binned_score_sums  # numba: imported where first needed
 
-
-def _sum(start: float, terms: np.ndarray) -> float:
-    return float(np.cumsum(np.concatenate(([start], terms)))[-1]) if len(terms) else start
+    k, cnt = pairs
+    return float(binned_score_sums(kind, np.asarray(k, dtype=np.float64)[None, :], np.asarray(cnt, dtype=np.float64)[None, :],
+                                   np.array([d], dtype=np.float64), np.zeros(1, dtype=np.int64),
+                                   np.array([h], dtype=np.float64), _DELMAX)[0])
 
 
 def ucv_score(n: int, d: float, pairs, h: float) -> float:
-    k, cnt = pairs
-    delta = _terms(k, d, h)
-    term = np.exp(-delta / 4.0) - math.sqrt(8.0) * np.exp(-delta / 2.0)
-    s = _sum(0.0, term * cnt[: len(delta)])
+    s = _binned_sum(0, d, pairs, h)
     return float((0.5 + s / n) / (n * np.float64(h) * _SQRT_PI))
 
 
 def bcv_score(n: int, d: float, pairs, h: float) -> float:
-    k, cnt = pairs
-    delta = _terms(k, d, h)
-    term = np.exp(-delta / 4.0) * (delta * delta - 12.0 * delta + 12.0)
-    s = _sum(0.0, term * cnt[: len(delta)])
+    s = _binned_sum(1, d, pairs, h)
     return float((1.0 + s / (32.0 * n)) / (2.0 * n * np.float64(h) * _SQRT_PI))
 
 
 def phi4(n: int, d: float, pairs, h: float) -> float:
     """R's ``bw_phi4``: the estimate of the integral of f''² used by Sheather–Jones (SDh)."""
-    k, cnt = pairs
-    delta = _terms(k, d, h)
-    term = np.exp(-delta / 2.0) * (delta * delta - 6.0 * delta + 3.0)
-    s = _sum(0.0, term * cnt[: len(delta)])
+    s = _binned_sum(2, d, pairs, h)
     s = 2.0 * s + n * 3.0
     return float(np.float64(s) / (float(n) * (n - 1) * np.power(np.float64(h), 5.0)) * _1_SQRT_2PI)
 
 
 def phi6(n: int, d: float, pairs, h: float) -> float:
     """R's ``bw_phi6``: the estimate of the integral of the squared third derivative (TDh)."""
-    k, cnt = pairs
-    delta = _terms(k, d, h)
-    term = np.exp(-delta / 2.0) * (delta * delta * delta - 15.0 * delta * delta + 45.0 * delta - 15.0)
-    s = _sum(0.0, term * cnt[: len(delta)])
+    s = _binned_sum(3, d, pairs, h)
     s = 2.0 * s - 15.0 * n
     return float(np.float64(s) / (float(n) * (n - 1) * np.power(np.float64(h), 7.0)) * _1_SQRT_2PI)
 

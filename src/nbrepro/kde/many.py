@@ -21,6 +21,8 @@ from .bandwidth import (_1_SQRT_2PI, ALL_EQUAL, _DELMAX, _SQRT_PI, RULES, Bandwi
                         _check, _rpow)
 from .r_numerics import DBL_EPSILON, DBL_MAX
 
+_UCV, _BCV, _PHI4, _PHI6 = 0, 1, 2, 3  # the score kinds of _kernels.binned_score_sums
+
 _ITERATIVE = ("ucv", "bcv", "ste", "dpi")
 
 
@@ -37,40 +39,26 @@ class _Table:
             self.k[i, :len(k)] = k
             self.cnt[i, :len(c)] = c
 
-    def _delta(self, rows, h):
-        delta = self.k[rows] * self.d[rows, None] / h[:, None]
-        return delta * delta
+    def _sums(self, kind, rows, h):
+        """R's binned sum of each row at its h (compiled: ``_kernels.binned_score_sums``)."""
+        from ._kernels import binned_score_sums  # numba: imported where first needed
 
-    @staticmethod
-    def _sum(terms):
-        """Row sums added left to right (numpy reduces the non-fast axis in order)."""
-        if terms.shape[1] == 0:
-            return np.zeros(terms.shape[0])
-        if terms.shape[0] < 2:
-            return np.cumsum(terms, axis=1)[:, -1]
-        return np.add.reduce(np.ascontiguousarray(terms.T), axis=0)
-
-    def _visited(self, rows, delta, term):
-        return np.where(delta < _DELMAX, term * self.cnt[rows], 0.0)  # R stops at the first delta ≥ 1000
+        rows = np.asarray(rows, dtype=np.int64)
+        h = np.ascontiguousarray(np.broadcast_to(np.asarray(h, dtype=np.float64), rows.shape))
+        return binned_score_sums(kind, self.k, self.cnt, self.d, rows, h, _DELMAX)
 
     def ucv(self, rows, h):
-        delta = self._delta(rows, h)
-        term = np.exp(-delta / 4.0) - math.sqrt(8.0) * np.exp(-delta / 2.0)
-        s = self._sum(self._visited(rows, delta, term))
+        s = self._sums(_UCV, rows, h)
         n = self.n[rows]
         return (0.5 + s / n) / (n * h * _SQRT_PI)
 
     def bcv(self, rows, h):
-        delta = self._delta(rows, h)
-        term = np.exp(-delta / 4.0) * (delta * delta - 12.0 * delta + 12.0)
-        s = self._sum(self._visited(rows, delta, term))
+        s = self._sums(_BCV, rows, h)
         n = self.n[rows]
         return (1.0 + s / (32.0 * n)) / (2.0 * n * h * _SQRT_PI)
 
     def phi4(self, rows, h):
-        delta = self._delta(rows, h)
-        term = np.exp(-delta / 2.0) * (delta * delta - 6.0 * delta + 3.0)
-        s = self._sum(self._visited(rows, delta, term))
+        s = self._sums(_PHI4, rows, h)
         n = self.n[rows]
         s = 2.0 * s + n * 3.0
         return s / (n * (n - 1) * np.power(h, 5.0)) * _1_SQRT_2PI
@@ -242,12 +230,14 @@ def pair_counts_many(samples, nb: int = 1000) -> list:
     bins = np.minimum(bins, nb - 1)  # bins span < nb/1.01 + 1 (d is 1.01 × range / nb): a no-op guard
 
     def emit(rows, counts):
+        at, k = np.nonzero(counts)  # row by row, distances ascending
+        bounds = np.searchsorted(at, np.arange(len(rows) + 1))
+        k_all, cnt_all = k.astype(np.float64), counts[at, k].astype(np.float64)
         for r, row in enumerate(rows):
             if not d[row] > 0:
                 out[small[row]] = BandwidthError(ALL_EQUAL)
                 continue
-            k = np.flatnonzero(counts[r])
-            out[small[row]] = (float(d[row]), k.astype(np.float64), counts[r, k].astype(np.float64))
+            out[small[row]] = (float(d[row]), k_all[bounds[r]:bounds[r + 1]], cnt_all[bounds[r]:bounds[r + 1]])
 
     listed = np.flatnonzero(P.n <= _PAIRS_MAX)
     if len(listed):
@@ -522,9 +512,7 @@ def _sheather_jones(rule, prepared, index, n, table, out, errors):
 
 
 def _phi6(table, rows, h):
-    delta = table._delta(rows, h)
-    term = np.exp(-delta / 2.0) * (delta * delta * delta - 15.0 * delta * delta + 45.0 * delta - 15.0)
-    s = table._sum(table._visited(rows, delta, term))
+    s = table._sums(_PHI6, rows, h)
     nn = table.n[rows]
     s = 2.0 * s - 15.0 * nn
     return s / (nn * (nn - 1) * np.power(h, 7.0)) * _1_SQRT_2PI
