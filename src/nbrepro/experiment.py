@@ -95,17 +95,30 @@ def _index_keys(shape: tuple) -> tuple:
     return tuple(",".join(str(i) for i in idx) for idx in np.ndindex(shape))
 
 
-def _fitted_frame(variant: str, run: int, fold: int, attribute: str, value) -> pd.DataFrame:
-    """One recorded attribute of one fold as FITTED_COLUMNS rows (``flatten_state``'s rows; a
-    numeric array, such as bandwidths per attribute × class, in one step, not one per element)."""
+def _predictions_frame(parts: list, classes: list) -> pd.DataFrame:
+    """Every fold's predicted rows in one frame: variant, run, fold, row, y, y_pred, p:<class>…
+    (built once: a frame per fold cost more than its fit on the small data sets)."""
+    names = ["variant", "run", "fold", "row", "y", "y_pred"]
+    if not parts:
+        columns = {name: np.empty(0, dtype=object if name == "variant" else np.int32) for name in names}
+        columns.update({f"p:{c}": np.empty(0) for c in classes})
+        return pd.DataFrame(columns)
+    columns = {name: np.concatenate([p[i] for p in parts]) for i, name in enumerate(names)}
+    proba = np.concatenate([p[6] for p in parts])
+    columns.update({f"p:{c}": proba[:, j] for j, c in enumerate(classes)})
+    return pd.DataFrame(columns)
+
+
+def _fitted_columns(value) -> tuple:
+    """``flatten_state``'s rows of one recorded attribute as (keys, values, texts); a numeric
+    array, such as bandwidths per attribute × class, in one step, not one per element."""
     if isinstance(value, np.ndarray) and value.ndim and value.dtype.kind in "biuf":
-        keys, values, texts = _index_keys(value.shape), value.astype(np.float64).ravel(), [""] * value.size
-    else:
-        rows = flatten_state(value)
-        keys, values, texts = (list(c) for c in zip(*rows)) if rows else ([], [], [])
-    return pd.DataFrame({"variant": variant, "run": np.int32(run), "fold": np.int32(fold), "attribute": attribute,
-                         "key": list(keys), "value": np.asarray(values, dtype=np.float64), "text": texts},
-                        columns=FITTED_COLUMNS)
+        return _index_keys(value.shape), value.astype(np.float64).ravel(), ("",) * value.size
+    rows = flatten_state(value)
+    if not rows:
+        return (), np.empty(0), ()
+    keys, values, texts = zip(*rows)
+    return keys, np.asarray(values, dtype=np.float64), texts
 
 
 def read_prepared(path) -> tuple[pd.DataFrame, pd.Series]:
@@ -130,7 +143,8 @@ def evaluate(paper: dict, dataset: str, label: str, prepared_path, folds_path, o
         {"accuracy": metric_for(paper, "accuracy", declared)}   # a paper with dataset-level metrics only
     classes = list(y.cat.categories)
     ycodes = y.cat.codes.to_numpy()
-    fold_rows, pred_frames, fitted_frames = [], [], []
+    fold_rows, pred_parts = [], []  # predictions: arrays per fold, one frame at the end
+    fitted = {c: [] for c in FITTED_COLUMNS}  # the recorded state, column by column (one frame at the end)
     splits = [(np.asarray(train, dtype=np.int64), np.asarray(test, dtype=np.int64))
               for train, test in zip(folds["train"], folds["test"])]
     # variants: the classifier once as configured, or once per attribute left out
@@ -155,17 +169,23 @@ def evaluate(paper: dict, dataset: str, label: str, prepared_path, folds_path, o
             row.update({col: float(m(truth, proba, counts)) for col, m in metrics.items()})
             row.update(fit_seconds=res.fit_seconds, predict_seconds=res.predict_seconds)
             fold_rows.append(row)
-            columns = {"variant": variant, "run": np.int32(run), "fold": np.int32(fold),
-                       "row": test.astype(np.int32), "y": truth.astype(np.int32), "y_pred": pred.astype(np.int32)}
-            columns.update({f"p:{c}": proba[:, j] for j, c in enumerate(classes)})
-            pred_frames.append(pd.DataFrame(columns))  # one constructor: a column at a time costs a copy each
+            n = len(test)
+            pred_parts.append((np.full(n, variant, dtype=object), np.full(n, run, dtype=np.int32),
+                               np.full(n, fold, dtype=np.int32), test.astype(np.int32), truth.astype(np.int32),
+                               pred.astype(np.int32), proba))
             for attribute, value in (res.recorded or {}).items():
-                fitted_frames.append(_fitted_frame(variant, int(run), int(fold), attribute, value))
+                keys, values, texts = _fitted_columns(value)
+                for column, part in zip(FITTED_COLUMNS, ((variant,) * len(keys), (int(run),) * len(keys),
+                                                         (int(fold),) * len(keys), (attribute,) * len(keys), keys)):
+                    fitted[column].extend(part)
+                fitted["value"].append(values)
+                fitted["text"].extend(texts)
     result = pd.DataFrame(fold_rows)
     _write_parquet(result, out_folds)
-    _write_parquet(pd.concat(pred_frames, ignore_index=True), out_predictions)
+    _write_parquet(_predictions_frame(pred_parts, classes), out_predictions)
     if out_fitted is not None:
-        fitted = pd.concat(fitted_frames, ignore_index=True) if fitted_frames else \
-            pd.DataFrame(columns=FITTED_COLUMNS).astype({"run": np.int32, "fold": np.int32, "value": np.float64})
-        _write_parquet(fitted, out_fitted)
+        fitted["value"] = np.concatenate(fitted["value"]) if fitted["value"] else np.empty(0)
+        fitted["run"] = np.asarray(fitted["run"], dtype=np.int32)
+        fitted["fold"] = np.asarray(fitted["fold"], dtype=np.int32)
+        _write_parquet(pd.DataFrame(fitted, columns=FITTED_COLUMNS), out_fitted)
     return result
