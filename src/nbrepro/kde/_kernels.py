@@ -32,6 +32,8 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
+from .bandwidth import BCV, PHI4, UCV
+
 _LN2_HI = 6.93147180369123816490e-01  # ln 2 with its low 32 bits zero (fdlibm's split)
 _LN2_LO = 1.90821492927058770002e-10
 _INV_LN2 = 1.44269504088896338700e+00
@@ -297,7 +299,6 @@ def expanded_sums(t, first_box, last_box, centre, moments):
     return out
 
 
-_UCV, _BCV, _PHI4, _PHI6 = 0, 1, 2, 3
 _SQRT_8 = math.sqrt(8.0)
 
 
@@ -321,11 +322,11 @@ def binned_score_sums(kind, k, cnt, d, rows, h, delmax):
                 if delta >= delmax:
                     break
                 continue  # NaN (0/0 at h = 0): left out, as the filter it replaces left it out
-            if kind == _UCV:
+            if kind == UCV:
                 term = math.exp(-delta / 4.0) - _SQRT_8 * math.exp(-delta / 2.0)
-            elif kind == _BCV:
+            elif kind == BCV:
                 term = math.exp(-delta / 4.0) * (delta * delta - 12.0 * delta + 12.0)
-            elif kind == _PHI4:
+            elif kind == PHI4:
                 term = math.exp(-delta / 2.0) * (delta * delta - 6.0 * delta + 3.0)
             else:
                 term = math.exp(-delta / 2.0) * (delta * delta * delta - 15.0 * delta * delta + 45.0 * delta - 15.0)

@@ -97,6 +97,9 @@ def _binned(x: np.ndarray, d: float, nb: int) -> np.ndarray:
     return xx[(xx >= 1) & (xx <= nb)] - 1
 
 
+UCV, BCV, PHI4, PHI6 = 0, 1, 2, 3  # the score kinds of _kernels.binned_score_sums
+
+
 def _binned_sum(kind: int, d: float, pairs, h: float) -> float:
     """R's sum over the occupied distances k (ascending) with their counts: Σ cnt · term(δ),
     δ = (k·d/h)², stopping at the first δ ≥ 1000 (``_kernels.binned_score_sums``, the code the
@@ -110,25 +113,25 @@ def _binned_sum(kind: int, d: float, pairs, h: float) -> float:
 
 
 def ucv_score(n: int, d: float, pairs, h: float) -> float:
-    s = _binned_sum(0, d, pairs, h)
+    s = _binned_sum(UCV, d, pairs, h)
     return float((0.5 + s / n) / (n * np.float64(h) * _SQRT_PI))
 
 
 def bcv_score(n: int, d: float, pairs, h: float) -> float:
-    s = _binned_sum(1, d, pairs, h)
+    s = _binned_sum(BCV, d, pairs, h)
     return float((1.0 + s / (32.0 * n)) / (2.0 * n * np.float64(h) * _SQRT_PI))
 
 
 def phi4(n: int, d: float, pairs, h: float) -> float:
     """R's ``bw_phi4``: the estimate of the integral of f''² used by Sheather–Jones (SDh)."""
-    s = _binned_sum(2, d, pairs, h)
+    s = _binned_sum(PHI4, d, pairs, h)
     s = 2.0 * s + n * 3.0
     return float(np.float64(s) / (float(n) * (n - 1) * np.power(np.float64(h), 5.0)) * _1_SQRT_2PI)
 
 
 def phi6(n: int, d: float, pairs, h: float) -> float:
     """R's ``bw_phi6``: the estimate of the integral of the squared third derivative (TDh)."""
-    s = _binned_sum(3, d, pairs, h)
+    s = _binned_sum(PHI6, d, pairs, h)
     s = 2.0 * s - 15.0 * n
     return float(np.float64(s) / (float(n) * (n - 1) * np.power(np.float64(h), 7.0)) * _1_SQRT_2PI)
 

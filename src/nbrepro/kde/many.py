@@ -17,11 +17,10 @@ import math
 
 import numpy as np
 
-from .bandwidth import (_1_SQRT_2PI, ALL_EQUAL, _DELMAX, _SQRT_PI, RULES, BandwidthError, _bin_width, _binned,
-                        _check, _rpow)
+from .bandwidth import (_1_SQRT_2PI, ALL_EQUAL, BCV, _DELMAX, PHI4, PHI6, _SQRT_PI, RULES, UCV, BandwidthError,
+                        _bin_width, _binned, _check, _rpow)
 from .r_numerics import DBL_EPSILON, DBL_MAX
 
-_UCV, _BCV, _PHI4, _PHI6 = 0, 1, 2, 3  # the score kinds of _kernels.binned_score_sums
 
 _ITERATIVE = ("ucv", "bcv", "ste", "dpi")
 
@@ -48,17 +47,17 @@ class _Table:
         return binned_score_sums(kind, self.k, self.cnt, self.d, rows, h, _DELMAX)
 
     def ucv(self, rows, h):
-        s = self._sums(_UCV, rows, h)
+        s = self._sums(UCV, rows, h)
         n = self.n[rows]
         return (0.5 + s / n) / (n * h * _SQRT_PI)
 
     def bcv(self, rows, h):
-        s = self._sums(_BCV, rows, h)
+        s = self._sums(BCV, rows, h)
         n = self.n[rows]
         return (1.0 + s / (32.0 * n)) / (2.0 * n * h * _SQRT_PI)
 
     def phi4(self, rows, h):
-        s = self._sums(_PHI4, rows, h)
+        s = self._sums(PHI4, rows, h)
         n = self.n[rows]
         s = 2.0 * s + n * 3.0
         return s / (n * (n - 1) * np.power(h, 5.0)) * _1_SQRT_2PI
@@ -224,11 +223,6 @@ def pair_counts_many(samples, nb: int = 1000) -> list:
     P = _Padded([samples[i] for i in small])
     with np.errstate(invalid="ignore"):
         d = P.spread() * 1.01 / nb
-        bins = np.trunc(P.values / np.where(d > 0, d, 1.0)[:, None])
-    bins = np.where(P.known, bins, np.inf)
-    bins = np.where(P.known, bins - bins.min(axis=1, keepdims=True), 0).astype(np.int64)
-    bins = np.minimum(bins, nb - 1)  # bins span < nb/1.01 + 1 (d is 1.01 × range / nb): a no-op guard
-
     def emit(rows, counts):
         at, k = np.nonzero(counts)  # row by row, distances ascending
         bounds = np.searchsorted(at, np.arange(len(rows) + 1))
@@ -245,6 +239,12 @@ def pair_counts_many(samples, nb: int = 1000) -> list:
 
         emit(listed, listed_pair_counts(P.values, P.n, np.where(d > 0, d, 1.0), listed, nb))
     correlated = np.flatnonzero(P.n > _PAIRS_MAX)
+    if len(correlated):  # their bins (listed samples bin inside listed_pair_counts)
+        with np.errstate(invalid="ignore"):
+            bins = np.trunc(P.values / np.where(d > 0, d, 1.0)[:, None])
+        bins = np.where(P.known, bins, np.inf)
+        bins = np.where(P.known, bins - bins.min(axis=1, keepdims=True), 0).astype(np.int64)
+        bins = np.minimum(bins, nb - 1)  # bins span < nb/1.01 + 1 (d is 1.01 × range / nb): a no-op guard
     for a in range(0, len(correlated), _FFT_BLOCK):
         rows = correlated[a:a + _FFT_BLOCK]
         per_bin = np.zeros((len(rows), nb))
@@ -512,7 +512,7 @@ def _sheather_jones(rule, prepared, index, n, table, out, errors):
 
 
 def _phi6(table, rows, h):
-    s = table._sums(_PHI6, rows, h)
+    s = table._sums(PHI6, rows, h)
     nn = table.n[rows]
     s = 2.0 * s - 15.0 * nn
     return s / (nn * (nn - 1) * np.power(h, 7.0)) * _1_SQRT_2PI
