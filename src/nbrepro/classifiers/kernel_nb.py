@@ -87,23 +87,25 @@ class KernelNB(NaiveBayes):
         self.bandwidths_ = np.zeros((k, r))
         self.fell_back_ = np.zeros((k, r), dtype=bool)
         self.reference_bandwidths_ = np.full((k, r), np.nan)
-        self._samples = {}
-        keys, rule_input, precisions = [], [], []
+        keys = [(t, c) for t in range(k) for c in range(r)]
+        precisions = np.repeat(self.precisions_, r).tolist()
         order = np.argsort(ycodes, kind="stable")  # each class's rows in their original order
         bounds = np.searchsorted(ycodes[order], np.arange(r + 1))
-        V_by_class = V[order]
+        by_class = np.ascontiguousarray(V[order].T)  # (attribute, rows by class)
+        raw = []  # in keys' order: attribute-major, class-minor
         for t in range(k):
-            p = float(self.precisions_[t])
-            column = V_by_class[:, t]
-            for c in range(r):
-                raw = column[bounds[c]:bounds[c + 1]]
-                raw = raw[~np.isnan(raw)]
-                values = _round(raw, p) if self.estimator == "weka" else raw
-                self._samples[t, c] = values
-                keys.append((t, c))
-                # the weka rule rounds by itself (rounding twice can move a value by an ulp)
-                rule_input.append(raw if self.bandwidth == "weka" else values)
-                precisions.append(p)
+            column = by_class[t]
+            pieces = [column[bounds[c]:bounds[c + 1]] for c in range(r)]
+            if np.isnan(column).any():
+                pieces = [x[~np.isnan(x)] for x in pieces]
+            raw.extend(pieces)
+        if self.estimator == "weka":
+            values = [_round(x, p) for x, p in zip(raw, precisions)]
+        else:
+            values = raw
+        self._samples = dict(zip(keys, values))
+        # the weka rule rounds by itself (rounding twice can move a value by an ulp)
+        rule_input = raw if self.bandwidth == "weka" else values
         found, problems = bandwidths(rule_input, self.bandwidth, precisions, self.search_upper)  # all at once
         # the reference is NRD-I of self._samples, which is the rule's own input for every rule but weka
         reference = found.copy() if self.bandwidth == "nrd-i" else bandwidths([self._samples[key] for key in keys], "nrd-i")[0]
@@ -147,19 +149,16 @@ class KernelNB(NaiveBayes):
         check_is_fitted(self, "bandwidths_")
         Z = self._encode_mixed(X)
         columns = self.numeric_columns_
-        numeric = {}
+        r = len(self.classes_)
+        codes = _nominal_codes(Z, self._modelled_numeric())
+        F = np.ones((len(Z), 0, r))
         if len(columns):
             V = Z[:, columns]
-            known = ~np.isnan(V)
             if self.estimator == "weka":
                 F = self.kernel_.probability(V)
             else:
-                r = len(self.classes_)
-                groups = [(t, self._samples[t, c], np.ones(len(self._samples[t, c])), self.bandwidths_[t, c])
+                groups = [(t, self._samples[t, c], None, self.bandwidths_[t, c])
                           for t in range(len(columns)) for c in range(r)]
                 F = kernel_density_table(V, groups).reshape(len(V), len(columns), r)
-            F[~known] = 1.0
-            numeric = {int(j): F[:, t] for t, j in enumerate(columns)}
-        codes = _nominal_codes(Z, self._modelled_numeric())
-        return self._proba_codes(codes, numeric)
-
+            F[np.isnan(V)] = 1.0
+        return self._proba_block(codes, columns, F)

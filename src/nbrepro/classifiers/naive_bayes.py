@@ -147,6 +147,20 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
         return java_normalize(weka_product(prior, (numeric[j] if j in numeric else np.take(self._factor, idx[:, j], axis=0)
                                                    for j in range(codes.shape[1]))))
 
+    def _proba_block(self, codes: np.ndarray, columns: np.ndarray, F: np.ndarray) -> np.ndarray:
+        """``_proba_codes`` with the numeric attributes ``columns``' factors as one (rows,
+        len(columns), classes) block, the product formed in one compiled pass (the same bits;
+        for subclasses that load numba anyway)."""
+        from ._product_kernel import weka_product_rows  # numba: imported where first needed
+
+        if len(columns) == codes.shape[1]:  # all numeric (columns ascending)
+            factors = F
+        else:
+            factors = np.take(self._factor, flat_index(codes, self.offsets_, self.n_values_), axis=0)
+            factors[:, columns] = F
+        prior = np.repeat(self.class_prior_[None, :], codes.shape[0], axis=0)
+        return java_normalize(weka_product_rows(prior, factors, _TINY, 1e75))
+
 
 def _nominal_codes(Z: np.ndarray, numeric: np.ndarray) -> np.ndarray:
     """Integer codes of the nominal attributes (-1: missing); -1 throughout a numeric attribute."""

@@ -282,6 +282,30 @@ def listed_pair_counts(values, n, d, rows, nb):
 
 
 @njit(cache=True)
+def occupied_distances(counts):
+    """The nonzero entries of each row of ``counts`` (rows, nb): (k, counts[row, k]) for all
+    rows concatenated, as float64, row by row and k ascending, with each row's bounds."""
+    total = 0
+    for a in range(counts.shape[0]):
+        for k in range(counts.shape[1]):
+            if counts[a, k] != 0:
+                total += 1
+    k_all = np.empty(total)
+    cnt_all = np.empty(total)
+    bounds = np.empty(counts.shape[0] + 1, dtype=np.int64)
+    at = 0
+    for a in range(counts.shape[0]):
+        bounds[a] = at
+        for k in range(counts.shape[1]):
+            if counts[a, k] != 0:
+                k_all[at] = k
+                cnt_all[at] = counts[a, k]
+                at += 1
+    bounds[counts.shape[0]] = at
+    return k_all, cnt_all, bounds
+
+
+@njit(cache=True)
 def expanded_sums(t, first_box, last_box, centre, moments):
     """Σ over boxes first_box[i]..last_box[i] of e^(−(t_i − c)²) · Σ_k moments[box, k] (t_i − c)^k,
     the polynomial by Horner's rule from the highest term, the boxes added in order."""

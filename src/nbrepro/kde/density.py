@@ -87,7 +87,7 @@ def _windows(q: np.ndarray, v: np.ndarray, h: float):
 
 def kernel_density_table(X: np.ndarray, groups) -> np.ndarray:
     """``kernel_density`` for many samples at once: ``groups`` is a list of (column of X,
-    values, weights, h); the result is (rows of X, groups), NaN where X is missing.
+    values, weights or None for unit weights, h); the result is (rows of X, groups), NaN where X is missing.
 
     Each column's queries and each sample's values are first reduced to distinct values.
     An attribute whose queries × values are few enough (``_DENSE_MAX``) has every pair of all
@@ -149,7 +149,11 @@ def _distinct_values(groups):
 
     sizes = np.array([np.size(g[1]) for g in groups], dtype=np.int64)
     raw_v = np.concatenate([np.asarray(g[1], dtype=np.float64).ravel() for g in groups])
-    raw_w = np.concatenate([np.asarray(g[2], dtype=np.float64).ravel() for g in groups])
+    if all(g[2] is None for g in groups):
+        raw_w = np.ones(int(sizes.sum()))
+    else:
+        raw_w = np.concatenate([np.ones(size) if g[2] is None else np.asarray(g[2], dtype=np.float64).ravel()
+                                for g, size in zip(groups, sizes)])
     if np.isnan(raw_v).any():
         bad = int(np.repeat(np.arange(len(groups)), sizes)[np.isnan(raw_v)][0])
         raise ValueError(f"kernel_density_table: group {bad}: the sample holds NaN")

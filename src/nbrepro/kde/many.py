@@ -224,14 +224,16 @@ def pair_counts_many(samples, nb: int = 1000) -> list:
     with np.errstate(invalid="ignore"):
         d = P.spread() * 1.01 / nb
     def emit(rows, counts):
-        at, k = np.nonzero(counts)  # row by row, distances ascending
-        bounds = np.searchsorted(at, np.arange(len(rows) + 1))
-        k_all, cnt_all = k.astype(np.float64), counts[at, k].astype(np.float64)
-        for r, row in enumerate(rows):
-            if not d[row] > 0:
+        from ._kernels import occupied_distances  # numba: imported where first needed
+
+        k_all, cnt_all, bounds = occupied_distances(counts)
+        width = d[rows].tolist()
+        bounds = bounds.tolist()
+        for r, row in enumerate(rows.tolist()):
+            if not width[r] > 0:
                 out[small[row]] = BandwidthError(ALL_EQUAL)
                 continue
-            out[small[row]] = (float(d[row]), k_all[bounds[r]:bounds[r + 1]], cnt_all[bounds[r]:bounds[r + 1]])
+            out[small[row]] = (width[r], k_all[bounds[r]:bounds[r + 1]], cnt_all[bounds[r]:bounds[r + 1]])
 
     listed = np.flatnonzero(P.n <= _PAIRS_MAX)
     if len(listed):
@@ -406,12 +408,7 @@ def bandwidths(samples, rule: str, precisions=None, search_upper: float = 1.0) -
     if rule not in _ITERATIVE:
         return _simple_rule(rule, _Padded(samples), precisions)
     prepared = []
-    checked = {}
-    for s, x in enumerate(samples):
-        try:
-            checked[s] = _check(x)
-        except BandwidthError as err:
-            errors[s] = str(err)
+    checked = _checked(samples, errors)
     counted = pair_counts_many(list(checked.values()))
     for (s, x), found in zip(checked.items(), counted):
         if isinstance(found, BandwidthError):
@@ -425,6 +422,21 @@ def bandwidths(samples, rule: str, precisions=None, search_upper: float = 1.0) -
     for b in np.unique(bucket):
         _bandwidths_of(rule, [prepared[j] for j in np.flatnonzero(bucket == b)], out, errors, search_upper)
     return out, errors
+
+
+def _checked(samples, errors) -> dict:
+    """index → sample as float64 for the samples ``_check`` accepts; the others' messages go
+    to ``errors``. Checked as one array where every sample is a float64 vector of ≥ 2 values."""
+    plain = all(isinstance(x, np.ndarray) and x.dtype == np.float64 and x.ndim == 1 and len(x) >= 2 for x in samples)
+    if plain and np.isfinite(np.concatenate(samples)).all():
+        return dict(enumerate(samples))
+    checked = {}
+    for s, x in enumerate(samples):
+        try:
+            checked[s] = _check(x)
+        except BandwidthError as err:
+            errors[s] = str(err)
+    return checked
 
 
 def _bandwidths_of(rule, prepared, out, errors, search_upper=1.0):

@@ -1,0 +1,37 @@
+"""``weka_product`` as one compiled pass (numba), for wide tables.
+
+numpy forms Weka's product one attribute at a time: five passes over a (rows, classes) block
+per attribute, each a separate call. With hundreds of attributes (mfeat-factors: 216) those
+calls cost more than the arithmetic. This loop does the same operations on each row in the
+same order (floor the factor, multiply, take the row's largest entry, rescale), so it gives
+the same bits as ``naive_bayes.weka_product``.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True)
+def weka_product_rows(prior, factors, tiny, rescale):
+    """prior (rows, classes) × factors (rows, attributes, classes) as ``weka_product``."""
+    rows, attributes, classes = factors.shape
+    probs = prior.copy()
+    for i in range(rows):
+        for j in range(attributes):
+            mx = -np.inf
+            nan = False
+            for c in range(classes):
+                f = factors[i, j, c]
+                if not f >= tiny and not np.isnan(f):  # np.maximum(tiny, f): NaN stays NaN
+                    f = tiny
+                p = probs[i, c] * f
+                probs[i, c] = p
+                if np.isnan(p):
+                    nan = True
+                elif p > mx:
+                    mx = p
+            if not nan and mx > 0.0 and mx < tiny:
+                for c in range(classes):
+                    probs[i, c] *= rescale
+    return probs
