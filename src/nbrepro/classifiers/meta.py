@@ -41,6 +41,17 @@ def _aligned_proba(model, X, classes) -> np.ndarray:
     return out
 
 
+class _Fixed:
+    """A fitted model's classes with given probabilities, for a scorer."""
+
+    def __init__(self, model, proba):
+        self.classes_ = model.classes_
+        self._proba = proba
+
+    def predict_proba(self, X):
+        return self._proba
+
+
 class InnerCVSelection(ClassifierMixin, BaseEstimator):
     """Pick the parameters with the best inner-CV metric on the training rows, refit on all of them.
 
@@ -80,12 +91,44 @@ class InnerCVSelection(ClassifierMixin, BaseEstimator):
 
         splitter = _splitter(self.cv, {"name": "stratified_cv", "folds": 4, "seed": 1})
         folds = list(splitter.split(X, y))
+        if hasattr(self.estimator, "path_proba"):
+            return self._fit_path(X, y, folds, score, sign)
         search = GridSearchCV(clone(self.estimator), self.param_grid, scoring=score, cv=folds, refit=True,
                               error_score="raise")
         search.fit(X, y)
         self.best_estimator_ = search.best_estimator_
         self.selected_params_ = dict(search.best_params_)
         self.inner_scores_ = sign * np.asarray(search.cv_results_["mean_test_score"])
+        self.classes_ = self.best_estimator_.classes_
+        return self
+
+    def _fit_path(self, X, y, folds, score, sign):
+        """The same search for an estimator that scores many grid points from one fit
+        (``path_proba(X_test, points)``, e.g. every neighbourhood size from one neighbour sort):
+        the same scores, means, ties and refit as GridSearchCV's."""
+        from sklearn.model_selection import ParameterGrid
+
+        points = list(ParameterGrid(self.param_grid))
+        path = set(getattr(self.estimator, "path_params", ()))
+        groups: dict = {}  # the grid points that share their other parameters share one fit per fold
+        for i, point in enumerate(points):
+            rest = tuple(sorted((key, repr(v)) for key, v in point.items() if key not in path))
+            groups.setdefault(rest, []).append(i)
+        fold_scores = np.empty((len(folds), len(points)))
+        for f, (train, test) in enumerate(folds):
+            X_test, y_test = _rows(X, test), _rows(y, test)
+            for members in groups.values():
+                rest = {key: v for key, v in points[members[0]].items() if key not in path}
+                model = clone(self.estimator).set_params(**rest).fit(_rows(X, train), _rows(y, train))
+                probas = model.path_proba(X_test, [{key: points[i][key] for key in path if key in points[i]}
+                                                   for i in members])
+                for i, proba in zip(members, probas):
+                    fold_scores[f, i] = score(_Fixed(model, proba), X_test, y_test)
+        means = np.average(np.ascontiguousarray(fold_scores.T), axis=1)  # as GridSearchCV forms them
+        best = int(np.flatnonzero(means == means.max())[0])
+        self.best_estimator_ = clone(self.estimator).set_params(**points[best]).fit(X, y)
+        self.selected_params_ = dict(points[best])
+        self.inner_scores_ = sign * means
         self.classes_ = self.best_estimator_.classes_
         return self
 

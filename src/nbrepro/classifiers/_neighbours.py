@@ -1,0 +1,83 @@
+"""Nearest training rows of each query, per class or over all classes, in bounded blocks.
+
+The local classifiers of Mao et al. (LPM-BC, LD-kNN, CAP, voting kNN) all start from the same
+thing: for every query, the training rows sorted by distance. Sorting once and reading any
+neighbourhood size off the sorted order lets an inner cross-validation score every k from one
+sort (``LPMBC.path_proba``). Ties in distance keep the training rows' order (a stable sort), so
+the neighbourhoods do not depend on the machine.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+METRICS = ("chebyshev", "euclidean")
+_BLOCK_ELEMENTS = 1 << 22  # queries × rows × attributes held at once (32 MB of float64)
+
+
+def numeric_matrix(estimator, X, fitting: bool) -> np.ndarray:
+    """X as a float64 matrix of numeric attributes (a DataFrame's Categorical columns are an
+    error: these classifiers measure distances). Remembers the column names when fitting."""
+    import pandas as pd
+
+    if isinstance(X, pd.DataFrame):
+        nominal = [str(c) for c in X.columns if not (X[c].dtype.kind in "fiub")]
+        if nominal:
+            raise ValueError(f"{type(estimator).__name__}: numeric attributes only; nominal: {', '.join(nominal)}")
+        if fitting:
+            estimator.feature_names_in_ = np.asarray(X.columns, dtype=object)
+        A = X.to_numpy(dtype=np.float64)
+    else:
+        A = np.asarray(X, dtype=np.float64)
+    if A.ndim != 2:
+        raise ValueError(f"{type(estimator).__name__}: X must be 2-D, got shape {A.shape}")
+    if np.isnan(A).any():
+        raise ValueError(f"{type(estimator).__name__}: X has missing values; replace them first")
+    if fitting:
+        estimator.n_features_in_ = A.shape[1]
+    elif A.shape[1] != estimator.n_features_in_:
+        raise ValueError(f"{type(estimator).__name__}: X has {A.shape[1]} attributes, fitted on {estimator.n_features_in_}")
+    return A
+
+
+def distances(Q: np.ndarray, T: np.ndarray, metric: str) -> np.ndarray:
+    """(queries, rows) distances, computed in blocks of queries."""
+    if metric not in METRICS:
+        raise ValueError(f"metric must be one of {METRICS}, got {metric!r}")
+    out = np.empty((len(Q), len(T)))
+    step = max(1, _BLOCK_ELEMENTS // max(1, T.shape[0] * max(1, T.shape[1])))
+    for a in range(0, len(Q), step):
+        diff = np.abs(Q[a:a + step, None, :] - T[None, :, :])
+        if metric == "chebyshev":
+            out[a:a + step] = diff.max(axis=2) if T.shape[1] else 0.0
+        else:  # summed in attribute order, not by BLAS: the same bits on every machine
+            out[a:a + step] = np.sqrt(np.einsum("qnd,qnd->qn", diff, diff, optimize=False))
+    return out
+
+
+def sorted_neighbours(Q: np.ndarray, T: np.ndarray, metric: str, limit: int | None = None):
+    """(order, sorted distances): each query's training rows nearest first, ties in row order;
+    only the first ``limit`` columns if given."""
+    D = distances(Q, T, metric)
+    order = np.argsort(D, axis=1, kind="stable")
+    if limit is not None:
+        order = order[:, :limit]
+    return order, np.take_along_axis(D, order, axis=1)
+
+
+def grid_sizes(grid, smallest_class: int) -> list[int]:
+    """Neighbourhood sizes of a grid: an int is a count; a float in (0, 1] a fraction of
+    ``smallest_class``, rounded half up, at least 1."""
+    return [resolve_size(k, smallest_class) for k in grid]
+
+
+def resolve_size(k, smallest_class: int) -> int:
+    if isinstance(k, (bool, np.bool_)):
+        raise ValueError(f"neighbourhood size must be an int or a float fraction, got {k!r}")
+    if isinstance(k, (int, np.integer)):
+        if k < 1:
+            raise ValueError(f"neighbourhood size must be at least 1, got {k!r}")
+        return int(k)
+    k = float(k)
+    if not 0.0 < k <= 1.0:
+        raise ValueError(f"a fractional neighbourhood size must lie in (0, 1], got {k!r}")
+    return max(1, int(np.floor(k * smallest_class + 0.5)))
