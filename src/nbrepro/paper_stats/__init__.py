@@ -8,6 +8,8 @@ Table 1 built from the raw files, a list of ``statistics:`` and the ``claims`` m
 Each statistic entry has an ``id`` and a ``test``:
 
   friedman | iman_davenport | quade   methods: [...], tie_correction (default true)  → p-value
+
+Any entry may name the ``metric`` of the analysis table it reads (default: the analysis's).
   nemenyi_cd | bonferroni_dunn_cd     methods, control                              → critical difference
   wilcoxon                            methods: [a, b], alternative                   → p-value
   sign_test                           methods: [a, b]                                → p-value
@@ -81,8 +83,18 @@ def _rank_test(fn, ctx, item):
     return fn(data, higher_is_better=ctx.higher_is_better, **kwargs).pvalue
 
 
+def _for_metric(ctx: Context, metric: str) -> Context:
+    """The context of the same table read on another of its metrics (a statistic's ``metric:``)."""
+    spec = ctx.paper["analysis"]
+    wide = wide_table(ctx.table, metric, spec.get("decimals"))
+    higher = label_metric(ctx.paper, ctx.paper["tables"][spec["table"]], metric).higher_is_better
+    return Context(ctx.paper, ctx.table, wide, ctx.table1, higher, ctx.statistics, ctx.frames, ctx.tables)
+
+
 def evaluate_statistic(item: dict, ctx: Context, module) -> list[tuple]:
     """The rows (statistic, value, note) one ``statistics:`` entry gives."""
+    if item.get("metric") and item["metric"] != ctx.paper["analysis"].get("metric"):
+        ctx = _for_metric(ctx, item["metric"])
     test, sid, note = item["test"], item.get("id", item["test"]), item.get("note", "")
     explicit_note = "note" in item
     if test == "paper":

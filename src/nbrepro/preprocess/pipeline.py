@@ -1,6 +1,7 @@
 """Build the preprocessing steps a paper config names."""
 from __future__ import annotations
 
+from .columns import RemoveColumns
 from .constant import RemoveConstant
 from .discretize import EqualWidthDiscretizer
 from .id_like import RemoveIdLike
@@ -15,6 +16,7 @@ STEP_NAMES = {
     "discretize_equal_width": EqualWidthDiscretizer,
     "remove_constant": RemoveConstant,
     "to_numeric": ToNumeric,
+    "remove_columns": RemoveColumns,
     "standardize": Standardize,
     "discretize_mdl": MDLDiscretizer,
 }

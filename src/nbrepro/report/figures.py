@@ -234,13 +234,20 @@ def draw_mean_rank_bars(paper, spec, tables, table1, results, stem):
 
 def draw_sweep(paper, spec, tables, table1, results, stem):
     """A metric against one grid parameter, one curve per value of another (e.g. accuracy against the
-    neighbourhood size per local model), one panel per dataset."""
+    neighbourhood size per local model), one panel per dataset. ``x_labels``: draw x as categories
+    in grid order with these tick labels."""
     table = tables[spec["table"]]
     x, series = spec["x"], spec.get("series")
     classifiers = {label: c for label, c in paper["classifiers"].items() if c.get("grid_of") == spec["classifier"]}
+    ticks = spec.get("x_labels")  # a categorical axis: the grid's values of x in order, these labels
+    values = list(dict.fromkeys((type(c["grid_point"][x]), c["grid_point"][x]) for c in classifiers.values()))
+    if ticks is not None and len(ticks) != len(values):
+        raise ValueError(f"sweep figure: x_labels has {len(ticks)} labels for {len(values)} values of {x!r}")
     rows = []
     for label, c in classifiers.items():
-        point = c["grid_point"]
+        point = dict(c["grid_point"])
+        if ticks is not None:  # 1 (one row) and 1.0 (all of Nm) are different grid values
+            point[x] = values.index((type(point[x]), point[x]))
         sub = table[(table.method == label) & (table.metric == spec["metric"])]
         for r in sub.itertuples(index=False):
             rows.append({"dataset": r.dataset, "x": point[x], "series": point.get(series, "") if series else "",
@@ -258,6 +265,8 @@ def draw_sweep(paper, spec, tables, table1, results, stem):
             ax.plot(g["x"], g["mean"], marker="o", ms=3, label=str(name) or None)
         ax.set_title(ds, fontsize=9)
         ax.set_xlabel(x)
+        if ticks is not None:
+            ax.set_xticks(range(len(ticks)), ticks, rotation=60, fontsize=7)
         ax.set_ylabel(spec["metric"])
     if series:
         axes.ravel()[0].legend(fontsize=7)

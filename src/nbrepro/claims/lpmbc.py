@@ -1,0 +1,69 @@
+"""Mao et al.'s claims of Section V-B, each checked twice: on the paper's own Table II (the
+printed cells) and on ours. Generic statistics (Friedman, Bonferroni–Dunn) are declared in
+config/papers/lpmbc.yaml; this module states the sentences as tests on the two tables.
+"""
+from __future__ import annotations
+
+import pandas as pd
+
+from .. import stats
+
+METHODS = ["LPM-BC", "G-NBC", "K-NBC", "NNBC", "TAN", "NBTree", "LWNB", "V-kNN", "CAP", "LD-kNN"]
+CONTROL = "LPM-BC"
+HIGHER = {"mse": False, "accuracy": True}
+PRINTED_BEST = {"mse": 7, "accuracy": 9}   # "LPM-BC performs best on 7 and 9 datasets"
+NOT_BEATEN = {"LD-kNN", "CAP"}              # "significantly outperform all classifiers except LD-kNN and CAP"
+
+
+def _wide(table: pd.DataFrame, metric: str, column: str) -> pd.DataFrame | None:
+    t = table[table.metric == metric]
+    if column not in t or t[column].isna().all():
+        return None
+    w = t.pivot(index="dataset", columns="method", values=column)
+    w = w[[m for m in METHODS if m in w]].round(4)  # the printed decimals, for both tables
+    if list(w.columns) != METHODS or w.isna().any().any():
+        return None
+    return w
+
+
+def _best_counts(w: pd.DataFrame, higher: bool) -> pd.Series:
+    best = w.max(axis=1) if higher else w.min(axis=1)
+    return w.eq(best, axis=0).sum()
+
+
+def claims(ctx) -> pd.DataFrame:
+    table = ctx.tables["table2"]
+    rows = []
+    for source, column in (("paper", "published_mean"), ("ours", "mean")):
+        for metric, label in (("mse", "MSE"), ("accuracy", "ACC")):
+            w = _wide(table, metric, column)
+            higher = HIGHER[metric]
+
+            def claim(key, text, supported, evidence):
+                rows.append({"source": source, "metric": label, "claim_id": key, "claim": text,
+                             "supported": "not yet computable" if supported is None else ("yes" if supported else "no"),
+                             "evidence": evidence})
+            if w is None:
+                for key in ("best_count", "mean_rank", "friedman", "bonferroni_dunn"):
+                    claim(key, "", None, f"needs all ten {label} columns")
+                continue
+            counts = _best_counts(w, higher)
+            claim("best_count", f"LPM-BC is best on {PRINTED_BEST[metric]} data sets, more than any other classifier",
+                  bool(counts[CONTROL] == counts.max() and (counts.drop(CONTROL) < counts[CONTROL]).all()),
+                  f"LPM-BC best on {int(counts[CONTROL])}; next {counts.drop(CONTROL).idxmax()} "
+                  f"{int(counts.drop(CONTROL).max())} (ties count for each)")
+            ranks = stats.mean_ranks(w, higher)
+            claim("mean_rank", "LPM-BC has the lowest average rank", bool(ranks.idxmin() == CONTROL and
+                                                                            (ranks.drop(CONTROL) > ranks[CONTROL]).all()),
+                  f"LPM-BC {ranks[CONTROL]:.2f}; next {ranks.drop(CONTROL).idxmin()} {ranks.drop(CONTROL).min():.2f}")
+            p = stats.friedman(w.to_numpy(), higher_is_better=higher, tie_correction=False).pvalue
+            claim("friedman", "the Friedman test finds the ten classifiers differ (p < 0.01)", bool(p < 0.01),
+                  f"p = {p:.3g}")
+            bd = stats.bonferroni_dunn(w, CONTROL, 0.05, higher)
+            beaten = set(bd.different)
+            wanted = set(METHODS) - {CONTROL} - NOT_BEATEN
+            better = {m for m in beaten if ranks[m] > ranks[CONTROL]}
+            claim("bonferroni_dunn", "at α = .05 LPM-BC is significantly better than every classifier except "
+                  "LD-kNN and CAP", bool(better == wanted),
+                  f"CD = {bd.critical_difference:.3f}; significantly better than: {', '.join(sorted(better)) or 'none'}")
+    return pd.DataFrame(rows, columns=["source", "metric", "claim_id", "claim", "supported", "evidence"])
