@@ -228,3 +228,20 @@ def test_remove_columns_step():
     assert list(step.fit(X).transform(X).columns) == ["a0", "a2"]
     with pytest.raises(ValueError, match="no attribute"):
         step.set_params(columns=["zz"]).fit(X)
+
+
+def test_sweep_figure_keeps_one_row_apart_from_all_of_nm(tmp_path):
+    """k = 1 (one row) and k = 1.0 (all of Nm) are different grid values: on a categorical axis
+    they are the first and the last tick."""
+    from nbrepro.config import expand_classifiers
+    from nbrepro.report.figures import draw_sweep
+
+    classifiers = expand_classifiers({"L": {"estimator": "LPMBC", "grid": {"k": [1, 0.5, 1.0], "model": ["LUA"]},
+                                            "label": "L(k={k},model={model})"}})
+    table = pd.DataFrame({"dataset": "iris", "method": list(classifiers), "metric": "accuracy",
+                          "mean": [0.9, 0.95, 0.7], "std": 0.0})
+    spec = {"kind": "sweep", "table": "t", "classifier": "L", "metric": "accuracy", "x": "k", "series": "model",
+            "x_labels": ["1", "0.5Nm", "Nm"]}
+    data = draw_sweep({"classifiers": classifiers}, spec, {"t": table}, None, None, tmp_path / "sweep")
+    assert data.sort_values("x")["mean"].tolist() == [0.9, 0.95, 0.7]
+    assert (tmp_path / "sweep.png").exists()

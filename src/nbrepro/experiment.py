@@ -30,11 +30,9 @@ def _write_parquet(df: pd.DataFrame, path: str | Path) -> None:
         df.to_parquet(tmp, index=False, engine="pyarrow", compression="zstd")
 
 
-def prepare(paper: dict, dataset: str, registry_path, raw_path, out_data, out_folds) -> None:
-    """Validate the raw file, preprocess it (when the paper's scope is the whole dataset) and fix the folds."""
-    spec = registry_entry(registry_path, dataset)
-    verify_cached(spec, Path(raw_path))
-    X, y = load_dataset(spec, Path(raw_path))
+def paper_rows(paper: dict, dataset: str, X: pd.DataFrame, y: pd.Series) -> tuple[pd.DataFrame, pd.Series]:
+    """The data set as the paper's experiment starts from it: its row filters (complete cases,
+    duplicates) and the dataset's own steps (``per_dataset``), before the common steps."""
     pre = paper["preprocessing"]
     extra = pre.get("per_dataset", {}).get(dataset, {})
     keep = np.ones(len(X), dtype=bool)
@@ -47,6 +45,15 @@ def prepare(paper: dict, dataset: str, registry_path, raw_path, out_data, out_fo
         X, y = X[keep].reset_index(drop=True), y[keep].reset_index(drop=True)
     if extra.get("steps"):
         (X,) = apply_steps(build_steps(extra["steps"]), X)
+    return X, y
+
+
+def prepare(paper: dict, dataset: str, registry_path, raw_path, out_data, out_folds) -> None:
+    """Validate the raw file, preprocess it (when the paper's scope is the whole dataset) and fix the folds."""
+    spec = registry_entry(registry_path, dataset)
+    verify_cached(spec, Path(raw_path))
+    X, y = paper_rows(paper, dataset, *load_dataset(spec, Path(raw_path)))
+    pre = paper["preprocessing"]
     if pre["scope"] == "dataset":
         (X,) = apply_steps(build_steps(pre["steps"]), X)
     frame = X.copy()

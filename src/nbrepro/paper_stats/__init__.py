@@ -51,11 +51,14 @@ class Context:
 
 
 def dataset_table(paper: dict, raw_dir: str | Path, registry: dict, count_class: bool = True) -> pd.DataFrame:
-    """Table 1 from the raw files: rows n, attributes m (counting the class when ``count_class``,
-    before any preprocessing), declared classes r."""
+    """Table 1 from the raw files: rows n, attributes m (counting the class when ``count_class``),
+    declared classes r, after the paper's row filters and per-dataset steps and before the common
+    preprocessing (``experiment.paper_rows``)."""
+    from ..experiment import paper_rows
+
     rows = []
     for ds in paper["datasets"]:
-        X, y = load_dataset(registry[ds], Path(raw_dir) / f"{ds}.arff")
+        X, y = paper_rows(paper, ds, *load_dataset(registry[ds], Path(raw_dir) / f"{ds}.arff"))
         numeric = sum(not isinstance(t, pd.CategoricalDtype) for t in X.dtypes)
         rows.append({"dataset": ds, "n": len(X), "m": X.shape[1] + int(count_class), "r": len(y.cat.categories),
                      "m_numeric": numeric})
