@@ -17,7 +17,8 @@ Any entry may name the ``metric`` of the analysis table it reads (default: the a
   binomial_tail                       n, k, p: Pr(Binomial(n, p) ≥ k)
   win_loss_split                      reference, threshold → one row per method, "[s.w./m.w./m.b./s.b.]"
                                       (also written as stats/{id}.csv)
-  paper                               function: a function of the claims module
+  paper                               function: a function of the claims module; with ``frame: true``
+                                      it also leaves a frame in ``ctx.frames[id]`` (stats/{id}.csv)
 
 A statistic whose methods are not all computed yet gets value NaN and says so.
 """
@@ -48,6 +49,7 @@ class Context:
     statistics: dict = field(default_factory=dict)   # id → value, as computed so far
     frames: dict = field(default_factory=dict)       # stats file name → frame (win/loss rows, figure data)
     tables: dict = field(default_factory=dict)       # every reproduced table of the paper, by name
+    results: Path | None = None                      # results/{paper}: the per-fold files, for paper functions
 
 
 def dataset_table(paper: dict, raw_dir: str | Path, registry: dict, count_class: bool = True) -> pd.DataFrame:
@@ -91,7 +93,7 @@ def _for_metric(ctx: Context, metric: str) -> Context:
     spec = ctx.paper["analysis"]
     wide = wide_table(ctx.table, metric, spec.get("decimals"))
     higher = label_metric(ctx.paper, ctx.paper["tables"][spec["table"]], metric).higher_is_better
-    return Context(ctx.paper, ctx.table, wide, ctx.table1, higher, ctx.statistics, ctx.frames, ctx.tables)
+    return Context(ctx.paper, ctx.table, wide, ctx.table1, higher, ctx.statistics, ctx.frames, ctx.tables, ctx.results)
 
 
 def evaluate_statistic(item: dict, ctx: Context, module) -> list[tuple]:
@@ -154,9 +156,12 @@ def analysis_context(paper: dict, table: pd.DataFrame, table1: pd.DataFrame | No
 
 
 def text_statistics(paper: dict, table: pd.DataFrame, table1: pd.DataFrame | None,
-                    published: pd.DataFrame | None, module=None) -> tuple[pd.DataFrame, Context]:
+                    published: pd.DataFrame | None, module=None, tables: dict | None = None,
+                    results: Path | None = None) -> tuple[pd.DataFrame, Context]:
     """Every declared statistic, computed from the reproduced table, beside the published value."""
     ctx = analysis_context(paper, table, table1, module)
+    ctx.tables = tables if tables is not None else {}
+    ctx.results = Path(results) if results is not None else None
     rows = []
     for item in paper["analysis"].get("statistics", []):
         for statistic, value, note in evaluate_statistic(item, ctx, module):
@@ -179,7 +184,7 @@ def output_files(paper: dict) -> tuple[list[str], list[str]]:
         names.append("table1")
     if spec.get("statistics"):
         names.append("text_stats")
-    names += [s["id"] for s in spec.get("statistics", []) if s["test"] in TABLE_STATS]
+    names += [s["id"] for s in spec.get("statistics", []) if s["test"] in TABLE_STATS or s.get("frame")]
     for name, fig in (paper.get("figures") or {}).items():
         if fig["kind"] not in FIGURE_KINDS:
             raise ConfigError(f"paper {paper['paper']!r}, figure {name!r}: unknown kind {fig['kind']!r} "
@@ -216,8 +221,7 @@ def run(paper: dict, results: Path, raw_dir: Path, registry: dict, figures_dir: 
     ctx = None
     if spec.get("table"):
         published = pd.read_csv(spec["published"]) if spec.get("published") else None
-        text, ctx = text_statistics(paper, tables[spec["table"]], table1, published, module)
-        ctx.tables = tables
+        text, ctx = text_statistics(paper, tables[spec["table"]], table1, published, module, tables, results)
         if spec.get("statistics"):
             outputs["stats/text_stats.csv"] = text
         for sid, frame in ctx.frames.items():

@@ -156,8 +156,11 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
         parts.append(frame_html(summ, 4))
     analysis = paper.get("analysis") or {}
     if "stats/claims.csv" in outputs:
-        parts.append("<h2>The paper's claims, checked against our numbers</h2>")
-        parts.append(frame_html(outputs["stats/claims.csv"], 4))
+        claims = outputs["stats/claims.csv"]
+        both = "source" in claims.columns and set(claims["source"]) >= {"paper", "ours"}
+        parts.append("<h2>The paper's claims, checked " + ("on the paper's own printed numbers (source: paper) "
+                                                             "and on ours" if both else "against our numbers") + "</h2>")
+        parts.append(frame_html(claims, 4))
     if "stats/text_stats.csv" in outputs:
         parts.append("<h2>Statistics quoted in the text</h2><p class='small'>Computed from our reproduced "
                      f"table (values at the printed {analysis.get('decimals', '')} decimals), beside the paper's number.</p>")
