@@ -14,7 +14,7 @@ SYNTHETIC = {"gauss2d-C0": 0.0, "gauss2d-C0.5": 0.5, "gauss2d-C1": 1.0, "gauss2d
 
 def _cube(ctx) -> pd.DataFrame | None:
     """dataset × (position of k in the grid, model) → mean accuracy."""
-    table = ctx.tables.get("sweep_acc")
+    table = ctx.tables.get("sweepacc")
     if table is None:
         return None
     points = {label: c["grid_point"] for label, c in ctx.paper["classifiers"].items() if c.get("grid_of") == "LPMBC"}
