@@ -130,13 +130,25 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
         self.class_count_ = counts["class"]
         self.class_prior_ = (self.class_count_ + 1.0) / (self.class_count_.sum() + float(r))
         self.offsets_, T = value_offsets(self.n_values_, missing_slot=True)
-        self.feature_prob_ = []  # per attribute: (q_i, r) table of P(x_i = v | c); empty for a numeric one
-        factor = np.ones((T, r))  # factors by flat index; a missing value's slot holds 1
-        for j, q in enumerate(self.n_values_):
-            block = counts["value_class"][self.offsets_[j]:self.offsets_[j] + q]
-            prob = (block + 1.0) / (block.sum(axis=0) + float(q))
-            self.feature_prob_.append(prob)
-            factor[self.offsets_[j]:self.offsets_[j] + q] = prob
+        value_class = counts["value_class"]
+        if len(self.n_values_) and np.all(value_class == np.floor(value_class)) and value_class.sum() < 2.0 ** 53:
+            # whole counts: every attribute's column sums at once (exact in any order, so the same bits)
+            missing = self.offsets_ + self.n_values_
+            values = value_class.copy()
+            values[missing] = 0.0
+            totals = np.add.reduceat(values, self.offsets_, axis=0) + self.n_values_[:, None].astype(np.float64)
+            owner = np.repeat(np.arange(len(self.n_values_)), self.n_values_ + 1)
+            factor = (values + 1.0) / totals[owner]
+            factor[missing] = 1.0  # a missing value's slot
+            self.feature_prob_ = [factor[o:o + q] for o, q in zip(self.offsets_.tolist(), self.n_values_.tolist())]
+        else:
+            self.feature_prob_ = []  # per attribute: (q_i, r) table of P(x_i = v | c); empty for a numeric one
+            factor = np.ones((T, r))  # factors by flat index; a missing value's slot holds 1
+            for j, q in enumerate(self.n_values_):
+                block = value_class[self.offsets_[j]:self.offsets_[j] + q]
+                prob = (block + 1.0) / (block.sum(axis=0) + float(q))
+                self.feature_prob_.append(prob)
+                factor[self.offsets_[j]:self.offsets_[j] + q] = prob
         self._factor = factor
 
     def _proba_codes(self, codes: np.ndarray, numeric=None) -> np.ndarray:
@@ -147,17 +159,18 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
         return java_normalize(weka_product(prior, (numeric[j] if j in numeric else np.take(self._factor, idx[:, j], axis=0)
                                                    for j in range(codes.shape[1]))))
 
-    def _proba_block(self, codes: np.ndarray, columns: np.ndarray, F: np.ndarray) -> np.ndarray:
+    def _proba_block(self, codes: np.ndarray, columns=None, F=None) -> np.ndarray:
         """``_proba_codes`` with the numeric attributes ``columns``' factors as one (rows,
         len(columns), classes) block, the product formed in one compiled pass (the same bits;
         for subclasses that load numba anyway)."""
         from ._product_kernel import weka_product_rows  # numba: imported where first needed
 
-        if len(columns) == codes.shape[1]:  # all numeric (columns ascending)
+        if columns is not None and len(columns) == codes.shape[1]:  # all numeric (columns ascending)
             factors = F
         else:
             factors = np.take(self._factor, flat_index(codes, self.offsets_, self.n_values_), axis=0)
-            factors[:, columns] = F
+            if columns is not None and len(columns):
+                factors[:, columns] = F
         prior = np.repeat(self.class_prior_[None, :], codes.shape[0], axis=0)
         return java_normalize(weka_product_rows(prior, factors, _TINY, 1e75))
 
