@@ -138,7 +138,8 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
             values[missing] = 0.0
             totals = np.add.reduceat(values, self.offsets_, axis=0) + self.n_values_[:, None].astype(np.float64)
             owner = np.repeat(np.arange(len(self.n_values_)), self.n_values_ + 1)
-            factor = (values + 1.0) / totals[owner]
+            with np.errstate(divide="ignore"):  # a numeric attribute has only its missing slot, total 0
+                factor = (values + 1.0) / totals[owner]
             factor[missing] = 1.0  # a missing value's slot
             self.feature_prob_ = [factor[o:o + q] for o, q in zip(self.offsets_.tolist(), self.n_values_.tolist())]
         else:
