@@ -15,7 +15,8 @@ Exemptions, each a semantics kept on purpose:
 """
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from nbrepro.classifiers import AODE, HNB, TAN, WAODE, KernelNB, NaiveBayes
+from nbrepro.classifiers import (AODE, HNB, LPMBC, TAN, WAODE, KernelNB, LocalDistributionKNN, LocalMeanKNN, NaiveBayes,
+                                 NonNaiveBayes, VotingKNN)
 
 WEIGHT_ZERO_ROWS_SET_PRECISION = ("Weka's NaiveBayes takes a numeric attribute's precision from every training row, "
                                   "a row of weight 0 included")
@@ -25,7 +26,9 @@ EXPECTED_FAILURES = {"NaiveBayes": {"check_sample_weight_equivalence_on_dense_da
 
 
 @parametrize_with_checks([NaiveBayes(), NaiveBayes(kernel=True), NaiveBayes(supervised_discretization=True),
-                          TAN(), AODE(), WAODE(), HNB(), KernelNB(), KernelNB("ste"), KernelNB("sp", "weka")],
+                          TAN(), AODE(), WAODE(), HNB(), KernelNB(), KernelNB("ste"), KernelNB("sp", "weka"),
+                          LPMBC(), LPMBC(k=0.5, model="LCA"), LPMBC(k=3, model="LGA"), VotingKNN(), LocalMeanKNN(),
+                          LocalDistributionKNN(), NonNaiveBayes()],
                          expected_failed_checks=lambda est: EXPECTED_FAILURES.get(type(est).__name__, {}))
 def test_sklearn_compatible(estimator, check):
     check(estimator)

@@ -194,7 +194,7 @@ def test_bad_input_is_named():
     with pytest.raises(ValueError, match="missing values"):
         VotingKNN().fit(holes, y)
     model = LPMBC().fit(X, y)
-    with pytest.raises(ValueError, match="fitted on 3"):
+    with pytest.raises(ValueError, match="missing:\n- a2"):  # scikit-learn names the missing column
         model.predict_proba(X.iloc[:, :2])
 
 
@@ -245,3 +245,37 @@ def test_sweep_figure_keeps_one_row_apart_from_all_of_nm(tmp_path):
     data = draw_sweep({"classifiers": classifiers}, spec, {"t": table}, None, None, tmp_path / "sweep")
     assert data.sort_values("x")["mean"].tolist() == [0.9, 0.95, 0.7]
     assert (tmp_path / "sweep.png").exists()
+
+
+def test_a_sweep_is_fitted_once_per_fold_with_each_points_own_results(tmp_path):
+    """evaluate_many groups a sweep's grid points (LPM-BC's k and model) into one fit per fold;
+    every label's fold metrics and predictions equal those of its own fit, to the bit."""
+    from pathlib import Path
+
+    from nbrepro.config import load_paper
+    from nbrepro.experiment import evaluate, evaluate_many, path_groups
+    from nbrepro.protocols import make_folds
+
+    root = Path(__file__).resolve().parents[1]
+    paper = load_paper(root / "config/papers/lpmbc_sweep.yaml")
+    labels = [label for label in paper["classifiers"] if "k=0.3" in label or "k=1," in label]
+    assert path_groups(paper, labels) == [labels]
+    X, y = _data(n=90)
+    frame = X.copy()
+    frame["class"] = pd.Categorical(y)
+    frame.to_parquet(tmp_path / "d.parquet")
+    made = make_folds(paper["protocol"], frame["class"].cat.codes.to_numpy())
+    pd.DataFrame([(f.run, f.fold, f.train, f.test) for f in made][:6],
+                 columns=["run", "fold", "train", "test"]).to_parquet(tmp_path / "f.parquet")
+
+    def outputs(tag, label):
+        return tmp_path / f"{tag}-{label}-folds.parquet", tmp_path / f"{tag}-{label}-pred.parquet", None
+
+    grouped = dict(evaluate_many(paper, "d", labels, tmp_path / "d.parquet", tmp_path / "f.parquet",
+                                 {label: outputs("g", label) for label in labels}))
+    timing = ["fit_seconds", "predict_seconds"]
+    for label in labels:
+        alone = evaluate(paper, "d", label, tmp_path / "d.parquet", tmp_path / "f.parquet", *outputs("a", label)[:2])
+        pd.testing.assert_frame_equal(grouped[label].drop(columns=timing), alone.drop(columns=timing), check_exact=True)
+        g, a = (pd.read_parquet(outputs(tag, label)[1]) for tag in ("g", "a"))
+        pd.testing.assert_frame_equal(g, a, check_exact=True)

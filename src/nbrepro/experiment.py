@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from .config import ConfigError, make_classifier
-from .crossval import fold_probabilities
+from .crossval import FoldProba, fold_probabilities
 from .data.fetch import fetch, load_dataset, verify_cached
 from .data.registry import load_registry, registry_entry
 from .io import atomic_path
@@ -136,63 +137,145 @@ def read_prepared(path) -> tuple[pd.DataFrame, pd.Series]:
 FITTED_COLUMNS = ["variant", "run", "fold", "attribute", "key", "value", "text"]
 
 
+def path_groups(paper: dict, labels) -> list[list[str]]:
+    """The labels in groups fitted once per fold: classifiers of one estimator that differ only
+    in parameters it scores from one fit (its ``path_params`` and ``path_proba``, e.g. LPM-BC's
+    k and model, as a sweep's grid gives them). A classifier that records state or runs
+    variants stays alone. Groups keep the labels' order."""
+    groups, seen = [], {}
+    for label in labels:
+        spec = paper["classifiers"][label]
+        est = make_classifier(label, paper)
+        path = tuple(getattr(est, "path_params", ()))
+        if not path or not hasattr(est, "path_proba") or spec.get("record") or spec.get("variants"):
+            groups.append([label])
+            continue
+        rest = sorted((k, repr(v)) for k, v in est.get_params(deep=False).items() if k not in path)
+        key = (type(est).__name__, repr(rest))
+        if key in seen:
+            groups[seen[key]].append(label)
+        else:
+            seen[key] = len(groups)
+            groups.append([label])
+    return groups
+
+
+def _shared_fit_probabilities(paper, labels, X, y, splits):
+    """Per fold, one FoldProba per label from one fit of the group's estimator and its
+    ``path_proba`` (the same probabilities as a fit per label). Each label reports the shared
+    fit's seconds and an equal share of the prediction's."""
+    from sklearn.base import clone
+
+    estimators = [make_classifier(label, paper) for label in labels]
+    points = [{k: e.get_params(deep=False)[k] for k in e.path_params} for e in estimators]
+    steps = paper["preprocessing"]["steps"] if paper["preprocessing"]["scope"] == "fold" else None
+    for train, test in splits:
+        if steps is not None:
+            Xtr, Xte = apply_steps(build_steps(steps), X.iloc[train], X.iloc[test], y=y.iloc[train])
+        else:
+            Xtr, Xte = X.iloc[train], X.iloc[test]
+        model = clone(estimators[0])
+        t0 = time.perf_counter()
+        model.fit(Xtr, y.iloc[train])
+        t1 = time.perf_counter()
+        probas = model.path_proba(Xte, points)
+        share = (time.perf_counter() - t1) / len(labels)
+        yield [FoldProba(p, model.classes_, t1 - t0, share, {}) for p in probas]
+
+
+def _label_probabilities(paper, label, X, y, splits, record):
+    """Per fold, a one-element list: the label's own fit."""
+    if paper["preprocessing"]["scope"] == "fold":
+        results = _fold_scope_probabilities(paper, label, X, y, splits, record)
+    else:
+        results = fold_probabilities(make_classifier(label, paper), X, y, splits, record)
+    for res in results:
+        yield [res]
+
+
+class _Collected:
+    """One label's fold rows, predicted rows and recorded state, gathered fold by fold."""
+
+    def __init__(self):
+        self.fold_rows, self.pred_parts = [], []  # predictions: arrays per fold, one frame at the end
+        self.fitted = {c: [] for c in FITTED_COLUMNS}  # the recorded state, column by column
+
+    def add(self, label, classes, ycodes, metrics, variant, run, fold, train, test, res):
+        if list(res.classes) != classes:
+            raise RuntimeError(f"{label}: classes_ {list(res.classes)} differ from the dataset's {classes}")
+        proba = res.proba
+        pred = np.argmax(proba, axis=1)  # first maximum, as Weka's classifyInstance
+        truth = ycodes[test]
+        trained = ycodes[train]
+        counts = np.bincount(trained[trained >= 0], minlength=len(classes))
+        row = {"variant": variant, "run": int(run), "fold": int(fold), "n_train": len(train), "n_test": len(test)}
+        row.update({col: float(m(truth, proba, counts)) for col, m in metrics.items()})
+        row.update(fit_seconds=res.fit_seconds, predict_seconds=res.predict_seconds)
+        self.fold_rows.append(row)
+        n = len(test)
+        self.pred_parts.append((np.full(n, variant, dtype=object), np.full(n, run, dtype=np.int32),
+                                np.full(n, fold, dtype=np.int32), test.astype(np.int32), truth.astype(np.int32),
+                                pred.astype(np.int32), proba))
+        fitted = self.fitted
+        for attribute, value in (res.recorded or {}).items():
+            keys, values, texts = _fitted_columns(value)
+            for column, part in zip(FITTED_COLUMNS, ((variant,) * len(keys), (int(run),) * len(keys),
+                                                     (int(fold),) * len(keys), (attribute,) * len(keys), keys)):
+                fitted[column].extend(part)
+            fitted["value"].append(values)
+            fitted["text"].extend(texts)
+
+    def write(self, classes, out_folds, out_predictions, out_fitted) -> pd.DataFrame:
+        result = pd.DataFrame(self.fold_rows)
+        _write_parquet(result, out_folds)
+        _write_parquet(_predictions_frame(self.pred_parts, classes), out_predictions)
+        if out_fitted is not None:
+            fitted = self.fitted
+            fitted["value"] = np.concatenate(fitted["value"]) if fitted["value"] else np.empty(0)
+            fitted["run"] = np.asarray(fitted["run"], dtype=np.int32)
+            fitted["fold"] = np.asarray(fitted["fold"], dtype=np.int32)
+            _write_parquet(pd.DataFrame(fitted, columns=FITTED_COLUMNS), out_fitted)
+        return result
+
+
 def evaluate(paper: dict, dataset: str, label: str, prepared_path, folds_path, out_folds, out_predictions,
              out_fitted=None) -> pd.DataFrame:
     """Run one classifier over every fold; write per-fold metrics, per-test-row predictions and, when
     the classifier's spec has ``record:``, its fitted attributes per fold."""
+    return next(evaluate_many(paper, dataset, [label], prepared_path, folds_path,
+                              {label: (out_folds, out_predictions, out_fitted)}))[1]
+
+
+def evaluate_many(paper: dict, dataset: str, labels, prepared_path, folds_path, outputs: dict):
+    """``evaluate`` for several classifiers of one dataset, reading the data once and fitting each
+    of ``path_groups`` once per fold. ``outputs``: label → (folds, predictions, fitted or None)
+    paths. Yields (label, per-fold frame) as each label's files are written."""
     X, y = read_prepared(prepared_path)
     folds = pd.read_parquet(folds_path)
-    pre = paper["preprocessing"]
-    spec = paper["classifiers"][label]
-    record = spec.get("record", [])
     declared = paper_metrics(paper)
     metrics = {c: m for c, m in declared.items() if m.level == "fold"} or \
         {"accuracy": metric_for(paper, "accuracy", declared)}   # a paper with dataset-level metrics only
     classes = list(y.cat.categories)
     ycodes = y.cat.codes.to_numpy()
-    fold_rows, pred_parts = [], []  # predictions: arrays per fold, one frame at the end
-    fitted = {c: [] for c in FITTED_COLUMNS}  # the recorded state, column by column (one frame at the end)
     splits = [(np.asarray(train, dtype=np.int64), np.asarray(test, dtype=np.int64))
               for train, test in zip(folds["train"], folds["test"])]
-    # variants: the classifier once as configured, or once per attribute left out
-    if spec.get("variants") == "drop_each_attribute":
-        variants = [(str(c), X.drop(columns=[c])) for c in X.columns]
-    else:
-        variants = [("", X)]
-    for variant, Xv in variants:
-        if pre["scope"] == "fold":
-            results = _fold_scope_probabilities(paper, label, Xv, y, splits, record)
+    for group in path_groups(paper, labels):
+        collected = {label: _Collected() for label in group}
+        spec = paper["classifiers"][group[0]]
+        # variants: the classifier once as configured, or once per attribute left out
+        if spec.get("variants") == "drop_each_attribute":
+            variants = [(str(c), X.drop(columns=[c])) for c in X.columns]
         else:
-            results = fold_probabilities(make_classifier(label, paper), Xv, y, splits, record)
-        for (run, fold), (train, test), res in zip(zip(folds["run"], folds["fold"]), splits, results):
-            if list(res.classes) != classes:
-                raise RuntimeError(f"{label}: classes_ {list(res.classes)} differ from the dataset's {classes}")
-            proba = res.proba
-            pred = np.argmax(proba, axis=1)  # first maximum, as Weka's classifyInstance
-            truth = ycodes[test]
-            trained = ycodes[train]
-            counts = np.bincount(trained[trained >= 0], minlength=len(classes))
-            row = {"variant": variant, "run": int(run), "fold": int(fold), "n_train": len(train), "n_test": len(test)}
-            row.update({col: float(m(truth, proba, counts)) for col, m in metrics.items()})
-            row.update(fit_seconds=res.fit_seconds, predict_seconds=res.predict_seconds)
-            fold_rows.append(row)
-            n = len(test)
-            pred_parts.append((np.full(n, variant, dtype=object), np.full(n, run, dtype=np.int32),
-                               np.full(n, fold, dtype=np.int32), test.astype(np.int32), truth.astype(np.int32),
-                               pred.astype(np.int32), proba))
-            for attribute, value in (res.recorded or {}).items():
-                keys, values, texts = _fitted_columns(value)
-                for column, part in zip(FITTED_COLUMNS, ((variant,) * len(keys), (int(run),) * len(keys),
-                                                         (int(fold),) * len(keys), (attribute,) * len(keys), keys)):
-                    fitted[column].extend(part)
-                fitted["value"].append(values)
-                fitted["text"].extend(texts)
-    result = pd.DataFrame(fold_rows)
-    _write_parquet(result, out_folds)
-    _write_parquet(_predictions_frame(pred_parts, classes), out_predictions)
-    if out_fitted is not None:
-        fitted["value"] = np.concatenate(fitted["value"]) if fitted["value"] else np.empty(0)
-        fitted["run"] = np.asarray(fitted["run"], dtype=np.int32)
-        fitted["fold"] = np.asarray(fitted["fold"], dtype=np.int32)
-        _write_parquet(pd.DataFrame(fitted, columns=FITTED_COLUMNS), out_fitted)
-    return result
+            variants = [("", X)]
+        for variant, Xv in variants:
+            if len(group) > 1:
+                results = _shared_fit_probabilities(paper, group, Xv, y, splits)
+            else:
+                results = _label_probabilities(paper, group[0], Xv, y, splits, spec.get("record", []))
+            for (run, fold), (train, test), per_label in zip(zip(folds["run"], folds["fold"]), splits, results):
+                for label, res in zip(group, per_label):
+                    collected[label].add(label, classes, ycodes, metrics, variant, run, fold, train, test, res)
+        for label in group:
+            out_folds, out_predictions, out_fitted = outputs[label]
+            fitted_path = out_fitted if paper["classifiers"][label].get("record") else None
+            yield label, collected[label].write(classes, out_folds, out_predictions, fitted_path)

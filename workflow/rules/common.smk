@@ -3,6 +3,7 @@ import functools
 import json
 import re
 import shlex
+from pathlib import Path
 from types import SimpleNamespace
 
 from snakemake.utils import validate
@@ -24,7 +25,11 @@ for _key in ("openml",):
 validate(config, "../../config/schemas/config.schema.yaml")
 
 PAPERS = {}
-for _name in config["papers"]:
+_queue = list(config["papers"])  # a paper's companions join the list after it
+while _queue:
+    _name = _queue.pop(0)
+    if _name in PAPERS:
+        continue
     _path = f"{config['paper_dir']}/{_name}.yaml"
     with open(_path) as _fh:
         _spec = yaml.safe_load(_fh)
@@ -37,6 +42,7 @@ for _name in config["papers"]:
     _spec["classifiers"] = expand_classifiers(_spec["classifiers"], _path)
     check_paper(_spec, _path)  # estimators, parameters, protocol, metrics, names: before any job runs
     PAPERS[_name] = dict(spec=_spec, path=_path)
+    _queue.extend(_spec.get("companions", []))
 
 with open(config["registry"]) as _fh:
     REGISTRY = yaml.safe_load(_fh)["datasets"]
@@ -124,6 +130,11 @@ def dataset_settings(wildcards):
 def settings_of(paper):
     """dataset_settings bound to one paper (a batched paper's rule has no paper wildcard)."""
     return lambda wildcards: dataset_settings(SimpleNamespace(paper=paper, dataset=wildcards.dataset))
+
+
+def prepare_settings_of(paper):
+    """prepare_settings bound to one paper (for a batched paper's evaluate_dataset rule)."""
+    return lambda wildcards: prepare_settings(SimpleNamespace(paper=paper, dataset=wildcards.dataset))
 
 
 def fold_results(wildcards):

@@ -37,6 +37,8 @@ rule prepare:
         data="resources/prepared/{paper}/{dataset}.parquet",
         folds="resources/folds/{paper}/{dataset}.parquet",
     priority: DATA_PRIORITY
+    wildcard_constraints:
+        paper=rf"(?!(?:{BATCHED_RE})/)[A-Za-z0-9_-]+",  # a batched paper prepares in evaluate_dataset
     log:
         "logs/prepare/{paper}/{dataset}.log",
     shell:

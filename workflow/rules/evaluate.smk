@@ -50,15 +50,20 @@ for _paper in BATCHED:
             f"evaluate_dataset_{_paper}"
         conda:
             "../../environment.yml"
+        # and prepares the dataset first, in the same process (rule prepare leaves batched papers alone)
         input:
-            data=f"resources/prepared/{_paper}/{{dataset}}.parquet",
-            folds=f"resources/folds/{_paper}/{{dataset}}.parquet",
+            raw="resources/raw/{dataset}.arff",
         params:
             paper=PAPERS[_paper]["path"],
+            registry=config["registry"],
             settings=settings_of(_paper),
+            prepare_settings=prepare_settings_of(_paper),
             classifiers=" ".join(f"--classifier {shlex.quote(label)}" for label in _labels),
-            out=f"results/{_paper}",
+            # the paper's results directory, from the outputs (a hardcoded prefix fails the lint)
+            out=lambda wildcards, output: Path(output.folds[0]).parents[2].as_posix(),
         output:
+            prepared=f"resources/prepared/{_paper}/{{dataset}}.parquet",
+            splits=f"resources/folds/{_paper}/{{dataset}}.parquet",
             folds=[f"results/{_paper}/folds/{{dataset}}/{label}.parquet" for label in _labels],
             predictions=[f"results/{_paper}/predictions/{{dataset}}/{label}.parquet" for label in _labels],
             fitted=[f"results/{_paper}/fitted/{{dataset}}/{label}.parquet" for label in _recorded],
@@ -70,7 +75,7 @@ for _paper in BATCHED:
             f"logs/benchmarks/{_paper}/{{dataset}}.tsv"
         shell:
             "nbrepro evaluate --paper-config {params.paper} --dataset {wildcards.dataset:q} {params.classifiers} "
-            "--prepared {input.data:q} --folds {input.folds:q} "
+            "--raw {input.raw:q} --registry {params.registry} --prepared {output.prepared:q} --folds {output.splits:q} "
             "--out-folds {params.out}/folds/{wildcards.dataset}/{{classifier}}.parquet "
             "--out-predictions {params.out}/predictions/{wildcards.dataset}/{{classifier}}.parquet "
             "--out-fitted {params.out}/fitted/{wildcards.dataset}/{{classifier}}.parquet > {log:q} 2>&1"

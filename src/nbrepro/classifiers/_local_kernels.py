@@ -16,26 +16,13 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from llvmlite import ir
-from numba import njit, types
-from numba.core import cgutils
-from numba.extending import intrinsic
+from numba import njit
+
+from ._fast_erf import erf as _erf
 
 _SQRT2 = math.sqrt(2.0)
 _LOG_SQRT_2PI = 0.5 * math.log(2.0 * math.pi)
 _ERF_ONE = 6.0  # erf(z) == 1.0 exactly for z ≥ 5.93
-
-
-@intrinsic
-def _erf(typingctx, x):
-    """The C library's erf (numba's own ``math.erf`` is a slower series; glibc's is within 1 ulp)."""
-    sig = types.float64(types.float64)
-
-    def codegen(context, builder, signature, args):
-        fnty = ir.FunctionType(ir.DoubleType(), [ir.DoubleType()])
-        return builder.call(cgutils.get_or_insert_function(builder.module, fnty, "erf"), args)
-
-    return sig, codegen
 
 
 @njit(cache=True)
@@ -101,15 +88,11 @@ def local_log_densities(Q, T, order, counts, radius, h, flat, want_gauss, want_k
                     if hd <= flat * r:
                         kernel[a, s] += uniform
                     else:
-                        scale = _SQRT2 * hd
-                        deep = _ERF_ONE * scale
+                        inv = 1.0 / (_SQRT2 * hd)
                         mass = 0.0
                         for j in range(k):
                             gap = x - P[d, j]  # |gap| ≤ r: every neighbour lies in the cube
-                            hi = gap + r
-                            lo = gap - r
-                            eh = 1.0 if hi >= deep else _erf(hi / scale)
-                            el = -1.0 if lo <= -deep else _erf(lo / scale)
-                            mass += 0.5 * (eh - el)
+                            mass += _erf((gap + r) * inv) - _erf((gap - r) * inv)
+                        mass *= 0.5
                         kernel[a, s] += top + math.log(scaled) - math.log(hd) - _LOG_SQRT_2PI - math.log(mass)
     return gauss, kernel

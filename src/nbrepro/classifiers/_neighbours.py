@@ -14,28 +14,26 @@ METRICS = ("chebyshev", "euclidean")
 _BLOCK_ELEMENTS = 1 << 22  # queries × rows × attributes held at once (32 MB of float64)
 
 
-def numeric_matrix(estimator, X, fitting: bool) -> np.ndarray:
+def numeric_matrix(estimator, X, fitting: bool, y=None) -> np.ndarray:
     """X as a float64 matrix of numeric attributes (a DataFrame's Categorical columns are an
-    error: these classifiers measure distances). Remembers the column names when fitting."""
+    error: these classifiers measure distances). scikit-learn's ``validate_data`` checks the
+    rest (2-D, no infinity, not sparse, not empty, the fitted number and names of columns, as many
+    rows as ``y``)."""
     import pandas as pd
+    from sklearn.utils.validation import validate_data
 
     if isinstance(X, pd.DataFrame):
         nominal = [str(c) for c in X.columns if not (X[c].dtype.kind in "fiub")]
         if nominal:
             raise ValueError(f"{type(estimator).__name__}: numeric attributes only; nominal: {', '.join(nominal)}")
-        if fitting:
-            estimator.feature_names_in_ = np.asarray(X.columns, dtype=object)
-        A = X.to_numpy(dtype=np.float64)
-    else:
-        A = np.asarray(X, dtype=np.float64)
-    if A.ndim != 2:
-        raise ValueError(f"{type(estimator).__name__}: X must be 2-D, got shape {A.shape}")
+    if y is not None:
+        from sklearn.utils import check_consistent_length
+
+        check_consistent_length(X, y)
+    A = np.asarray(validate_data(estimator, X, reset=fitting, dtype=np.float64, ensure_all_finite="allow-nan"),
+                   dtype=np.float64)
     if np.isnan(A).any():
-        raise ValueError(f"{type(estimator).__name__}: X has missing values; replace them first")
-    if fitting:
-        estimator.n_features_in_ = A.shape[1]
-    elif A.shape[1] != estimator.n_features_in_:
-        raise ValueError(f"{type(estimator).__name__}: X has {A.shape[1]} attributes, fitted on {estimator.n_features_in_}")
+        raise ValueError(f"{type(estimator).__name__}: X has missing values (NaN); replace them first")
     return A
 
 

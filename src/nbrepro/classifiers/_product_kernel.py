@@ -13,25 +13,32 @@ from numba import njit
 
 
 @njit(cache=True)
+def weka_product_step(probs, f, tiny, rescale):
+    """One attribute of ``weka_product`` on one row, in place: probs × f (f floored at ``tiny``),
+    then × ``rescale`` if the row's largest entry fell below ``tiny``."""
+    mx = -np.inf
+    nan = False
+    for c in range(len(probs)):
+        fc = f[c]
+        if not fc >= tiny and not np.isnan(fc):  # np.maximum(tiny, f): NaN stays NaN
+            fc = tiny
+        p = probs[c] * fc
+        probs[c] = p
+        if np.isnan(p):
+            nan = True
+        elif p > mx:
+            mx = p
+    if not nan and mx > 0.0 and mx < tiny:
+        for c in range(len(probs)):
+            probs[c] *= rescale
+
+
+@njit(cache=True)
 def weka_product_rows(prior, factors, tiny, rescale):
     """prior (rows, classes) × factors (rows, attributes, classes) as ``weka_product``."""
     rows, attributes, classes = factors.shape
     probs = prior.copy()
     for i in range(rows):
         for j in range(attributes):
-            mx = -np.inf
-            nan = False
-            for c in range(classes):
-                f = factors[i, j, c]
-                if not f >= tiny and not np.isnan(f):  # np.maximum(tiny, f): NaN stays NaN
-                    f = tiny
-                p = probs[i, c] * f
-                probs[i, c] = p
-                if np.isnan(p):
-                    nan = True
-                elif p > mx:
-                    mx = p
-            if not nan and mx > 0.0 and mx < tiny:
-                for c in range(classes):
-                    probs[i, c] *= rescale
+            weka_product_step(probs[i], factors[i, j], tiny, rescale)
     return probs

@@ -25,7 +25,7 @@ class _NeighbourClassifier(ClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         if self.metric not in METRICS:
             raise ValueError(f"{type(self).__name__}: metric must be one of {METRICS}, got {self.metric!r}")
-        A = numeric_matrix(self, X, fitting=True)
+        A = numeric_matrix(self, X, fitting=True, y=y)
         self.classes_, codes = encode_target(self, y)
         known = codes >= 0
         self._X, self._y = A[known], codes[known]
@@ -42,7 +42,8 @@ class _NeighbourClassifier(ClassifierMixin, BaseEstimator):
         return self._path(Q, [self.k_])[0]
 
     def predict(self, X):
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        proba = self.predict_proba(X)  # first: an unfitted model raises NotFittedError
+        return self.classes_[np.argmax(proba, axis=1)]
 
     def path_proba(self, X_test, points) -> list:
         """``predict_proba`` with each point's k in place of this model's, from one neighbour sort."""

@@ -75,7 +75,7 @@ class LPMBC(ClassifierMixin, BaseEstimator):
             raise ValueError(f"LPMBC: model must be one of {MODELS}, got {self.model!r}")
         if self.metric not in METRICS:
             raise ValueError(f"LPMBC: metric must be one of {METRICS}, got {self.metric!r}")
-        A = numeric_matrix(self, X, fitting=True)
+        A = numeric_matrix(self, X, fitting=True, y=y)
         self.classes_, codes = encode_target(self, y)
         known = codes >= 0
         A, codes = A[known], codes[known]
@@ -95,7 +95,8 @@ class LPMBC(ClassifierMixin, BaseEstimator):
         return _softmax(self._log_scores(Q, [self.k_], [self.model])[(self.k_, self.model)])
 
     def predict(self, X):
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        proba = self.predict_proba(X)  # first: an unfitted model raises NotFittedError
+        return self.classes_[np.argmax(proba, axis=1)]
 
     def _log_scores(self, Q, sizes, models) -> dict:
         """(k, model) → (queries, classes) log k_l f_l(x), for every size and model at once: each

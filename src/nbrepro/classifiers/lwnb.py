@@ -7,7 +7,7 @@ from ._lazy import BLOCK_VALUES, LazyNominalMixin
 from ._mixed import MixedInputMixin, is_numeric_dtype
 from ._nominal import java_normalize
 from .naive_bayes import weka_product
-from .numeric_estimators import (NormalEstimators, numeric_precision, weighted_normal_probability,
+from .numeric_estimators import (NormalEstimators, numeric_precisions, weighted_normal_probability,
                                  weka_training_order)
 KERNELS = ("linear", "epanechnikov", "tricube", "inverse", "gauss", "constant")
 
@@ -164,11 +164,14 @@ class LocallyWeightedNB(MixedInputMixin, LazyNominalMixin):
             rows = idx[b][valid[b]]
             Zb, yb, wb = self._Z[rows], self._y[rows], wk[b][valid[b]]
             order = weka_training_order(Zb, self.numeric_)
-            for j in np.flatnonzero(self.numeric_):
-                if not np.isnan(T[b, j]):
-                    est = NormalEstimators(Zb[order, j], yb[order], wb[order], r, numeric_precision(Zb[:, j]),
-                                           sequential=True)
-                    factors[b, j] = est.probability(T[b, j:j + 1])[0]
+            num = np.flatnonzero(self.numeric_)
+            # every numeric attribute at once: each column's sums are its own, so the same bits
+            est = NormalEstimators(Zb[order][:, num], yb[order], wb[order], r, numeric_precisions(Zb[:, num]),
+                                   sequential=True)
+            with np.errstate(invalid="ignore"):
+                p = est.probability(T[b:b + 1, num])[0]
+            known = ~np.isnan(T[b, num])
+            factors[b, num[known]] = p[known]
         return java_normalize(weka_product(prior, factors))
 
     def __sklearn_tags__(self):

@@ -41,17 +41,6 @@ def _aligned_proba(model, X, classes) -> np.ndarray:
     return out
 
 
-class _Fixed:
-    """A fitted model's classes with given probabilities, for a scorer."""
-
-    def __init__(self, model, proba):
-        self.classes_ = model.classes_
-        self._proba = proba
-
-    def predict_proba(self, X):
-        return self._proba
-
-
 class InnerCVSelection(ClassifierMixin, BaseEstimator):
     """Pick the parameters with the best inner-CV metric on the training rows, refit on all of them.
 
@@ -92,7 +81,7 @@ class InnerCVSelection(ClassifierMixin, BaseEstimator):
         splitter = _splitter(self.cv, {"name": "stratified_cv", "folds": 4, "seed": 1})
         folds = list(splitter.split(X, y))
         if hasattr(self.estimator, "path_proba"):
-            return self._fit_path(X, y, folds, score, sign)
+            return self._fit_path(X, y, folds, metric, sign)
         search = GridSearchCV(clone(self.estimator), self.param_grid, scoring=score, cv=folds, refit=True,
                               error_score="raise")
         search.fit(X, y)
@@ -102,7 +91,7 @@ class InnerCVSelection(ClassifierMixin, BaseEstimator):
         self.classes_ = self.best_estimator_.classes_
         return self
 
-    def _fit_path(self, X, y, folds, score, sign):
+    def _fit_path(self, X, y, folds, metric, sign):
         """The same search for an estimator that scores many grid points from one fit
         (``path_proba(X_test, points)``, e.g. every neighbourhood size from one neighbour sort):
         the same scores, means, ties and refit as GridSearchCV's."""
@@ -115,15 +104,23 @@ class InnerCVSelection(ClassifierMixin, BaseEstimator):
             rest = tuple(sorted((key, repr(v)) for key, v in point.items() if key not in path))
             groups.setdefault(rest, []).append(i)
         fold_scores = np.empty((len(folds), len(points)))
+        inner = X
+        if isinstance(X, pd.DataFrame) and all(pd.api.types.is_float_dtype(t) for t in X.dtypes):
+            # the inner fits see the same numbers as an array: a frame's row slicing and feature-name
+            # checks cost more than the fits on small data sets (the refit below keeps the frame)
+            inner = X.to_numpy(dtype=np.float64)
         for f, (train, test) in enumerate(folds):
-            X_test, y_test = _rows(X, test), _rows(y, test)
+            X_test, y_test = _rows(inner, test), _rows(y, test)
             for members in groups.values():
                 rest = {key: v for key, v in points[members[0]].items() if key not in path}
-                model = clone(self.estimator).set_params(**rest).fit(_rows(X, train), _rows(y, train))
+                model = clone(self.estimator).set_params(**rest).fit(_rows(inner, train), _rows(y, train))
                 probas = model.path_proba(X_test, [{key: points[i][key] for key in path if key in points[i]}
                                                    for i in members])
+                # fit()'s score, with the test rows' class codes formed once for all the points
+                codes = pd.Index(list(model.classes_)).get_indexer(np.asarray(y_test, dtype=object))
+                counts = np.bincount(codes[codes >= 0], minlength=len(model.classes_))
                 for i, proba in zip(members, probas):
-                    fold_scores[f, i] = score(_Fixed(model, proba), X_test, y_test)
+                    fold_scores[f, i] = sign * metric(codes, proba, counts)
         means = np.average(np.ascontiguousarray(fold_scores.T), axis=1)  # as GridSearchCV forms them
         best = int(np.flatnonzero(means == means.max())[0])
         self.best_estimator_ = clone(self.estimator).set_params(**points[best]).fit(X, y)

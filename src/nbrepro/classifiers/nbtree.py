@@ -22,13 +22,14 @@ from __future__ import annotations
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
-from ..preprocess.mdl import mdl_cut_points, mdl_cut_points_columns, weka_discretize_orders
+from ..preprocess.mdl import mdl_cut_points, mdl_cut_points_packed, weka_discretize_orders
 from ..protocols.java_random import JavaRandom, java_shuffle
 from ..protocols.weka_cv import _fold_bounds, _stratify
 from . import _weka_utils as wu
 from ._mixed import MixedInputMixin
 from .j48 import Distribution, _TreeBuilder, _seq_sum, tree_probabilities
-from .naive_bayes import NaiveBayes
+from ._nbtree_kernel import encode_with_cuts, naive_bayes_cv_errors
+from .naive_bayes import _TINY, NaiveBayes
 from .numeric_estimators import weka_quicksort
 
 _FOLDS = 5
@@ -43,31 +44,36 @@ def _weka_sort(rows: np.ndarray, w: np.ndarray, x: np.ndarray):
 
 class _DiscretizedNB:
     """NBTreeNoSplit's model: supervised Discretize fitted to a set of rows, then Weka's
-    NaiveBayes on the discretised rows (weighted Laplace counts)."""
+    NaiveBayes on the discretised rows (weighted Laplace counts). With ``fit=False`` only the
+    cut points and the codes (a branch whose errors are all that is wanted)."""
 
-    def __init__(self, tree: "NBTree", Z: np.ndarray, y: np.ndarray, w: np.ndarray):
+    def __init__(self, tree: "NBTree", Z: np.ndarray, y: np.ndarray, w: np.ndarray, fit: bool = True):
         self.tree = tree
         r = len(tree.classes_)
         numeric = np.flatnonzero(tree.numeric_)
+        self.whole = bool(np.all(w == np.round(w)))
+        m = len(tree.n_values_)
+        n_cuts = np.zeros(m, dtype=np.int64)
         if np.all(w == 1.0):  # unit weights: every column's cuts in one pass (exactly the one-column ones)
-            self.cuts = dict(zip(numeric.tolist(), mdl_cut_points_columns(Z[:, numeric], y, r)))
+            cut_values, n_cuts[numeric] = mdl_cut_points_packed(Z[:, numeric], y, r)
         else:
             # with fractional weights the order of Weka's sums shows: follow Discretize's sorts
-            orders = weka_discretize_orders(Z, tree.numeric_) if np.any(w != np.round(w)) else {}
-            self.cuts = {j: mdl_cut_points(Z[:, j], y, r, w, orders.get(int(j))) for j in numeric}
-        self.n_values = np.array([len(self.cuts[j]) + 1 if j in self.cuts else int(q)
-                                  for j, q in enumerate(tree.n_values_)], dtype=np.int64)
+            orders = weka_discretize_orders(Z, tree.numeric_) if not self.whole else {}
+            cuts = [np.asarray(mdl_cut_points(Z[:, j], y, r, w, orders.get(int(j))), dtype=np.float64) for j in numeric]
+            n_cuts[numeric] = [len(c) for c in cuts]
+            cut_values = np.concatenate(cuts) if cuts else np.empty(0)
+        self._cut_values = cut_values  # each numeric column's cut points in turn, ascending
+        self._cut_offsets = np.concatenate([[0], np.cumsum(n_cuts)]).astype(np.int64)
+        self.n_values = np.where(tree.numeric_, n_cuts + 1, tree.n_values_).astype(np.int64)
         self.codes = self.encode(Z)
         self.nb = _naive_bayes(self.n_values, r)
-        self.counts = self.nb._count(self.codes, y, w)
-        self.nb._fit_counts(self.counts)
+        if fit:
+            self.counts = self.nb._count(self.codes, y, w)
+            self.nb._fit_counts(self.counts)
 
     def encode(self, Z: np.ndarray) -> np.ndarray:
-        codes = np.where(np.isnan(Z), -1, np.nan_to_num(Z, nan=-1.0)).astype(np.int64)
-        for j, cuts in self.cuts.items():
-            v = Z[:, j]
-            codes[:, j] = np.where(np.isnan(v), -1, np.searchsorted(cuts, v, side="left"))
-        return codes
+        return encode_with_cuts(np.ascontiguousarray(Z, dtype=np.float64), self.tree.numeric_,
+                                self._cut_values, self._cut_offsets)
 
     def proba(self, Z: np.ndarray) -> np.ndarray:
         return self.nb._proba_block(self.encode(Z))  # Weka's product in one compiled pass (the same bits)
@@ -80,26 +86,31 @@ def _naive_bayes(n_values: np.ndarray, n_classes: int) -> NaiveBayes:
     return nb
 
 
-def _cv_errors(model: _DiscretizedNB, y: np.ndarray, w: np.ndarray) -> float:
+def _cv_errors(model: _DiscretizedNB, y: np.ndarray, w: np.ndarray, codes=None) -> float:
     """NBTreeNoSplit.crossValidate: 5 folds over the rows in their order (Instances.testCV); each
     fold's naive Bayes is the full one with the fold's rows unlearned; the weight of the rows
-    it predicts wrongly (first largest probability; none when it is 0)."""
+    it predicts wrongly (first largest probability; none when it is 0). ``codes``: the rows'
+    codes in this order (default the model's)."""
+    codes = model.codes if codes is None else codes
+    if model.whole:  # whole counts: the compiled loop gives the same bits
+        return naive_bayes_cv_errors(codes, np.ascontiguousarray(y, dtype=np.int64), np.asarray(w, dtype=np.float64),
+                                     model.n_values, len(model.tree.classes_), _FOLDS, _TINY, 1e75)
     n = len(y)
     errors = 0.0
-    nb = model.nb
+    nb = _naive_bayes(model.n_values, len(model.tree.classes_))
+    counts = nb._count(codes, y, w)
     for f in range(_FOLDS):
         lo, hi = _fold_bounds(n, _FOLDS, f)
         if hi <= lo:
             continue
         test = np.arange(lo, hi)
-        held = nb._count(model.codes[test], y[test], w[test])
-        nb._fit_counts({k: model.counts[k] - held[k] for k in held})
-        p = nb._proba_block(model.codes[test])
+        held = nb._count(codes[test], y[test], w[test])
+        nb._fit_counts({k: counts[k] - held[k] for k in held})
+        p = nb._proba_block(codes[test])
         pred = np.argmax(p, axis=1)
         wrong = (p[np.arange(len(test)), pred] > 0) & (pred != y[test])
         for weight in w[test][wrong]:
             errors += float(weight)
-    nb._fit_counts(model.counts)
     return errors
 
 
@@ -161,12 +172,18 @@ class NBTree(MixedInputMixin):
         if wu.sm(check.total, self.min_split_rows) or wu.eq(check.total, check.per_class[check.max_class()]):
             return as_leaf
         total_weight = _seq_sum(w)
+        # with whole weights C4.5's numeric splits do not depend on the rows' order: all at once
+        numeric_splits = (self._c45._numeric_splits(rows, w, y, total_weight)
+                          if leaf.model.whole and self.numeric_.any() else None)
         best, best_errors = None, leaf.errors
         for a in range(self._Z.shape[1]):
             if self.numeric_[a]:
                 rows, w = _weka_sort(rows, w, self._Z[rows, a])  # NBTreeSplit sorts the node's rows ...
                 rows, w = _weka_sort(rows, w, self._Z[rows, a])  # ... and so does its C45Split
-            split, errors = self._evaluate_split(a, rows, w, total_weight, leaf.errors)
+            found = None if numeric_splits is None or not self.numeric_[a] else numeric_splits.get(a)
+            split, errors = self._evaluate_split(a, rows, w, total_weight, leaf.errors,
+                                                 found.make() if found is not None else None,
+                                                 numeric_splits is not None and self.numeric_[a])
             if split is not None and errors < best_errors:
                 best, best_errors = split, errors
         if best is None or (leaf.errors - best_errors) / leaf.errors < 0.05:
@@ -175,10 +192,12 @@ class NBTree(MixedInputMixin):
         sons = [self._build(r_rows, r_w) for r_rows, r_w in best.branches(sub, rows, w)]
         return _Node(leaf, best, sons)
 
-    def _evaluate_split(self, a, rows, w, total_weight, global_errors):
-        """NBTreeSplit.buildClassifier: (C45Split, estimated errors), or (None, _) if not useful."""
+    def _evaluate_split(self, a, rows, w, total_weight, global_errors, split=None, given=False):
+        """NBTreeSplit.buildClassifier: (C45Split, estimated errors), or (None, _) if not useful.
+        ``given``: ``split`` is C4.5's split on ``a`` (None: there is none), already found."""
         y = self._y[rows]
-        split = self._c45.c45_split(a, rows, w, y, total_weight)
+        if not given:
+            split = self._c45.c45_split(a, rows, w, y, total_weight)
         if split is None:
             return None, global_errors
         sub = split.subsets(self._Z[rows, a])
@@ -204,16 +223,11 @@ class NBTree(MixedInputMixin):
 
     def _branch_errors(self, rows, w, rnd: JavaRandom) -> float:
         Z, y = self._Z[rows], self._y[rows]
-        disc = _DiscretizedNB(self, Z, y, w)  # cut points do not depend on the row order
+        disc = _DiscretizedNB(self, Z, y, w, fit=False)  # cut points do not depend on the row order
         order = list(range(len(rows)))
         java_shuffle(order, rnd)
         order = np.asarray(_stratify(order, y, _FOLDS), dtype=np.int64)
-        model = _DiscretizedNB.__new__(_DiscretizedNB)
-        model.tree, model.cuts, model.n_values, model.nb = self, disc.cuts, disc.n_values, disc.nb
-        model.codes = disc.codes[order]
-        model.counts = model.nb._count(model.codes, y[order], w[order])
-        model.nb._fit_counts(model.counts)
-        return _cv_errors(model, y[order], w[order])
+        return _cv_errors(disc, y[order], w[order], disc.codes[order])
 
     # ---- prediction -----------------------------------------------------------------------
     def predict_proba(self, X) -> np.ndarray:

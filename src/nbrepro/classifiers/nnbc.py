@@ -41,7 +41,7 @@ class NonNaiveBayes(ClassifierMixin, BaseEstimator):
         self.min_bandwidth = min_bandwidth
 
     def fit(self, X, y):
-        A = numeric_matrix(self, X, fitting=True)
+        A = numeric_matrix(self, X, fitting=True, y=y)
         self.classes_, codes = encode_target(self, y)
         known = codes >= 0
         A, codes = A[known], codes[known]
@@ -74,4 +74,5 @@ class NonNaiveBayes(ClassifierMixin, BaseEstimator):
         return _softmax(S)
 
     def predict(self, X):
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        proba = self.predict_proba(X)  # first: an unfitted model raises NotFittedError
+        return self.classes_[np.argmax(proba, axis=1)]

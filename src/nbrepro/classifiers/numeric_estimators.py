@@ -27,49 +27,9 @@ def numeric_precision(values: np.ndarray) -> float:
 def weka_quicksort(values) -> np.ndarray:
     """The permutation Weka 3.6's ``Utils.sortWithNoMissingValues`` returns: a median-of-three
     quicksort, which is not stable, so rows with equal values come out in Weka's own order."""
-    a = [float(v) for v in values]
-    index = list(range(len(a)))
+    from ._weka_order import weka_quicksort_index  # numba: imported where first needed
 
-    def cswap(i, j):
-        if a[index[i]] > a[index[j]]:
-            index[i], index[j] = index[j], index[i]
-
-    stack = [(0, len(a) - 1)] if a else []
-    while stack:
-        left, right = stack.pop()
-        diff = right - left
-        if diff <= 0:
-            continue
-        if diff == 1:
-            cswap(left, right)
-            continue
-        if diff == 2:
-            cswap(left, left + 1)
-            cswap(left, right)
-            cswap(left + 1, right)
-            continue
-        center = (left + right) // 2
-        cswap(left, center)
-        cswap(left, right)
-        cswap(center, right)
-        index[center], index[right - 1] = index[right - 1], index[center]
-        pivot = a[index[right - 1]]
-        i, j = left, right - 1
-        while True:
-            i += 1
-            while a[index[i]] < pivot:
-                i += 1
-            j -= 1
-            while a[index[j]] > pivot:
-                j -= 1
-            if i >= j:
-                break
-            index[i], index[j] = index[j], index[i]
-        index[i], index[right - 1] = index[right - 1], index[i]
-        # Java recurses left first; a stack pops last-in first, so push the right part first
-        stack.append((i + 1, right))
-        stack.append((left, i - 1))
-    return np.asarray(index, dtype=np.int64)
+    return weka_quicksort_index(np.ascontiguousarray(values, dtype=np.float64))
 
 
 def weka_training_order(Z: np.ndarray, numeric: np.ndarray) -> np.ndarray:
@@ -137,13 +97,20 @@ class NormalEstimators:
         # 0.0, which changes nothing). Otherwise numpy's sums, which differ from any order of
         # Weka's in the last bits only; the caller reruns sequentially in Weka's order where
         # ``order_sensitive`` says the last bits matter.
-        total = (lambda a: np.cumsum(a, axis=0)[-1]) if sequential else (lambda a: a.sum(axis=0))
-        for c in range(n_classes):
-            wc = np.where((y == c)[:, None], w, 0.0)
-            if len(wc):
-                W[:, c] = total(wc)
-                S[:, c] = total(v * wc)
-                SS[:, c] = total(v * v * wc)
+        if sequential:
+            from ._weka_order import row_class_running_sums  # numba: imported where first needed
+
+            # each attribute is one row of values, added in row order
+            W, S, SS = row_class_running_sums(np.ascontiguousarray(v.T), np.ascontiguousarray(w.T),
+                                              np.ascontiguousarray(np.broadcast_to(y, (k, len(y))), dtype=np.int64),
+                                              n_classes)
+        else:
+            for c in range(n_classes):
+                wc = np.where((y == c)[:, None], w, 0.0)
+                if len(wc):
+                    W[:, c] = wc.sum(axis=0)
+                    S[:, c] = (v * wc).sum(axis=0)
+                    SS[:, c] = (v * v * wc).sum(axis=0)
         with np.errstate(invalid="ignore", divide="ignore"):
             mean = np.where(W > 0, S / W, 0.0)
             sd = np.sqrt(np.abs(SS - mean * S) / W)
@@ -307,11 +274,13 @@ def weighted_normal_probability(x: np.ndarray, values: np.ndarray, classes: np.n
     floor = precision / 6.0
     xr = np.rint(x / precision) * precision
     sensitive = np.zeros(B, dtype=bool)
+    from ._weka_order import row_class_running_sums  # numba: imported where first needed
+
+    # left-to-right sums per row, as Weka adds (np.cumsum's order; other classes' rows add 0)
+    Ws, Ss, SSs = row_class_running_sums(np.ascontiguousarray(v), np.ascontiguousarray(w),
+                                         np.ascontiguousarray(classes, dtype=np.int64), n_classes)
     for c in range(n_classes):
-        wc = np.where(classes == c, w, 0.0)
-        W = np.cumsum(wc, axis=1)[:, -1]
-        S = np.cumsum(v * wc, axis=1)[:, -1]
-        SS = np.cumsum(v * v * wc, axis=1)[:, -1]
+        W, S, SS = Ws[:, c], Ss[:, c], SSs[:, c]
         with np.errstate(invalid="ignore", divide="ignore"):
             mean = np.where(W > 0, S / W, 0.0)
             sd = np.sqrt(np.abs(SS - mean * S) / W)

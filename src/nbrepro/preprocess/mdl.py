@@ -197,6 +197,9 @@ def mdl_cut_points_columns(X: np.ndarray, classes: np.ndarray, n_classes: int, c
     the one-column recursion's, with far less work."""
     n, m = X.shape
     accepts = _criterion(criterion)
+    if criterion == "fayyad_irani":  # the same arithmetic compiled
+        flat, counts = mdl_cut_points_packed(X, classes, n_classes, better_encoding)
+        return np.split(flat, np.cumsum(counts)[:-1]) if m else []
     keep_class = classes >= 0
     values, tables, offsets = [], [], [0]
     for j in range(m):
@@ -239,6 +242,17 @@ def mdl_cut_points_columns(X: np.ndarray, classes: np.ndarray, n_classes: int, c
             new_tasks.extend([(j, a, p + 1), (j, p + 1, b)])
         tasks = [t for t in new_tasks if t[2] - t[1] >= 2]
     return [np.asarray(sorted(c)) for c in cuts]
+
+
+def mdl_cut_points_packed(X: np.ndarray, classes: np.ndarray, n_classes: int,
+                          better_encoding: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """``mdl_cut_points_columns`` (Fayyad–Irani, unit weights) packed: every column's cut points
+    in turn, ascending, and each column's count. Compiled (``_mdl_kernel``): NBTree calls it for
+    every branch of every candidate split."""
+    from ._mdl_kernel import fayyad_irani_cuts  # numba: imported where first needed
+
+    return fayyad_irani_cuts(np.ascontiguousarray(X, dtype=np.float64), np.ascontiguousarray(classes, dtype=np.int64),
+                             int(n_classes), bool(better_encoding))
 
 
 def weka_discretize_orders(Z: np.ndarray, numeric) -> dict:
