@@ -279,3 +279,26 @@ def test_a_sweep_is_fitted_once_per_fold_with_each_points_own_results(tmp_path):
         pd.testing.assert_frame_equal(grouped[label].drop(columns=timing), alone.drop(columns=timing), check_exact=True)
         g, a = (pd.read_parquet(outputs(tag, label)[1]) for tag in ("g", "a"))
         pd.testing.assert_frame_equal(g, a, check_exact=True)
+
+
+def test_table_erf_is_the_c_librarys_to_a_few_ulps():
+    from numba import njit
+
+    from nbrepro.classifiers._fast_erf import erf, taylor_table
+
+    @njit
+    def apply(x):
+        out = np.empty_like(x)
+        for i in range(len(x)):
+            out[i] = erf(x[i])
+        return out
+
+    rng = np.random.default_rng(3)
+    x = np.concatenate([rng.uniform(-7, 7, 20000), rng.uniform(-1e-6, 1e-6, 1000), np.linspace(-6.5, 6.5, 2601),
+                        [0.0, -0.0, 5.93, 6.0, np.inf, -np.inf]])
+    ref = np.array([math.erf(v) for v in x])
+    got = apply(x)
+    assert np.all(np.abs(got - ref) <= 4 * np.spacing(np.abs(ref)) + 1e-300)
+    assert np.all(np.sign(got) == np.sign(ref))
+    table = taylor_table()
+    assert table[0, 0] == 0.0 and table[0, 1] == 2 / math.sqrt(math.pi) and table[-1, 0] == 1.0
