@@ -99,6 +99,11 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
         return Z
 
     def predict_proba(self, X) -> np.ndarray:
+        return self.weighted_proba(X, None)
+
+    def weighted_proba(self, X, weights) -> np.ndarray:
+        """``predict_proba`` with each attribute's factor raised to ``weights[i]`` (None: all 1),
+        the class prior unweighted: P(c | x) ∝ P(c) ∏_i P(x_i | c)^(w_i) (attribute-weighted NB)."""
         check_is_fitted(self, "classes_")
         Z = self._discretize(self._encode_mixed(X))
         numeric = {}
@@ -113,7 +118,7 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
                 F = self.normal_.probability(np.where(known, V, 0.0))
                 F[~known] = 1.0
             numeric = {int(j): F[:, t] for t, j in enumerate(columns)}
-        return self._proba_codes(_nominal_codes(Z, self._modelled_numeric()), numeric)
+        return self._proba_codes(_nominal_codes(Z, self._modelled_numeric()), numeric, weights)
 
     def _count(self, codes: np.ndarray, y: np.ndarray, weights=None) -> dict:
         r = len(self.classes_)
@@ -152,13 +157,18 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
                 factor[self.offsets_[j]:self.offsets_[j] + q] = prob
         self._factor = factor
 
-    def _proba_codes(self, codes: np.ndarray, numeric=None) -> np.ndarray:
-        """``numeric``: attribute index → (rows, classes) factors of a numeric attribute (1 where missing)."""
+    def _proba_codes(self, codes: np.ndarray, numeric=None, weights=None) -> np.ndarray:
+        """``numeric``: attribute index → (rows, classes) factors of a numeric attribute (1 where missing);
+        ``weights``: per attribute, the power of its factors (None: 1)."""
         numeric = numeric or {}
         idx = flat_index(codes, self.offsets_, self.n_values_)
         prior = np.repeat(self.class_prior_[None, :], codes.shape[0], axis=0)
-        return java_normalize(weka_product(prior, (numeric[j] if j in numeric else np.take(self._factor, idx[:, j], axis=0)
-                                                   for j in range(codes.shape[1]))))
+
+        def factor(j):
+            f = numeric[j] if j in numeric else np.take(self._factor, idx[:, j], axis=0)
+            return f if weights is None else np.power(f, weights[j])  # weight 0: factor 1, the attribute left out
+
+        return java_normalize(weka_product(prior, (factor(j) for j in range(codes.shape[1]))))
 
     def _proba_block(self, codes: np.ndarray, columns=None, F=None) -> np.ndarray:
         """``_proba_codes`` with the numeric attributes ``columns``' factors as one (rows,
