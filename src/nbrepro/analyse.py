@@ -277,6 +277,11 @@ def table_datasets(paper: dict, spec: dict, registry: dict | None) -> list[str]:
     flt = spec.get("datasets")
     if not flt:
         return list(paper["datasets"])
+    if isinstance(flt, list):  # named: the paper's own selection (e.g. data sets where fewer classes occur than are declared)
+        unknown = [d for d in flt if d not in paper["datasets"]]
+        if unknown:
+            raise ConfigError(f"paper {paper['paper']!r}: a table names data sets the paper does not run: {unknown}")
+        return [d for d in paper["datasets"] if d in flt]
     if registry is None:
         raise ConfigError(f"paper {paper['paper']!r}: a table with a datasets filter needs the registry")
     return [d for d in paper["datasets"] if all(getattr(registry[d], k) == v for k, v in flt.items())]
