@@ -37,7 +37,13 @@ def weka_oracle(tmp_path_factory):
         return subprocess.run(["java", "-cp", f"{WEKA_JAR}:{out}", "WekaOracle", "--model", classifier, str(train), *opts],
                               check=True, capture_output=True, text=True).stdout
 
+    def attribute_eval(evaluator, train, *opts):
+        res = subprocess.run(["java", "-cp", f"{WEKA_JAR}:{out}", "WekaOracle", "--attribute-eval", evaluator, str(train), *opts],
+                             check=True, capture_output=True, text=True)
+        return [float(v) for v in res.stdout.split()]
+
     run.model_text = model_text
+    run.attribute_eval = attribute_eval
     return run
 
 

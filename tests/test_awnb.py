@@ -1,0 +1,74 @@
+"""Hall's attribute-weighted naive Bayes and the attribute scores it is compared with."""
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from conftest import MIRROR, needs_mirror, needs_weka
+from nbrepro.classifiers import AttributeWeightedNB, GainRatioWeightedNB, J48, NaiveBayes
+from nbrepro.classifiers.awnb import tree_depth_weights
+from nbrepro.data.arff import read_arff
+
+
+def load(name):
+    frame, _ = read_arff(MIRROR / f"{name}.arff")
+    c = frame.columns[-1]
+    return frame.drop(columns=[c]), frame[c]
+
+
+@needs_mirror
+def test_weights_are_the_mean_inverse_root_depth_of_the_bagged_trees():
+    from nbrepro.classifiers import Bagging
+
+    X, y = load("vote")
+    bagging = Bagging(J48(unpruned=True), n_estimators=10, bag_size_percent=50, random_state=1).fit(X, y)
+    by_hand = np.zeros(X.shape[1])
+    for tree in bagging.estimators_:
+        by_hand += np.array([0.0 if math.isinf(d) else 1 / math.sqrt(d) for d in tree.min_test_depth_])
+    np.testing.assert_allclose(tree_depth_weights(X, y), by_hand / 10, rtol=1e-15)
+    root = [int(np.flatnonzero(t.min_test_depth_ == 1)[0]) for t in bagging.estimators_]
+    assert all(tree_depth_weights(X, y)[a] >= 0.1 for a in root)
+    one = tree_depth_weights(X, y, n_trees=1, resample=False)
+    assert np.array_equal(one > 0, np.isfinite(J48(unpruned=True).fit(X, y).min_test_depth_))
+    with pytest.raises(ValueError, match="n_trees must be 1"):
+        tree_depth_weights(X, y, n_trees=10, resample=False)
+
+
+@needs_mirror
+@pytest.mark.parametrize("name", ["labor", "vote", "diabetes"])
+def test_weighted_product_is_naive_bayes_with_powered_factors(name):
+    X, y = load(name)
+    model = AttributeWeightedNB().fit(X, y)
+    nb = NaiveBayes().fit(X, y)
+    assert np.array_equal(nb.weighted_proba(X, np.ones(X.shape[1])), nb.predict_proba(X))
+    # by hand: log P(c|x) = log prior + Σ w_i log P(x_i|c), normalised (no underflow on these sets)
+    logp = np.log(nb.class_prior_)[None, :] + sum(
+        model.weights_[i] * np.log(nb.weighted_proba(X, np.eye(X.shape[1])[i]) / nb.class_prior_)
+        for i in range(X.shape[1]))
+    expected = np.exp(logp - logp.max(axis=1, keepdims=True))
+    np.testing.assert_allclose(model.predict_proba(X), expected / expected.sum(axis=1, keepdims=True), rtol=1e-9, atol=1e-12)
+    selected = AttributeWeightedNB(binary=True).fit(X, y)
+    assert set(np.unique(selected.weights_)) <= {0.0, 1.0}
+    assert np.array_equal(selected.weights_ > 0, model.weights_ > 0)
+
+
+@needs_weka
+@needs_mirror
+@pytest.mark.parametrize("name", ["labor", "hepatitis", "credit-a", "iris", "anneal", "heart-h", "autos"])
+def test_gain_ratio_is_wekas_gain_ratio_attribute_eval(weka_oracle, name):
+    from nbrepro.classifiers.attribute_scores import gain_ratio_scores
+
+    X, y = load(name)
+    weka = weka_oracle.attribute_eval("weka.attributeSelection.GainRatioAttributeEval", MIRROR / f"{name}.arff")
+    assert gain_ratio_scores(X, y).tolist() == weka
+
+
+@needs_mirror
+def test_gain_ratio_weights_sum_to_the_number_of_attributes():
+    X, y = load("labor")
+    model = GainRatioWeightedNB().fit(X, y)
+    assert model.weights_.sum() == pytest.approx(X.shape[1])
+    np.testing.assert_allclose(model.weights_, model.scores_ * X.shape[1] / model.scores_.sum())
+    flat = pd.DataFrame({"a": pd.Categorical(["u"] * 8)})
+    assert GainRatioWeightedNB().fit(flat, pd.Series(list("xyxyxyxy"))).weights_.tolist() == [1.0]
