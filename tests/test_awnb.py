@@ -72,3 +72,25 @@ def test_gain_ratio_weights_sum_to_the_number_of_attributes():
     np.testing.assert_allclose(model.weights_, model.scores_ * X.shape[1] / model.scores_.sum())
     flat = pd.DataFrame({"a": pd.Categorical(["u"] * 8)})
     assert GainRatioWeightedNB().fit(flat, pd.Series(list("xyxyxyxy"))).weights_.tolist() == [1.0]
+
+
+@needs_mirror
+@pytest.mark.parametrize("metric", ["accuracy", "auc"])
+def test_selective_bayes_is_a_forward_search_that_never_lowers_the_training_score(metric):
+    from nbrepro.classifiers import SelectiveNB
+    from nbrepro.metrics import accuracy, auc
+
+    X, y = load("hepatitis")
+    model = SelectiveNB(metric=metric).fit(X, y)
+    nb = NaiveBayes().fit(X, y)
+    codes = y.cat.codes.to_numpy()
+    score = (lambda p: accuracy(codes, p)) if metric == "accuracy" else (lambda p: auc(codes, p))
+    chosen = model.selected_
+    assert 0 < chosen.sum() < X.shape[1]
+    final = score(nb.weighted_proba(X, chosen.astype(float)))
+    for a in np.flatnonzero(~chosen):  # no single addition to the final set raises the score
+        assert score(nb.weighted_proba(X, (chosen | (np.arange(X.shape[1]) == a)).astype(float))) < final + 1e-12
+    assert np.array_equal(model.predict_proba(X), nb.weighted_proba(X, chosen.astype(float)))
+    F = nb.attribute_factors(X)
+    P = nb.class_prior_[None] * F.prod(axis=1)
+    np.testing.assert_allclose(P / P.sum(axis=1, keepdims=True), nb.predict_proba(X), rtol=1e-9, atol=1e-15)

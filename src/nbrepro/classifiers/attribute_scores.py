@@ -15,6 +15,7 @@ import math
 
 import numpy as np
 
+from ._nominal import encode_target
 from ._weka_utils import eq
 
 
@@ -114,7 +115,7 @@ def discretized_codes(X, y):
 
     nb = NaiveBayes().fit(X, y)  # only its encoding: Weka's value sets and class order
     Z = nb._encode_mixed(X)
-    ycodes = _class_codes(nb, y)
+    _, ycodes = encode_target(nb, y)  # the codes of nb.classes_
     r = len(nb.classes_)
     n_values = np.asarray(nb.n_values_).copy()
     numeric = np.flatnonzero(nb.numeric_)
@@ -127,8 +128,3 @@ def discretized_codes(X, y):
             n_values[j] = len(c) + 1
     return Z, ycodes, n_values, r
 
-
-def _class_codes(nb, y) -> np.ndarray:
-    classes = list(nb.classes_)
-    index = {c: i for i, c in enumerate(classes)}
-    return np.array([index.get(v, -1) for v in np.asarray(y, dtype=object)], dtype=np.int64)

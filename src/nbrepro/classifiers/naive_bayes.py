@@ -104,6 +104,20 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
     def weighted_proba(self, X, weights) -> np.ndarray:
         """``predict_proba`` with each attribute's factor raised to ``weights[i]`` (None: all 1),
         the class prior unweighted: P(c | x) ∝ P(c) ∏_i P(x_i | c)^(w_i) (attribute-weighted NB)."""
+        codes, numeric = self._factor_inputs(X)
+        return self._proba_codes(codes, numeric, weights)
+
+    def attribute_factors(self, X) -> np.ndarray:
+        """(rows, attributes, classes): each attribute's factor P(x_i | c) for each row (1 where
+        the value is missing), the terms of the product ``predict_proba`` forms."""
+        codes, numeric = self._factor_inputs(X)
+        F = np.take(self._factor, flat_index(codes, self.offsets_, self.n_values_), axis=0)
+        for j, f in numeric.items():
+            F[:, j] = f
+        return F
+
+    def _factor_inputs(self, X):
+        """(nominal codes, {numeric attribute: (rows, classes) factors}) of the rows X."""
         check_is_fitted(self, "classes_")
         Z = self._discretize(self._encode_mixed(X))
         numeric = {}
@@ -118,7 +132,7 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
                 F = self.normal_.probability(np.where(known, V, 0.0))
                 F[~known] = 1.0
             numeric = {int(j): F[:, t] for t, j in enumerate(columns)}
-        return self._proba_codes(_nominal_codes(Z, self._modelled_numeric()), numeric, weights)
+        return _nominal_codes(Z, self._modelled_numeric()), numeric
 
     def _count(self, codes: np.ndarray, y: np.ndarray, weights=None) -> dict:
         r = len(self.classes_)
