@@ -94,3 +94,17 @@ def test_selective_bayes_is_a_forward_search_that_never_lowers_the_training_scor
     F = nb.attribute_factors(X)
     P = nb.class_prior_[None] * F.prod(axis=1)
     np.testing.assert_allclose(P / P.sum(axis=1, keepdims=True), nb.predict_proba(X), rtol=1e-9, atol=1e-15)
+
+
+@needs_weka
+@needs_mirror
+@pytest.mark.parametrize("name", ["labor", "hepatitis", "iris", "anneal", "autos", "vote"])
+def test_relieff_is_wekas_relieff_attribute_eval(weka_oracle, name):
+    from nbrepro.classifiers import ReliefFWeightedNB
+    from nbrepro.classifiers.attribute_scores import relieff_scores
+
+    X, y = load(name)
+    weka = weka_oracle.attribute_eval("weka.attributeSelection.ReliefFAttributeEval", MIRROR / f"{name}.arff")
+    assert relieff_scores(X, y).tolist() == weka
+    model = ReliefFWeightedNB().fit(X, y)
+    assert model.weights_.tolist() == [max(0.0, w) for w in weka]

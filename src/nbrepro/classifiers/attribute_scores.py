@@ -128,3 +128,23 @@ def discretized_codes(X, y):
             n_values[j] = len(c) + 1
     return Z, ycodes, n_values, r
 
+
+
+def relieff_scores(X, y, n_neighbours: int = 10) -> np.ndarray:
+    """Weka 3.6 ``ReliefFAttributeEval`` merit of every attribute of (X, y), with its defaults:
+    every row sampled in order (``-M -1``), ``n_neighbours`` nearest hits and misses per class
+    (``-K 10``), equal influence (no ``-W``). Distances are sums of per-attribute differences:
+    0/1 for nominal values, |a − b| on the training range for numeric ones, Weka's expected
+    differences where a value is missing. Misses of class k count P(k)/(1 − P(class)) on more
+    than two classes. The neighbour lists are kept as Weka keeps them (replacing the first of
+    the current worst), so ties in distance pick Weka's neighbours and the sums run in its order.
+    """
+    from ._relieff_kernel import relieff_weights
+    from .naive_bayes import NaiveBayes
+
+    nb = NaiveBayes().fit(X, y)  # only its encoding: Weka's value sets and class order
+    Z = np.ascontiguousarray(nb._encode_mixed(X), dtype=np.float64)
+    _, ycodes = encode_target(nb, y)
+    numeric = np.asarray(nb.numeric_, dtype=np.bool_)
+    return relieff_weights(Z, numeric, np.asarray(nb.n_values_, dtype=np.float64), np.asarray(ycodes, dtype=np.int64),
+                           len(nb.classes_), int(n_neighbours))
