@@ -108,3 +108,16 @@ def test_relieff_is_wekas_relieff_attribute_eval(weka_oracle, name):
     assert relieff_scores(X, y).tolist() == weka
     model = ReliefFWeightedNB().fit(X, y)
     assert model.weights_.tolist() == [max(0.0, w) for w in weka]
+
+
+@needs_mirror
+def test_sbc_selects_what_small_pruned_trees_test_near_the_root():
+    from nbrepro.classifiers import Bagging, SelectiveBayesTrees
+
+    X, y = load("kr-vs-kp")
+    model = SelectiveBayesTrees().fit(X, y)
+    trees = Bagging(J48(), n_estimators=5, bag_size_percent=10, random_state=1).fit(X, y).estimators_
+    near = np.zeros(X.shape[1], dtype=bool)
+    for tree in trees:
+        near |= tree.min_test_depth_ <= 3
+    assert np.array_equal(model.weights_ > 0, near) and 0 < near.sum() < X.shape[1]

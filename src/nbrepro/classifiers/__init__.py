@@ -1,6 +1,6 @@
 """Classifiers, each a scikit-learn estimator taking nominal (Categorical) data."""
 from .aode import AODE
-from .awnb import AttributeWeightedNB, GainRatioWeightedNB, ReliefFWeightedNB
+from .awnb import AttributeWeightedNB, GainRatioWeightedNB, ReliefFWeightedNB, SelectiveBayesTrees
 from .bagging import Bagging
 from .gaussian_nb import LSLWNB, FrequencyGaussianNB
 from .hnb import HNB
@@ -20,12 +20,12 @@ from .nnbc import NonNaiveBayes
 from .tan import TAN
 from .waode import WAODE
 
-REGISTRY = {"NaiveBayes": NaiveBayes, "AttributeWeightedNB": AttributeWeightedNB, "GainRatioWeightedNB": GainRatioWeightedNB, "ReliefFWeightedNB": ReliefFWeightedNB, "SelectiveNB": SelectiveNB, "TAN": TAN, "AODE": AODE, "WAODE": WAODE, "HNB": HNB,
+REGISTRY = {"NaiveBayes": NaiveBayes, "AttributeWeightedNB": AttributeWeightedNB, "GainRatioWeightedNB": GainRatioWeightedNB, "ReliefFWeightedNB": ReliefFWeightedNB, "SelectiveBayesTrees": SelectiveBayesTrees, "SelectiveNB": SelectiveNB, "TAN": TAN, "AODE": AODE, "WAODE": WAODE, "HNB": HNB,
             "FrequencyGaussianNB": FrequencyGaussianNB, "LSLWNB": LSLWNB,
             "LCWNB": LCWNB, "LocallyWeightedNB": LocallyWeightedNB,
             "InstanceCloningNB": InstanceCloningNB, "J48": J48, "Bagging": Bagging, "NBTree": NBTree, "Logistic": Logistic, "KernelNB": KernelNB, "InnerCVSelection": InnerCVSelection, "Calibrated": Calibrated,
             "LPMBC": LPMBC, "VotingKNN": VotingKNN, "LocalMeanKNN": LocalMeanKNN,
             "LocalDistributionKNN": LocalDistributionKNN, "NonNaiveBayes": NonNaiveBayes}
 
-__all__ = ["NaiveBayes", "AttributeWeightedNB", "GainRatioWeightedNB", "ReliefFWeightedNB", "SelectiveNB", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "InstanceCloningNB", "J48", "Bagging", "NBTree", "Logistic", "KernelNB", "InnerCVSelection", "Calibrated",
+__all__ = ["NaiveBayes", "AttributeWeightedNB", "GainRatioWeightedNB", "ReliefFWeightedNB", "SelectiveBayesTrees", "SelectiveNB", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "InstanceCloningNB", "J48", "Bagging", "NBTree", "Logistic", "KernelNB", "InnerCVSelection", "Calibrated",
            "LPMBC", "VotingKNN", "LocalMeanKNN", "LocalDistributionKNN", "NonNaiveBayes", "REGISTRY"]

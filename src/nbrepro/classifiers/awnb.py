@@ -21,6 +21,23 @@ from .j48 import J48
 from .naive_bayes import NaiveBayes
 
 
+def bagged_tree_depths(X, y, n_trees: int = 10, sample_percent: int = 50, random_state: int = 1,
+                       resample: bool = True, unpruned: bool = True) -> np.ndarray:
+    """(trees, attributes): the depth of each attribute's shallowest test (root = 1, ``inf`` if
+    untested) in J48 trees fitted to Weka Bagging's bags (``-P sample_percent -I n_trees -S
+    random_state``); ``resample=False``: one tree on all the rows (then n_trees must be 1)."""
+    if not resample:
+        if int(n_trees) != 1:
+            raise ValueError(f"tree_depth_weights: resample=False fits one tree on all rows, so n_trees must be 1, "
+                             f"got {n_trees!r}")
+        trees = [J48(unpruned=unpruned).fit(X, y)]
+    else:
+        bagging = Bagging(J48(unpruned=unpruned), n_estimators=int(n_trees), bag_size_percent=int(sample_percent),
+                          random_state=int(random_state)).fit(X, y)
+        trees = bagging.estimators_
+    return np.vstack([t.min_test_depth_ for t in trees])
+
+
 def tree_depth_weights(X, y, n_trees: int = 10, sample_percent: int = 50, random_state: int = 1,
                        resample: bool = True) -> np.ndarray:
     """Hall's weights: the mean over ``n_trees`` unpruned J48 trees of 1/√(depth of the
@@ -29,16 +46,7 @@ def tree_depth_weights(X, y, n_trees: int = 10, sample_percent: int = 50, random
     ``resample=False`` fits one tree to all the rows (Hall's "i = 1 … using all the training
     data"); ``n_trees`` must then be 1.
     """
-    if not resample:
-        if int(n_trees) != 1:
-            raise ValueError(f"tree_depth_weights: resample=False fits one tree on all rows, so n_trees must be 1, "
-                             f"got {n_trees!r}")
-        trees = [J48(unpruned=True).fit(X, y)]
-    else:
-        bagging = Bagging(J48(unpruned=True), n_estimators=int(n_trees), bag_size_percent=int(sample_percent),
-                          random_state=int(random_state)).fit(X, y)
-        trees = bagging.estimators_
-    depths = np.vstack([t.min_test_depth_ for t in trees])
+    depths = bagged_tree_depths(X, y, n_trees, sample_percent, random_state, resample)
     with np.errstate(divide="ignore"):
         inverse_sqrt = np.where(np.isfinite(depths), 1.0 / np.sqrt(depths), 0.0)
     return inverse_sqrt.mean(axis=0)
@@ -152,3 +160,29 @@ class ReliefFWeightedNB(_WeightedNaiveBayes):
 
         self.scores_ = relieff_scores(X, y, self.n_neighbours)
         return np.maximum(self.scores_, 0.0)
+
+
+class SelectiveBayesTrees(_WeightedNaiveBayes):
+    """Ratanamahatana & Gunopulos's selective Bayesian classifier (SBC): naive Bayes on the
+    attributes that C4.5 trees of small samples test near their roots.
+
+        S = ∪_t {i : tree t tests A_i at depth ≤ max_depth},   P(c | x) ∝ P(c) ∏_{i ∈ S} P(x_i | c)
+
+    The trees are Weka 3.6's pruned J48 (defaults) on ``n_trees`` bags of ``sample_percent`` %
+    of the training rows (Weka Bagging's draws, seed ``random_state``). With no attribute
+    selected, the model is the class prior.
+
+    Attributes
+    ----------
+    weights_ (0/1), naive_bayes_, classes_
+    """
+
+    def __init__(self, n_trees: int = 5, sample_percent: int = 10, max_depth: int = 3, random_state: int = 1):
+        self.n_trees = n_trees
+        self.sample_percent = sample_percent
+        self.max_depth = max_depth
+        self.random_state = random_state
+
+    def _weights(self, X, y) -> np.ndarray:
+        depths = bagged_tree_depths(X, y, self.n_trees, self.sample_percent, self.random_state, unpruned=False)
+        return (depths <= self.max_depth).any(axis=0).astype(np.float64)
