@@ -121,3 +121,17 @@ def test_sbc_selects_what_small_pruned_trees_test_near_the_root():
     for tree in trees:
         near |= tree.min_test_depth_ <= 3
     assert np.array_equal(model.weights_ > 0, near) and 0 < near.sum() < X.shape[1]
+
+
+@needs_weka
+@needs_mirror
+def test_gain_ratio_weights_use_a_copy_cut_by_wekas_default_discretize(tmp_path, weka_oracle):
+    """Hall's GRW: Discretize (defaults) first, then GainRatioAttributeEval on the nominal copy."""
+    from conftest import weka_filter
+
+    weka_filter(MIRROR / "vehicle.arff", tmp_path / "cut.arff", "weka.filters.supervised.attribute.Discretize",
+                "-c", "last")
+    weka = weka_oracle.attribute_eval("weka.attributeSelection.GainRatioAttributeEval", tmp_path / "cut.arff")
+    X, y = load("vehicle")
+    model = GainRatioWeightedNB().fit(X, y)
+    assert model.scores_.tolist() == weka

@@ -90,9 +90,11 @@ def _merge_missing(counts: np.ndarray) -> np.ndarray:
     return counts
 
 
-def gain_ratio_scores(X, y) -> np.ndarray:
-    """Weka 3.6 ``GainRatioAttributeEval`` merit of every attribute of (X, y)."""
-    Z, ycodes, n_values, r = discretized_codes(X, y)
+def gain_ratio_scores(X, y, better_encoding: bool = True) -> np.ndarray:
+    """Weka 3.6 ``GainRatioAttributeEval`` merit of every attribute of (X, y). The evaluator cuts
+    numeric attributes with ``better_encoding``; False is the evaluator run on a copy already cut by
+    Weka's ``Discretize`` with its defaults (Hall's GRW)."""
+    Z, ycodes, n_values, r = discretized_codes(X, y, better_encoding)
     scores = np.zeros(Z.shape[1])
     cols = np.where(ycodes < 0, r, ycodes)
     for a in range(Z.shape[1]):
@@ -105,11 +107,11 @@ def gain_ratio_scores(X, y) -> np.ndarray:
     return scores
 
 
-def discretized_codes(X, y):
+def discretized_codes(X, y, better_encoding: bool = True):
     """(codes, class codes, values per attribute, classes) of (X, y) with every numeric attribute
-    cut by Weka's supervised ``Discretize`` as the attribute evaluators set it (Fayyad & Irani's
-    MDL, ``useBetterEncoding``: the MDL's count of cut points is the number of places where the
-    value changes). Codes are float, NaN where missing."""
+    cut by Weka's supervised ``Discretize`` (Fayyad & Irani's MDL); ``better_encoding`` as the
+    attribute evaluators set it (``-E``: the MDL's count of cut points is the number of places
+    where the value changes). Codes are float, NaN where missing."""
     from ..preprocess.mdl import mdl_cut_points_columns
     from .naive_bayes import NaiveBayes
 
@@ -120,7 +122,7 @@ def discretized_codes(X, y):
     n_values = np.asarray(nb.n_values_).copy()
     numeric = np.flatnonzero(nb.numeric_)
     if len(numeric):
-        cuts = mdl_cut_points_columns(Z[:, numeric], ycodes, r, better_encoding=True)
+        cuts = mdl_cut_points_columns(Z[:, numeric], ycodes, r, better_encoding=better_encoding)
         Z = Z.copy()
         for j, c in zip(numeric, cuts):
             v = Z[:, j]
