@@ -24,6 +24,7 @@ fall as in Weka.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -234,6 +235,10 @@ class _NumericSplitMaker:
         return Split(a, True, float(split_point), 2, d, gain, None)
 
 
+def _nominal_split_of(a, q, d, gain, ratio):
+    return Split(a, False, np.inf, q, d, gain, ratio)
+
+
 class Split:
     """A C45Split: the attribute tested, its branches, and the training distribution over them."""
 
@@ -365,10 +370,11 @@ class _TreeBuilder:
             return check
         total_weight = _seq_sum(w)
         numeric_models = self._numeric_splits(rows, w, y, total_weight, sorted_rows=sorted_rows)
+        nominal_models = self._nominal_splits(rows, w, y, total_weight)
         candidates = []
         average, valid = 0.0, 0
         for a in range(self.Z.shape[1]):
-            model = numeric_models.get(a) if self.numeric[a] else self._nominal_split(a, rows, w, y, total_weight)
+            model = numeric_models.get(a) if self.numeric[a] else nominal_models[a]
             candidates.append(model)
             if model is not None:
                 if self.numeric[a] or self.multi_valued or wu.sm(self.n_values[a], 0.3 * self.all_values.shape[0]):
@@ -413,6 +419,44 @@ class _TreeBuilder:
         else:
             candidate = self._nominal_split(a, rows, w, y, total_weight)
         return None if candidate is None else candidate.make()
+
+    def _nominal_splits(self, rows, w, y, total_weight) -> dict:
+        """``_nominal_split`` for every nominal attribute at once: attribute → _Candidate or None.
+        The counts of all attributes come from one bincount, each bin summed in row order as
+        Weka adds them; the entropies run over values and classes in Weka's order, padded values
+        adding exact zeros, so every attribute's gain and ratio have the bits of its own pass."""
+        nominal = np.flatnonzero(~np.asarray(self.numeric, dtype=bool))
+        # an attribute with many values (an identifier) would pad every other to its width: alone
+        wide = nominal[self.n_values[nominal] > 32]
+        out = {int(a): self._nominal_split(int(a), rows, w, y, total_weight) for a in wide}
+        cols = nominal[self.n_values[nominal] <= 32]
+        if not len(cols):
+            return out
+        r, n, A = self.r, len(rows), len(cols)
+        q = self.n_values[cols].astype(np.int64)
+        Q = int(q.max())
+        X = self.Z[np.ix_(rows, cols)]
+        known = ~np.isnan(X)
+        bag = np.where(known, X, 0.0).astype(np.int64)
+        W = np.where(known, w[:, None], 0.0)
+        owner = np.broadcast_to(np.arange(A), (n, A))
+        flat_w = W.T.ravel()  # attribute by attribute, rows in order: each bin's additions in row order
+        pcb = np.bincount(((owner * Q + bag) * r + y[:, None]).T.ravel(), weights=flat_w,
+                          minlength=A * Q * r).reshape(A, Q, r)
+        per_bag = np.bincount((owner * Q + bag).T.ravel(), weights=flat_w, minlength=A * Q).reshape(A, Q)
+        per_class = np.bincount((owner * r + y[:, None]).T.ravel(), weights=flat_w, minlength=A * r).reshape(A, r)
+        total = np.cumsum(W, axis=0)[-1] if n else np.zeros(A)  # sequential per attribute; unknown rows add 0.0
+        useful = np.sum((self.min_leaf - per_bag < wu.SMALL) & (np.arange(Q)[None, :] < q[:, None]), axis=1) > 1
+        new_ent = _new_ent(pcb, per_bag)
+        for t, a in enumerate(cols.tolist()):
+            if not useful[t]:
+                out[a] = None
+                continue
+            d = Distribution(pcb[t, :q[t]], per_bag[t, :q[t]], per_class[t], float(total[t]))
+            gain = float(_info_gain(_old_ent(d), new_ent[t], d.total, total_weight))
+            ratio = _gain_ratio(d, total_weight, gain)
+            out[a] = _Candidate(gain, ratio, functools.partial(_nominal_split_of, a, int(q[t]), d, gain, ratio))
+        return out
 
     def _nominal_split(self, a, rows, w, y, total_weight):
         x = self.Z[rows, a]
