@@ -48,19 +48,27 @@ def weka_alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.array([q + i for i, q in enumerate(Q)]), np.array(A, dtype=np.int64)
 
 
-def weka_bag(weights: np.ndarray, rnd: JavaRandom) -> np.ndarray:
-    """Row positions of one bag of len(weights) draws (``Instances.resampleWithWeights``)."""
+def weka_bag(weights: np.ndarray, rnd: JavaRandom, table=None) -> np.ndarray:
+    """Row positions of one bag of len(weights) draws (``Instances.resampleWithWeights``).
+    ``table``: the weights' alias table (``weka_alias_table``), when drawing many bags from them."""
     n = len(weights)
     if n == 0:
         return np.empty(0, dtype=np.int64)
     if np.any(np.asarray(weights) < 0):
         raise ValueError("Bagging: weights have to be positive")
-    Q, A = weka_alias_table(np.asarray(weights, dtype=np.float64))
+    Q, A = weka_alias_table(np.asarray(weights, dtype=np.float64)) if table is None else table
     out = np.empty(n, dtype=np.int64)
+    # nextDouble inlined (java.util.Random's LCG): n draws per bag, one call each was most of the bag's cost
+    state, mult, add, mask = rnd._state, 0x5DEECE66D, 0xB, (1 << 48) - 1
+    scale = float(1 << 53)
     for i in range(n):
-        r = n * rnd.next_double()
+        state = (state * mult + add) & mask
+        high = state >> 22
+        state = (state * mult + add) & mask
+        r = n * (((high << 27) + (state >> 21)) / scale)
         k = int(r)
         out[i] = k if r < Q[k] else A[k]
+    rnd._state = state
     return out
 
 
@@ -123,8 +131,9 @@ class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         bag_size = n * int(self.bag_size_percent) // 100
         rnd = JavaRandom(int(self.random_state))
         self.estimators_, self.bags_ = [], []
+        table = weka_alias_table(np.asarray(weights, dtype=np.float64))  # the same for every bag
         for _ in range(int(self.n_estimators)):
-            bag = weka_bag(weights, rnd)
+            bag = weka_bag(weights, rnd, table)
             if bag_size < n:
                 shuffled = list(bag)
                 java_shuffle(shuffled, rnd)
