@@ -54,8 +54,9 @@ class Context:
 
 def dataset_table(paper: dict, raw_dir: str | Path, registry: dict, count_class: bool = True) -> pd.DataFrame:
     """Table 1 from the raw files: rows n, attributes m (counting the class when ``count_class``),
-    declared classes r, after the paper's row filters and per-dataset steps and before the common
-    preprocessing (``experiment.paper_rows``)."""
+    declared classes r and the classes that occur (r_present), numeric and nominal attributes
+    (the class not counted), and the percentage of missing attribute values, after the paper's
+    row filters and per-dataset steps and before the common preprocessing (``experiment.paper_rows``)."""
     from ..experiment import paper_rows
 
     rows = []
@@ -63,7 +64,9 @@ def dataset_table(paper: dict, raw_dir: str | Path, registry: dict, count_class:
         X, y = paper_rows(paper, ds, *load_dataset(registry[ds], Path(raw_dir) / f"{ds}.arff"))
         numeric = sum(not isinstance(t, pd.CategoricalDtype) for t in X.dtypes)
         rows.append({"dataset": ds, "n": len(X), "m": X.shape[1] + int(count_class), "r": len(y.cat.categories),
-                     "m_numeric": numeric})
+                     "m_numeric": numeric, "m_nominal": X.shape[1] - numeric,
+                     "r_present": int(y.dropna().nunique()),
+                     "pct_missing": 100.0 * float(X.isna().to_numpy().sum()) / X.size if X.size else 0.0})
     return pd.DataFrame(rows)
 
 
@@ -214,7 +217,7 @@ def run(paper: dict, results: Path, raw_dir: Path, registry: dict, figures_dir: 
             pub = pd.read_csv(dt["published"]).set_index("dataset")
             pub = pub.rename(columns={theirs: ours for ours, theirs in (dt.get("columns") or {}).items()})
             printed = table1["dataset"].map(lambda d: paper.get("published_names", {}).get(d, d))
-            for col in ("n", "m", "r", "m_numeric"):
+            for col in ("n", "m", "r", "m_numeric", "m_nominal", "r_present", "pct_missing"):
                 if col in pub:
                     table1[f"published_{col}"] = printed.map(pub[col])
         outputs["stats/table1.csv"] = table1
