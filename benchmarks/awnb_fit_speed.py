@@ -1,0 +1,77 @@
+"""Benchmark: one fit of each of Hall's classifiers, bare and inside the calibration (issue 15).
+
+Hall's protocol fits every column 11 times per fold (the calibration's 10 inner folds and the
+refit) over 5 × 10 folds: 550 fits per column and data set. This times, single-threaded as the
+pipeline runs, one bare fit and one calibrated fit (``Calibrated``, Weka's Stacking + Logistic)
+on the first training fold of Weka's 10-fold CV (seed 1), and extrapolates the calibrated fit
+to the paper's 50 folds. Writes benchmarks/results/awnb_fit_speed.csv.
+
+    OPENBLAS_NUM_THREADS=1 python benchmarks/awnb_fit_speed.py [--datasets vote labor ...]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import pandas as pd  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from nbrepro.classifiers import (AttributeWeightedNB, Bagging, Calibrated, GainRatioWeightedNB, J48,  # noqa: E402
+                                 NaiveBayes, NBTree, ReliefFWeightedNB, SelectiveBayesTrees, SelectiveNB)
+from nbrepro.data.arff import read_arff  # noqa: E402
+from nbrepro.protocols.weka_cv import weka_cv_folds  # noqa: E402
+
+MIRROR = ROOT.parent / "shared/datasets"
+CLASSIFIERS = {
+    "NB": NaiveBayes,
+    "AWNB(i=10,j=50)": AttributeWeightedNB,
+    "Bagging(i=10,j=100)": lambda: Bagging(J48(unpruned=True), n_estimators=10, bag_size_percent=100),
+    "GRW": GainRatioWeightedNB,
+    "RW": ReliefFWeightedNB,
+    "SB": SelectiveNB,
+    "SB-AUC": lambda: SelectiveNB(metric="auc"),
+    "SBC": SelectiveBayesTrees,
+    "NBTree": NBTree,
+}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--datasets", nargs="+", default=["labor", "vote", "vehicle", "kr-vs-kp"])
+    ap.add_argument("--out", default=str(ROOT / "benchmarks/results/awnb_fit_speed.csv"))
+    args = ap.parse_args(argv)
+    rows = []
+    for name in args.datasets:
+        frame, _ = read_arff(MIRROR / f"{name}.arff")
+        c = frame.columns[-1]
+        X, y = frame.drop(columns=[c]), frame[c]
+        fold = next(iter(weka_cv_folds(y.cat.codes.to_numpy(), 10, [1])))
+        Xtr, ytr = X.iloc[fold.train], y.iloc[fold.train]
+        for label, make in CLASSIFIERS.items():
+            make().fit(Xtr.iloc[:40], ytr.iloc[:40]) if label in ("RW", "SBC") else None  # compile once
+            t0 = time.perf_counter()
+            make().fit(Xtr, ytr)
+            bare = time.perf_counter() - t0
+            t0 = time.perf_counter()
+            Calibrated(make()).fit(Xtr, ytr)
+            calibrated = time.perf_counter() - t0
+            rows.append({"dataset": name, "classifier": label, "rows": len(Xtr), "bare_fit_seconds": round(bare, 4),
+                         "calibrated_fit_seconds": round(calibrated, 3),
+                         "paper_column_seconds": round(50 * calibrated, 1),  # 5 × 10 folds, each one calibrated fit
+                         "threads": os.environ.get("OPENBLAS_NUM_THREADS"),
+                         "machine": f"{platform.machine()}, {os.cpu_count()} cores"})
+            print(rows[-1], flush=True)
+    pd.DataFrame(rows).to_csv(args.out, index=False)
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
