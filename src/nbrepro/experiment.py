@@ -70,11 +70,18 @@ def prepare(paper: dict, dataset: str, registry_path, raw_path, out_data, out_fo
     _write_parquet(folds, out_folds)
 
 
+def _fold_frames(paper, X, y, train, test):
+    """(training rows, test rows) of one fold; with ``scope: fold`` the preprocessing fitted on the
+    training rows (with their class) and applied to both."""
+    if paper["preprocessing"]["scope"] != "fold":
+        return X.iloc[train], X.iloc[test]
+    return apply_steps(build_steps(paper["preprocessing"]["steps"]), X.iloc[train], X.iloc[test], y=y.iloc[train])
+
+
 def _fold_scope_probabilities(paper, label, X, y, splits, record=()):
     """Preprocessing fitted on each training fold (with its class), then the classifier on the transformed rows."""
-    steps = paper["preprocessing"]["steps"]
     for train, test in splits:
-        Xtr, Xte = apply_steps(build_steps(steps), X.iloc[train], X.iloc[test], y=y.iloc[train])
+        Xtr, Xte = _fold_frames(paper, X, y, train, test)
         yield from fold_probabilities(make_classifier(label, paper), pd.concat([Xtr, Xte]),
                                       pd.concat([y.iloc[train], y.iloc[test]]),
                                       [(np.arange(len(train)), np.arange(len(train), len(train) + len(test)))],
@@ -168,12 +175,8 @@ def _shared_fit_probabilities(paper, labels, X, y, splits):
 
     estimators = [make_classifier(label, paper) for label in labels]
     points = [{k: e.get_params(deep=False)[k] for k in e.path_params} for e in estimators]
-    steps = paper["preprocessing"]["steps"] if paper["preprocessing"]["scope"] == "fold" else None
     for train, test in splits:
-        if steps is not None:
-            Xtr, Xte = apply_steps(build_steps(steps), X.iloc[train], X.iloc[test], y=y.iloc[train])
-        else:
-            Xtr, Xte = X.iloc[train], X.iloc[test]
+        Xtr, Xte = _fold_frames(paper, X, y, train, test)
         model = clone(estimators[0])
         t0 = time.perf_counter()
         model.fit(Xtr, y.iloc[train])

@@ -84,11 +84,8 @@ def count(table: pd.DataFrame, methods: list, what: str, column: str):
 
 
 def _agrees(value, printed: float) -> bool:
-    if isinstance(value, list):
-        return all(v == printed for v in value)
-    if isinstance(value, tuple):
-        return all(v == printed for v in value)
-    return value == printed
+    """A count, or several (each column's, each way), against the one printed number."""
+    return all(v == printed for v in value) if isinstance(value, (list, tuple)) else value == printed
 
 
 def claims(ctx) -> pd.DataFrame:

@@ -90,11 +90,12 @@ def _merge_missing(counts: np.ndarray) -> np.ndarray:
     return counts
 
 
-def gain_ratio_scores(X, y, better_encoding: bool = True) -> np.ndarray:
+def gain_ratio_scores(X, y, better_encoding: bool = True, encoder=None) -> np.ndarray:
     """Weka 3.6 ``GainRatioAttributeEval`` merit of every attribute of (X, y). The evaluator cuts
     numeric attributes with ``better_encoding``; False is the evaluator run on a copy already cut by
-    Weka's ``Discretize`` with its defaults (Hall's GRW)."""
-    Z, ycodes, n_values, r = discretized_codes(X, y, better_encoding)
+    Weka's ``Discretize`` with its defaults (Hall's GRW). ``encoder``: a NaiveBayes already fitted
+    to (X, y), whose encoding is reused."""
+    Z, ycodes, n_values, r = discretized_codes(X, y, better_encoding, encoder)
     scores = np.zeros(Z.shape[1])
     cols = np.where(ycodes < 0, r, ycodes)
     for a in range(Z.shape[1]):
@@ -107,17 +108,14 @@ def gain_ratio_scores(X, y, better_encoding: bool = True) -> np.ndarray:
     return scores
 
 
-def discretized_codes(X, y, better_encoding: bool = True):
+def discretized_codes(X, y, better_encoding: bool = True, encoder=None):
     """(codes, class codes, values per attribute, classes) of (X, y) with every numeric attribute
     cut by Weka's supervised ``Discretize`` (Fayyad & Irani's MDL); ``better_encoding`` as the
     attribute evaluators set it (``-E``: the MDL's count of cut points is the number of places
     where the value changes). Codes are float, NaN where missing."""
     from ..preprocess.mdl import mdl_cut_points_columns
-    from .naive_bayes import NaiveBayes
 
-    nb = NaiveBayes().fit(X, y)  # only its encoding: Weka's value sets and class order
-    Z = nb._encode_mixed(X)
-    _, ycodes = encode_target(nb, y)  # the codes of nb.classes_
+    nb, Z, ycodes = _encoded(X, y, encoder)
     r = len(nb.classes_)
     n_values = np.asarray(nb.n_values_).copy()
     numeric = np.flatnonzero(nb.numeric_)
@@ -131,8 +129,7 @@ def discretized_codes(X, y, better_encoding: bool = True):
     return Z, ycodes, n_values, r
 
 
-
-def relieff_scores(X, y, n_neighbours: int = 10) -> np.ndarray:
+def relieff_scores(X, y, n_neighbours: int = 10, encoder=None) -> np.ndarray:
     """Weka 3.6 ``ReliefFAttributeEval`` merit of every attribute of (X, y), with its defaults:
     every row sampled in order (``-M -1``), ``n_neighbours`` nearest hits and misses per class
     (``-K 10``), equal influence (no ``-W``). Distances are sums of per-attribute differences:
@@ -140,13 +137,21 @@ def relieff_scores(X, y, n_neighbours: int = 10) -> np.ndarray:
     differences where a value is missing. Misses of class k count P(k)/(1 − P(class)) on more
     than two classes. The neighbour lists are kept as Weka keeps them (replacing the first of
     the current worst), so ties in distance pick Weka's neighbours and the sums run in its order.
+    ``encoder``: a NaiveBayes already fitted to (X, y), whose encoding is reused.
     """
     from ._relieff_kernel import relieff_weights
+
+    nb, Z, ycodes = _encoded(X, y, encoder)
+    numeric = np.asarray(nb.numeric_, dtype=np.bool_)
+    return relieff_weights(np.ascontiguousarray(Z, dtype=np.float64), numeric, np.asarray(nb.n_values_, dtype=np.float64),
+                           np.asarray(ycodes, dtype=np.int64), len(nb.classes_), int(n_neighbours))
+
+
+def _encoded(X, y, encoder=None):
+    """(NaiveBayes, codes, class codes) of (X, y): Weka's value sets, class order and codes
+    (float, NaN where missing), from ``encoder`` if it is already fitted to (X, y)."""
     from .naive_bayes import NaiveBayes
 
-    nb = NaiveBayes().fit(X, y)  # only its encoding: Weka's value sets and class order
-    Z = np.ascontiguousarray(nb._encode_mixed(X), dtype=np.float64)
-    _, ycodes = encode_target(nb, y)
-    numeric = np.asarray(nb.numeric_, dtype=np.bool_)
-    return relieff_weights(Z, numeric, np.asarray(nb.n_values_, dtype=np.float64), np.asarray(ycodes, dtype=np.int64),
-                           len(nb.classes_), int(n_neighbours))
+    nb = encoder if encoder is not None else NaiveBayes().fit(X, y)
+    _, ycodes = encode_target(nb, y)  # the codes of nb.classes_
+    return nb, nb._encode_mixed(X), ycodes

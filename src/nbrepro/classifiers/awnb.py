@@ -13,12 +13,10 @@ Weka's floored product; the class prior is not weighted.
 from __future__ import annotations
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.validation import check_is_fitted
 
+from ._weighted_nb import WeightedNaiveBayes
 from .bagging import Bagging
 from .j48 import J48
-from .naive_bayes import NaiveBayes
 
 
 def bagged_tree_depths(X, y, n_trees: int = 10, sample_percent: int = 50, random_state: int = 1,
@@ -28,7 +26,7 @@ def bagged_tree_depths(X, y, n_trees: int = 10, sample_percent: int = 50, random
     random_state``); ``resample=False``: one tree on all the rows (then n_trees must be 1)."""
     if not resample:
         if int(n_trees) != 1:
-            raise ValueError(f"tree_depth_weights: resample=False fits one tree on all rows, so n_trees must be 1, "
+            raise ValueError(f"bagged_tree_depths: resample=False fits one tree on all rows, so n_trees must be 1, "
                              f"got {n_trees!r}")
         trees = [J48(unpruned=unpruned).fit(X, y)]
     else:
@@ -52,31 +50,7 @@ def tree_depth_weights(X, y, n_trees: int = 10, sample_percent: int = 50, random
     return inverse_sqrt.mean(axis=0)
 
 
-class _WeightedNaiveBayes(ClassifierMixin, BaseEstimator):
-    """Weka 3.6's NaiveBayes with each attribute's factors raised to a weight learned from the
-    training rows (``_weights``); the class prior is not weighted."""
-
-    def _weights(self, X, y) -> np.ndarray:
-        raise NotImplementedError
-
-    def fit(self, X, y):
-        self.weights_ = np.asarray(self._weights(X, y), dtype=np.float64)
-        self.naive_bayes_ = NaiveBayes().fit(X, y)
-        self.classes_ = self.naive_bayes_.classes_
-        for name in ("feature_names_in_", "n_features_in_"):
-            if hasattr(self.naive_bayes_, name):
-                setattr(self, name, getattr(self.naive_bayes_, name))
-        return self
-
-    def predict_proba(self, X) -> np.ndarray:
-        check_is_fitted(self, "weights_")
-        return self.naive_bayes_.weighted_proba(X, self.weights_)
-
-    def predict(self, X):
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
-
-
-class AttributeWeightedNB(_WeightedNaiveBayes):
+class AttributeWeightedNB(WeightedNaiveBayes):
     """Naive Bayes with Hall's decision-tree attribute weights (AWNB; ASNB with ``binary=True``).
 
         P(c | x) ∝ P(c) ∏_i P(x_i | c)^(w_i),   w_i = mean over bagged unpruned trees of 1/√(min depth of i)
@@ -115,7 +89,7 @@ class AttributeWeightedNB(_WeightedNaiveBayes):
         return (weights > 0).astype(np.float64) if self.binary else weights
 
 
-class GainRatioWeightedNB(_WeightedNaiveBayes):
+class GainRatioWeightedNB(WeightedNaiveBayes):
     """Naive Bayes with gain-ratio attribute weights (Hall's GRW, after Zhang & Sheng).
 
         w_i = m · GR(A_i) / Σ_k GR(A_k),   P(c | x) ∝ P(c) ∏_i P(x_i | c)^(w_i)
@@ -134,13 +108,13 @@ class GainRatioWeightedNB(_WeightedNaiveBayes):
     def _weights(self, X, y) -> np.ndarray:
         from .attribute_scores import gain_ratio_scores
 
-        self.scores_ = gain_ratio_scores(X, y, better_encoding=False)
+        self.scores_ = gain_ratio_scores(X, y, better_encoding=False, encoder=self.naive_bayes_)
         total = self.scores_.sum()
         m = len(self.scores_)
         return np.ones(m) if total <= 0 else self.scores_ * m / total
 
 
-class ReliefFWeightedNB(_WeightedNaiveBayes):
+class ReliefFWeightedNB(WeightedNaiveBayes):
     """Naive Bayes with ReliefF attribute weights (Hall's RW).
 
         w_i = max(0, ReliefF(A_i)),   P(c | x) ∝ P(c) ∏_i P(x_i | c)^(w_i)
@@ -160,11 +134,11 @@ class ReliefFWeightedNB(_WeightedNaiveBayes):
     def _weights(self, X, y) -> np.ndarray:
         from .attribute_scores import relieff_scores
 
-        self.scores_ = relieff_scores(X, y, self.n_neighbours)
+        self.scores_ = relieff_scores(X, y, self.n_neighbours, encoder=self.naive_bayes_)
         return np.maximum(self.scores_, 0.0)
 
 
-class SelectiveBayesTrees(_WeightedNaiveBayes):
+class SelectiveBayesTrees(WeightedNaiveBayes):
     """Ratanamahatana & Gunopulos's selective Bayesian classifier (SBC): naive Bayes on the
     attributes that C4.5 trees of small samples test near their roots.
 

@@ -58,17 +58,10 @@ def weka_bag(weights: np.ndarray, rnd: JavaRandom, table=None) -> np.ndarray:
         raise ValueError("Bagging: weights have to be positive")
     Q, A = weka_alias_table(np.asarray(weights, dtype=np.float64)) if table is None else table
     out = np.empty(n, dtype=np.int64)
-    # nextDouble inlined (java.util.Random's LCG): n draws per bag, one call each was most of the bag's cost
-    state, mult, add, mask = rnd._state, 0x5DEECE66D, 0xB, (1 << 48) - 1
-    scale = float(1 << 53)
-    for i in range(n):
-        state = (state * mult + add) & mask
-        high = state >> 22
-        state = (state * mult + add) & mask
-        r = n * (((high << 27) + (state >> 21)) / scale)
+    for i, u in enumerate(rnd.next_doubles(n)):
+        r = n * u
         k = int(r)
         out[i] = k if r < Q[k] else A[k]
-    rnd._state = state
     return out
 
 

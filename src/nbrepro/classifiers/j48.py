@@ -421,17 +421,27 @@ class _TreeBuilder:
         return None if candidate is None else candidate.make()
 
     def _nominal_splits(self, rows, w, y, total_weight) -> dict:
-        """``_nominal_split`` for every nominal attribute at once: attribute → _Candidate or None.
-        The counts of all attributes come from one bincount, each bin summed in row order as
-        Weka adds them; the entropies run over values and classes in Weka's order, padded values
-        adding exact zeros, so every attribute's gain and ratio have the bits of its own pass."""
+        """C45Split on every nominal attribute: attribute → _Candidate, or None where no split is
+        useful. The attributes with few values are evaluated together; an attribute with many
+        (an identifier) alone, since it would pad every other to its width."""
         nominal = np.flatnonzero(~np.asarray(self.numeric, dtype=bool))
-        # an attribute with many values (an identifier) would pad every other to its width: alone
-        wide = nominal[self.n_values[nominal] > 32]
-        out = {int(a): self._nominal_split(int(a), rows, w, y, total_weight) for a in wide}
-        cols = nominal[self.n_values[nominal] <= 32]
+        wide = self.n_values[nominal] > 32
+        out = self._nominal_batch(nominal[~wide], rows, w, y, total_weight)
+        for a in nominal[wide]:
+            out.update(self._nominal_batch(np.array([a]), rows, w, y, total_weight))
+        return out
+
+    def _nominal_split(self, a, rows, w, y, total_weight):
+        return self._nominal_batch(np.array([a]), rows, w, y, total_weight)[a]
+
+    def _nominal_batch(self, cols, rows, w, y, total_weight) -> dict:
+        """The nominal attributes ``cols`` at once. Their counts come from one bincount, each bin
+        summed in row order as Weka adds them; the entropies run over values and classes in
+        Weka's order, padded values adding exact zeros, so every attribute's gain and ratio have
+        the bits of a pass on it alone."""
         if not len(cols):
-            return out
+            return {}
+        out = {}
         r, n, A = self.r, len(rows), len(cols)
         q = self.n_values[cols].astype(np.int64)
         Q = int(q.max())
@@ -457,17 +467,6 @@ class _TreeBuilder:
             ratio = _gain_ratio(d, total_weight, gain)
             out[a] = _Candidate(gain, ratio, functools.partial(_nominal_split_of, a, int(q[t]), d, gain, ratio))
         return out
-
-    def _nominal_split(self, a, rows, w, y, total_weight):
-        x = self.Z[rows, a]
-        known = ~np.isnan(x)
-        q = int(self.n_values[a])
-        d = Distribution.from_bags(x[known].astype(np.int64), y[known], w[known], q, self.r)
-        if int(np.sum(self.min_leaf - d.per_bag < wu.SMALL)) <= 1:  # Weka's check(): branches with Utils.grOrEq
-            return None
-        gain = float(_info_gain(_old_ent(d), _new_ent(d.per_class_per_bag, d.per_bag), d.total, total_weight))
-        split = Split(a, False, np.inf, q, d, gain, _gain_ratio(d, total_weight, gain))
-        return _Candidate(split.info_gain, split.gain_ratio, lambda: split)
 
     def _numeric_splits(self, rows, w, y, total_weight, cols=None, sorted_rows=None) -> dict:
         """C45Split.handleNumericAttribute for every numeric attribute at once: attribute → Split

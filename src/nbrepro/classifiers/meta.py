@@ -41,6 +41,13 @@ def _aligned_proba(model, X, classes) -> np.ndarray:
     return out
 
 
+def _codes_and_counts(classes, y) -> tuple[np.ndarray, np.ndarray]:
+    """The rows' class codes in ``classes`` (-1: not among them) and the count of each class:
+    what an nbrepro metric reads (its baseline is these rows' class distribution)."""
+    codes = pd.Index(list(classes)).get_indexer(np.asarray(y, dtype=object))
+    return codes, np.bincount(codes[codes >= 0], minlength=len(classes))
+
+
 class InnerCVSelection(ClassifierMixin, BaseEstimator):
     """Pick the parameters with the best inner-CV metric on the training rows, refit on all of them.
 
@@ -73,9 +80,7 @@ class InnerCVSelection(ClassifierMixin, BaseEstimator):
         sign = 1.0 if metric.higher_is_better else -1.0
 
         def score(est, X_test, y_test):
-            classes = list(est.classes_)
-            codes = pd.Index(classes).get_indexer(np.asarray(y_test, dtype=object))
-            counts = np.bincount(codes[codes >= 0], minlength=len(classes))
+            codes, counts = _codes_and_counts(est.classes_, y_test)
             return sign * metric(codes, est.predict_proba(X_test), counts)
 
         splitter = _splitter(self.cv, {"name": "stratified_cv", "folds": 4, "seed": 1})
@@ -117,8 +122,7 @@ class InnerCVSelection(ClassifierMixin, BaseEstimator):
                 probas = model.path_proba(X_test, [{key: points[i][key] for key in path if key in points[i]}
                                                    for i in members])
                 # fit()'s score, with the test rows' class codes formed once for all the points
-                codes = pd.Index(list(model.classes_)).get_indexer(np.asarray(y_test, dtype=object))
-                counts = np.bincount(codes[codes >= 0], minlength=len(model.classes_))
+                codes, counts = _codes_and_counts(model.classes_, y_test)
                 for i, proba in zip(members, probas):
                     fold_scores[f, i] = sign * metric(codes, proba, counts)
         means = np.average(np.ascontiguousarray(fold_scores.T), axis=1)  # as GridSearchCV forms them

@@ -10,16 +10,15 @@ for every training row are computed once, and a subset's scores are their runnin
 from __future__ import annotations
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.validation import check_is_fitted
 
+from ..metrics import accuracy, auc
 from ._nominal import encode_target
-from .naive_bayes import NaiveBayes
+from ._weighted_nb import WeightedNaiveBayes
 
 _FLOOR = 1e-75  # Weka's factor floor: a zero probability stays finite in log space
 
 
-class SelectiveNB(ClassifierMixin, BaseEstimator):
+class SelectiveNB(WeightedNaiveBayes):
     """Naive Bayes on the attributes a forward selection keeps (Langley & Sage 1994).
 
         P(c | x) ∝ P(c) ∏_{i ∈ S} P(x_i | c)
@@ -44,14 +43,10 @@ class SelectiveNB(ClassifierMixin, BaseEstimator):
     def __init__(self, metric: str = "accuracy"):
         self.metric = metric
 
-    def fit(self, X, y):
+    def _weights(self, X, y) -> np.ndarray:
         if self.metric not in ("accuracy", "auc"):
             raise ValueError(f"SelectiveNB: metric must be 'accuracy' or 'auc', got {self.metric!r}")
-        nb = NaiveBayes().fit(X, y)
-        self.naive_bayes_, self.classes_ = nb, nb.classes_
-        for name in ("feature_names_in_", "n_features_in_"):
-            if hasattr(nb, name):
-                setattr(self, name, getattr(nb, name))
+        nb = self.naive_bayes_
         m = nb.n_features_in_
         _, codes = encode_target(nb, y)  # the codes of nb.classes_
         known = codes >= 0
@@ -73,23 +68,12 @@ class SelectiveNB(ClassifierMixin, BaseEstimator):
             base = base + logs[a]
             current = scores[best]
         self.selected_ = selected
-        self.weights_ = selected.astype(np.float64)
-        return self
+        return selected.astype(np.float64)
 
     def _score(self, log_scores: np.ndarray, truth: np.ndarray) -> float:
-        from ..metrics import accuracy, auc
-
         P = np.exp(log_scores - log_scores.max(axis=1, keepdims=True))
         P /= P.sum(axis=1, keepdims=True)
         if self.metric == "accuracy":
             return accuracy(truth, P)
         value = auc(truth, P) if P.shape[1] == 2 else auc(truth, P, average="weighted")
         return -np.inf if np.isnan(value) else value
-
-    def predict_proba(self, X) -> np.ndarray:
-        check_is_fitted(self, "selected_")
-        return self.naive_bayes_.weighted_proba(X, self.weights_)
-
-    def predict(self, X):
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
-
