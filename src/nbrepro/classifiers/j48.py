@@ -32,6 +32,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from ..stats.special import weka_normal_inverse
 from . import _weka_utils as wu
+from ._j48_kernel import select_split
 from ._mixed import MixedInputMixin
 
 _LOG2 = math.log(2.0)
@@ -334,6 +335,9 @@ class _TreeBuilder:
         n_all = all_values.shape[0]
         self.multi_valued = not any(num or wu.sm(n_values[j], 0.3 * n_all) for j, num in enumerate(numeric))
         self._numeric_columns = np.flatnonzero(numeric)
+        self._is_numeric = np.asarray(numeric, dtype=np.bool_)
+        self._n_values = np.asarray(n_values, dtype=np.int64)
+        self._position = np.zeros(len(Z), dtype=np.int64)  # the kernel's scratch
         self._sorted_all = {}
         self._log_table = _log_func(np.arange(len(Z) + 1, dtype=np.float64))  # the same logFunc, looked up
         self.z_score = weka_normal_inverse(float(np.float32(1.0) - self.confidence))
@@ -362,8 +366,35 @@ class _TreeBuilder:
             node.is_empty = wu.eq(_seq_sum(w), 0.0)
         return node
 
-    def _select(self, rows, w, sorted_rows=None):
-        """C45ModelSelection.selectModel: a Split, or the node's Distribution for a leaf."""
+    def _select(self, rows, w, sorted_rows):
+        """C45ModelSelection.selectModel: a Split, or the node's Distribution for a leaf (compiled;
+        ``_select_numpy`` is the same choice in numpy)."""
+        a, split_point, gain, ratio, pcb, per_bag, per_class, total = select_split(
+            self.Z, self.y, np.ascontiguousarray(w, dtype=np.float64), rows, np.asfortranarray(sorted_rows),
+            self._numeric_columns,
+            self._is_numeric, self._n_values, self.r, self.min_leaf, self.multi_valued, len(self.all_values),
+            self._position, self._log_table)
+        d = Distribution(pcb, per_bag, per_class, total)
+        if a < 0:
+            return d
+        if self.numeric[a]:
+            best = Split(a, True, split_point, 2, d, gain, ratio)
+        else:
+            best = Split(a, False, np.inf, int(self.n_values[a]), d, gain, ratio)
+        return self._finish_split(best, rows, w, self.y[rows])
+
+    def _finish_split(self, best, rows, w, y):
+        """The chosen split's distribution takes the rows with a missing value; a numeric
+        threshold moves down onto a training value."""
+        x = self.Z[rows, best.attribute]
+        missing = np.isnan(x)
+        best.dist.add_with_unknown(y[missing], w[missing])
+        if best.numeric:
+            best.split_point = self._largest_value_not_above(best.attribute, best.split_point)
+        return best
+
+    def _select_numpy(self, rows, w, sorted_rows=None):
+        """C45ModelSelection.selectModel in numpy: the reference for ``select_split``."""
         y = self.y[rows]
         check = Distribution.one_bag(y, w, self.r)
         if wu.sm(check.total, 2 * self.min_leaf) or wu.eq(check.total, check.per_class[check.max_class()]):
@@ -391,12 +422,7 @@ class _TreeBuilder:
             return check
         best = best.make()
         best.gain_ratio = best_ratio
-        x = self.Z[rows, best.attribute]
-        missing = np.isnan(x)
-        best.dist.add_with_unknown(y[missing], w[missing])
-        if best.numeric:
-            best.split_point = self._largest_value_not_above(best.attribute, best.split_point)
-        return best
+        return self._finish_split(best, rows, w, y)
 
     def _largest_value_not_above(self, a: int, split_point: float) -> float:
         """C45Split.setSplitPoint over all training rows, from the column sorted once."""
