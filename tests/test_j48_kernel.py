@@ -33,3 +33,32 @@ def test_compiled_selection_grows_the_numpy_trees(name, unpruned, monkeypatch):
         for a, b in zip(trees, getattr(reference, "estimators_", [reference])):
             assert a.export_text() == b.export_text()
             assert np.array_equal(a.min_test_depth_, b.min_test_depth_)
+
+
+@needs_mirror
+@pytest.mark.parametrize("name", ["vote", "colic", "hepatitis", "labor"])
+def test_nbtree_compiled_cv_errors_match_numpy_with_fractional_weights(name, monkeypatch):
+    # rows with missing values go down every branch with a fraction of their weight, so the
+    # branches' naive Bayes counts are fractional; the compiled loop must keep numpy's sums
+    import functools
+
+    from nbrepro.classifiers import NBTree
+    from nbrepro.classifiers import nbtree as nbtree_module
+
+    frame, _ = read_arff(MIRROR / f"{name}.arff")
+    c = frame.columns[-1]
+    X, y = frame.drop(columns=[c]), frame[c]
+    compiled = NBTree().fit(X, y)
+    with monkeypatch.context() as m:
+        m.setattr(nbtree_module, "_cv_errors", functools.partial(nbtree_module._cv_errors, compiled=False))
+        reference = NBTree().fit(X, y)
+    assert np.array_equal(compiled.predict_proba(X), reference.predict_proba(X))
+
+
+def test_numpy_sum_has_numpy_bits():
+    from nbrepro.classifiers._nbtree_kernel import numpy_sum
+
+    rng = np.random.default_rng(0)
+    for n in list(range(0, 40)) + [127, 128, 129, 300, 1000]:
+        a = rng.random(n) * rng.choice([1e-3, 1.0, 1e3], size=n)
+        assert numpy_sum(a) == a.sum()

@@ -1,14 +1,16 @@
 """NBTree's inner loops compiled (numba): discretising rows by cut points, and the 5-fold
-cross-validated errors of Weka's naive Bayes on nominal codes with whole-number weights.
+cross-validated errors of Weka's naive Bayes on nominal codes.
 
 NBTree estimates errors this way for every branch of every candidate split (sonar: 60
 attributes × 2 branches × 5 folds at each node). In numpy each fold is some twenty calls
 on arrays of a few dozen rows, so the calls cost far more than the arithmetic. These loops
 do the arithmetic of ``NaiveBayes._count``/``_fit_counts``/``_proba_block`` and
-``java_normalize`` in the same order: counts minus the held-out fold's counts, Laplace
-factors (count + 1) / (Σ counts + q), Weka's floored and rescaled product, the left-to-right
-normalising sum, the first largest probability. With whole-number weights every count is
-exact in any order, so the errors are the same bits as the numpy path.
+``java_normalize`` in the same order: counts minus the held-out fold's counts (each count
+summed in row order, as ``bincount`` sums), Laplace factors (count + 1) / (Σ counts + q) with
+the values' sum running down the column as numpy's ``sum(axis=0)`` does and the classes'
+sum pairwise as numpy's ``sum()`` does, Weka's floored and rescaled product, the
+left-to-right normalising sum, the first largest probability: the same bits as the numpy
+path, fractional weights (rows with a missing value spread over branches) included.
 """
 from __future__ import annotations
 
@@ -53,6 +55,32 @@ def _add_counts(codes, y, w, lo, hi, offsets, value_class, class_count):
 
 
 @njit(cache=True)
+def numpy_sum(a):
+    """``a.sum()`` of a 1-D array with numpy's bits: pairwise, eight running sums per block of
+    up to 128 values (numpy's ``pairwise_sum``)."""
+    n = a.shape[0]
+    if n < 8:
+        s = -0.0
+        for i in range(n):
+            s += a[i]
+        return s
+    if n <= 128:
+        acc = a[:8].copy()
+        i = 8
+        while i < n - (n % 8):
+            for j in range(8):
+                acc[j] += a[i + j]
+            i += 8
+        s = ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]))
+        while i < n:
+            s += a[i]
+            i += 1
+        return s
+    half = (n // 2) - ((n // 2) % 8)
+    return numpy_sum(a[:half]) + numpy_sum(a[half:])
+
+
+@njit(cache=True)
 def naive_bayes_cv_errors(codes, y, w, n_values, n_classes, n_folds, tiny, rescale):
     """Weight of the rows that Weka's naive Bayes, fitted to the other folds, predicts wrongly
     (first largest probability, and only when it is above 0), over ``n_folds`` consecutive
@@ -68,6 +96,7 @@ def naive_bayes_cv_errors(codes, y, w, n_values, n_classes, n_folds, tiny, resca
     held = np.zeros((offsets[m], r))
     factor = np.empty((offsets[m], r))
     prior = np.empty(r)
+    left_out = np.empty(r)
     probs = np.empty(r)
     ones = np.ones(r)  # a missing value's factor
     errors = 0.0
@@ -80,11 +109,11 @@ def naive_bayes_cv_errors(codes, y, w, n_values, n_classes, n_folds, tiny, resca
         held[:, :] = 0.0
         held_class = np.zeros(r)
         _add_counts(codes, y, w, lo, hi, offsets, held, held_class)
-        class_sum = 0.0
         for c in range(r):
-            class_sum += class_total[c] - held_class[c]
+            left_out[c] = class_total[c] - held_class[c]
+        class_sum = numpy_sum(left_out)
         for c in range(r):
-            prior[c] = (class_total[c] - held_class[c] + 1.0) / (class_sum + r)
+            prior[c] = (left_out[c] + 1.0) / (class_sum + r)
         for j in range(m):
             for c in range(r):
                 s = 0.0

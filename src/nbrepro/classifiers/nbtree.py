@@ -86,13 +86,13 @@ def _naive_bayes(n_values: np.ndarray, n_classes: int) -> NaiveBayes:
     return nb
 
 
-def _cv_errors(model: _DiscretizedNB, y: np.ndarray, w: np.ndarray, codes=None) -> float:
+def _cv_errors(model: _DiscretizedNB, y: np.ndarray, w: np.ndarray, codes=None, compiled: bool = True) -> float:
     """NBTreeNoSplit.crossValidate: 5 folds over the rows in their order (Instances.testCV); each
     fold's naive Bayes is the full one with the fold's rows unlearned; the weight of the rows
     it predicts wrongly (first largest probability; none when it is 0). ``codes``: the rows'
-    codes in this order (default the model's)."""
+    codes in this order (default the model's). ``compiled=False``: the numpy reference."""
     codes = model.codes if codes is None else codes
-    if model.whole:  # whole counts: the compiled loop gives the same bits
+    if compiled:  # the same arithmetic in the same order: the same bits
         return naive_bayes_cv_errors(codes, np.ascontiguousarray(y, dtype=np.int64), np.asarray(w, dtype=np.float64),
                                      model.n_values, len(model.tree.classes_), _FOLDS, _TINY, 1e75)
     n = len(y)
