@@ -157,3 +157,27 @@ def test_claims_on_the_papers_own_markers():
     assert (printed[[k for k in printed.index if k.startswith(("t4_", "t5_"))]] == "yes").all()
     assert printed["t2_bagging_sig_losses"] == "yes" and printed["t2_bagging_sig_wins"] == "no"
     assert (printed[[k for k in printed.index if k.startswith("t3_")]] == "not checkable").all()
+
+
+@needs_mirror
+def test_awnb_reads_the_depths_of_the_same_bagged_trees_fitted_just_before():
+    from nbrepro.classifiers import Bagging
+    from nbrepro.classifiers.bagging import RECENT_TREE_DEPTHS
+
+    X, y = load("colic")
+    RECENT_TREE_DEPTHS._items.clear()
+    fresh = AttributeWeightedNB(n_trees=10, sample_percent=100).fit(X, y).weights_
+    RECENT_TREE_DEPTHS._items.clear()
+    Bagging(J48(unpruned=True), n_estimators=10, bag_size_percent=100).fit(X, y)
+    assert len(RECENT_TREE_DEPTHS._items) == 1
+    assert np.array_equal(AttributeWeightedNB(n_trees=10, sample_percent=100).fit(X, y).weights_, fresh)
+    # other rows, another bag size or pruned trees are other fits
+    AttributeWeightedNB(n_trees=10, sample_percent=100).fit(X.iloc[1:], y.iloc[1:])
+    AttributeWeightedNB(n_trees=10, sample_percent=50).fit(X, y)
+    Bagging(J48(), n_estimators=10, bag_size_percent=100).fit(X, y)
+    assert len(RECENT_TREE_DEPTHS._items) == 4
+    asnb = AttributeWeightedNB(n_trees=10, sample_percent=50, binary=True).fit(X, y)
+    assert len(RECENT_TREE_DEPTHS._items) == 4
+    RECENT_TREE_DEPTHS._items.clear()
+    again = AttributeWeightedNB(n_trees=10, sample_percent=50, binary=True).fit(X, y)
+    assert np.array_equal(asnb.predict_proba(X), again.predict_proba(X))

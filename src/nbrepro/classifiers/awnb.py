@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._weighted_nb import WeightedNaiveBayes
-from .bagging import Bagging
+from .bagging import RECENT_TREE_DEPTHS, Bagging, bagging_fingerprint
 from .j48 import J48
 
 
@@ -30,7 +30,13 @@ def bagged_tree_depths(X, y, n_trees: int = 10, sample_percent: int = 50, random
                              f"got {n_trees!r}")
         trees = [J48(unpruned=unpruned).fit(X, y)]
     else:
-        bagging = Bagging(J48(unpruned=unpruned), n_estimators=int(n_trees), bag_size_percent=int(sample_percent),
+        tree = J48(unpruned=unpruned)
+        # the same bags of the same rows grow the same trees: a column fitted just before on
+        # these rows (the bagged trees, AWNB beside ASNB) has left their depths
+        known = RECENT_TREE_DEPTHS.get(bagging_fingerprint(X, y, None, tree, n_trees, sample_percent, random_state))
+        if known is not None:
+            return known
+        bagging = Bagging(tree, n_estimators=int(n_trees), bag_size_percent=int(sample_percent),
                           random_state=int(random_state)).fit(X, y)
         trees = bagging.estimators_
     return np.vstack([t.min_test_depth_ for t in trees])

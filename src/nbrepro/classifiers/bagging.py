@@ -7,6 +7,9 @@ deterministic base learner (J48, NaiveBayes) gives Weka's ensemble exactly.
 """
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
+
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
@@ -65,6 +68,63 @@ def weka_bag(weights: np.ndarray, rnd: JavaRandom, table=None) -> np.ndarray:
     return out
 
 
+def fit_fingerprint(X, y, sample_weight, **params) -> bytes:
+    """A digest of everything a fit sees: the rows' values, the columns' names, types and
+    declared categories, the classes, the weights and ``params`` (by repr)."""
+    h = hashlib.blake2b(digest_size=20)
+    for part in (X, y):
+        if isinstance(part, pd.Series):
+            part = part.to_frame()
+        if isinstance(part, pd.DataFrame):
+            h.update(pd.util.hash_pandas_object(part, index=False).to_numpy().tobytes())
+            h.update(repr([(str(c), str(t), list(part[c].cat.categories) if isinstance(t, pd.CategoricalDtype) else None)
+                           for c, t in part.dtypes.items()]).encode())
+        else:
+            a = np.asarray(part)
+            h.update(repr((a.dtype.str, a.shape)).encode())
+            h.update(np.ascontiguousarray(a).tobytes() if a.dtype != object else repr(a.tolist()).encode())
+    h.update(b"-" if sample_weight is None else np.asarray(sample_weight, dtype=np.float64).tobytes())
+    h.update(repr(sorted(params.items())).encode())
+    return h.digest()
+
+
+class _RecentDepths:
+    """The members' shallowest test depths of recent Bagging fits of trees, by fit fingerprint.
+
+    Hall's AWNB weights come from exactly the trees Weka's Bagging grows: AWNB(i=10, j=100)
+    from the bagged-J48 column's trees, ASNB from AWNB(i=10, j=50)'s. A job that runs those
+    columns one after the other on the same folds reads the depths here instead of growing
+    the trees again (bounded: the calibration's 11 fits × 50 folds of one column fit)."""
+
+    def __init__(self, size: int = 2048):
+        self.size = size
+        self._items: OrderedDict[bytes, np.ndarray] = OrderedDict()
+
+    def get(self, key: bytes):
+        depths = self._items.get(key)
+        if depths is not None:
+            self._items.move_to_end(key)
+            return depths.copy()
+        return None
+
+    def put(self, key: bytes, depths: np.ndarray) -> None:
+        self._items[key] = depths.copy()
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+
+
+RECENT_TREE_DEPTHS = _RecentDepths()
+
+
+def bagging_fingerprint(X, y, sample_weight, estimator, n_estimators, bag_size_percent, random_state) -> bytes:
+    """The fingerprint under which a Bagging fit of these inputs records its members' depths."""
+    return fit_fingerprint(X, y, sample_weight, member=type(estimator).__name__,
+                           member_params=repr(sorted(estimator.get_params(deep=False).items())),
+                           n_estimators=int(n_estimators), bag_size_percent=int(bag_size_percent),
+                           random_state=int(random_state))
+
+
 class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
     """Bagging (Weka 3.6 ``weka.classifiers.meta.Bagging -P bag_size_percent -I n_estimators -S
     random_state -W …``).
@@ -102,6 +162,7 @@ class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
             raise ValueError(f"Bagging: n_estimators must be at least 1, got {self.n_estimators!r}")
         if not 0 < int(self.bag_size_percent) <= 100:
             raise ValueError(f"Bagging: bag_size_percent must lie in 1..100, got {self.bag_size_percent!r}")
+        X_given = X
         if not isinstance(X, pd.DataFrame):
             X = check_array(X, dtype=None, ensure_all_finite="allow-nan")
         self.classes_, codes = encode_target(self, y)
@@ -139,6 +200,10 @@ class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
             member.fit(Xb, y_series.iloc[rows])
             self.estimators_.append(member)
             self.bags_.append(rows)
+        if all(hasattr(m, "min_test_depth_") for m in self.estimators_):  # trees: keep their depths for AWNB
+            RECENT_TREE_DEPTHS.put(bagging_fingerprint(X_given, y, sample_weight, self.estimator, self.n_estimators,
+                                                       self.bag_size_percent, self.random_state),
+                                   np.vstack([m.min_test_depth_ for m in self.estimators_]))
         return self
 
     def predict_proba(self, X) -> np.ndarray:
