@@ -24,7 +24,8 @@ import pandas as pd  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from nbrepro.classifiers import (AttributeWeightedNB, Bagging, Calibrated, GainRatioWeightedNB, J48,  # noqa: E402
+from nbrepro.classifiers import (AttributeWeightedNB, Bagging, Calibrated, CorrelationSelectedNB, GainRatioWeightedNB,  # noqa: E402,E501
+                                 J48,
                                  NaiveBayes, NBTree, ReliefFWeightedNB, SelectiveBayesTrees, SelectiveNB)
 from nbrepro.data.arff import read_arff  # noqa: E402
 from nbrepro.protocols.weka_cv import weka_cv_folds  # noqa: E402
@@ -36,6 +37,7 @@ CLASSIFIERS = {
     "Bagging(i=10,j=100)": lambda: Bagging(J48(unpruned=True), n_estimators=10, bag_size_percent=100),
     "GRW": GainRatioWeightedNB,
     "RW": ReliefFWeightedNB,
+    "CFS": CorrelationSelectedNB,
     "SB": SelectiveNB,
     "SB-AUC": lambda: SelectiveNB(metric="auc"),
     "SBC": SelectiveBayesTrees,

@@ -181,3 +181,42 @@ def test_awnb_reads_the_depths_of_the_same_bagged_trees_fitted_just_before():
     RECENT_TREE_DEPTHS._items.clear()
     again = AttributeWeightedNB(n_trees=10, sample_percent=50, binary=True).fit(X, y)
     assert np.array_equal(asnb.predict_proba(X), again.predict_proba(X))
+
+
+@needs_mirror
+@needs_weka
+@pytest.mark.parametrize("name", ["labor", "colic", "vehicle", "hepatitis", "sonar", "anneal"])
+def test_cfs_selects_wekas_cfs_subset_eval_best_first_subset(name):
+    # CfsSubsetEval's defaults (missing values spread, locally predictive attributes added) and
+    # BestFirst -D 1 -N 5, as Weka's command line prints the selection
+    import re
+    import subprocess
+
+    from conftest import WEKA_JAR
+    from nbrepro.classifiers.cfs import cfs_selection
+
+    out = subprocess.run(["java", "-cp", str(WEKA_JAR), "weka.attributeSelection.CfsSubsetEval", "-i",
+                          str(MIRROR / f"{name}.arff"), "-s", "weka.attributeSelection.BestFirst -D 1 -N 5"],
+                         check=True, capture_output=True, text=True).stdout
+    weka = [int(v) - 1 for v in re.search(r"Selected attributes: ([\d,]+) :", out).group(1).split(",")]
+    X, y = load(name)
+    assert np.flatnonzero(cfs_selection(X, y)).tolist() == weka
+
+
+@needs_mirror
+@pytest.mark.parametrize("name", ["colic", "vehicle"])
+def test_cfs_nb_is_wekas_attribute_selected_naive_bayes(tmp_path, weka_oracle, name):
+    from conftest import weka_fold_arff
+    from nbrepro.classifiers import CorrelationSelectedNB
+
+    X, y = load(name)
+    fold = weka_fold_arff(tmp_path, X, y)
+    weka = np.array(weka_oracle("weka.classifiers.meta.AttributeSelectedClassifier", tmp_path / "train.arff",
+                                tmp_path / "test.arff", "-E", "weka.attributeSelection.CfsSubsetEval",
+                                "-S", "weka.attributeSelection.BestFirst -D 1 -N 5",
+                                "-W", "weka.classifiers.bayes.NaiveBayes"))
+    model = CorrelationSelectedNB().fit(X.iloc[fold.train], y.iloc[fold.train])
+    assert 0 < model.selected_.sum() < X.shape[1]
+    ours = model.predict_proba(X.iloc[fold.test])
+    np.testing.assert_allclose(ours, weka, rtol=0, atol=1e-9)  # as every NaiveBayes-vs-Weka test here
+    assert (ours.argmax(1) == weka.argmax(1)).all()

@@ -14,18 +14,19 @@ from .kernel_nb import KernelNB
 from .knn import LocalDistributionKNN, LocalMeanKNN, VotingKNN
 from .lpmbc import LPMBC
 from .naive_bayes import NaiveBayes
+from .cfs import CorrelationSelectedNB
 from .selective_nb import SelectiveNB
 from .nbtree import NBTree
 from .nnbc import NonNaiveBayes
 from .tan import TAN
 from .waode import WAODE
 
-REGISTRY = {"NaiveBayes": NaiveBayes, "AttributeWeightedNB": AttributeWeightedNB, "GainRatioWeightedNB": GainRatioWeightedNB, "ReliefFWeightedNB": ReliefFWeightedNB, "SelectiveBayesTrees": SelectiveBayesTrees, "SelectiveNB": SelectiveNB, "TAN": TAN, "AODE": AODE, "WAODE": WAODE, "HNB": HNB,
+REGISTRY = {"NaiveBayes": NaiveBayes, "AttributeWeightedNB": AttributeWeightedNB, "GainRatioWeightedNB": GainRatioWeightedNB, "ReliefFWeightedNB": ReliefFWeightedNB, "SelectiveBayesTrees": SelectiveBayesTrees, "SelectiveNB": SelectiveNB, "CorrelationSelectedNB": CorrelationSelectedNB, "TAN": TAN, "AODE": AODE, "WAODE": WAODE, "HNB": HNB,
             "FrequencyGaussianNB": FrequencyGaussianNB, "LSLWNB": LSLWNB,
             "LCWNB": LCWNB, "LocallyWeightedNB": LocallyWeightedNB,
             "InstanceCloningNB": InstanceCloningNB, "J48": J48, "Bagging": Bagging, "NBTree": NBTree, "Logistic": Logistic, "KernelNB": KernelNB, "InnerCVSelection": InnerCVSelection, "Calibrated": Calibrated,
             "LPMBC": LPMBC, "VotingKNN": VotingKNN, "LocalMeanKNN": LocalMeanKNN,
             "LocalDistributionKNN": LocalDistributionKNN, "NonNaiveBayes": NonNaiveBayes}
 
-__all__ = ["NaiveBayes", "AttributeWeightedNB", "GainRatioWeightedNB", "ReliefFWeightedNB", "SelectiveBayesTrees", "SelectiveNB", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "InstanceCloningNB", "J48", "Bagging", "NBTree", "Logistic", "KernelNB", "InnerCVSelection", "Calibrated",
+__all__ = ["NaiveBayes", "AttributeWeightedNB", "GainRatioWeightedNB", "ReliefFWeightedNB", "SelectiveBayesTrees", "SelectiveNB", "CorrelationSelectedNB", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "InstanceCloningNB", "J48", "Bagging", "NBTree", "Logistic", "KernelNB", "InnerCVSelection", "Calibrated",
            "LPMBC", "VotingKNN", "LocalMeanKNN", "LocalDistributionKNN", "NonNaiveBayes", "REGISTRY"]
