@@ -220,3 +220,29 @@ def test_cfs_nb_is_wekas_attribute_selected_naive_bayes(tmp_path, weka_oracle, n
     ours = model.predict_proba(X.iloc[fold.test])
     np.testing.assert_allclose(ours, weka, rtol=0, atol=1e-9)  # as every NaiveBayes-vs-Weka test here
     assert (ours.argmax(1) == weka.argmax(1)).all()
+
+
+def test_recorded_profiles_figure_means_scales_and_correlates(tmp_path):
+    from nbrepro.report.figures import draw_recorded_profiles
+
+    def write(label, ds, weights_by_fold):
+        rows = [{"variant": "", "run": 1, "fold": f, "attribute": "estimator_.weights_", "key": str(k),
+                 "value": float(v), "text": ""} for f, w in enumerate(weights_by_fold) for k, v in enumerate(w)]
+        (tmp_path / "fitted" / ds).mkdir(parents=True, exist_ok=True)
+        pd.DataFrame(rows).to_parquet(tmp_path / "fitted" / ds / f"{label}.parquet")
+
+    write("A", "d1", [[1.0, 0.5, 0.0], [0.0, 0.5, 1.0]])   # means 0.5, 0.5, 0.5
+    write("B", "d1", [[4.0, 2.0, 1.0], [4.0, 2.0, 1.0]])
+    write("A", "d2", [[0.2, 0.4, 0.8]])
+    write("B", "d2", [[1.0, 2.0, 4.0]])
+    paper = {"datasets": ["d1", "d2", "d3"], "classifiers": {}}
+    spec = {"attribute": "estimator_.weights_", "classifiers": ["A", "B"], "scale": "max"}
+    data = draw_recorded_profiles(paper, spec, {}, None, tmp_path, tmp_path / "weights")
+    assert (tmp_path / "weights.png").exists()
+    b1 = data[(data.classifier == "B") & (data.dataset == "d1")]
+    assert b1["mean"].tolist() == [4.0, 2.0, 1.0] and b1["scaled"].tolist() == [1.0, 0.5, 0.25]
+    assert data[(data.classifier == "A") & (data.dataset == "d1")]["mean"].tolist() == [0.5, 0.5, 0.5]
+    b2 = data[(data.classifier == "B") & (data.dataset == "d2")]
+    assert b2["spearman_with_first"].iloc[0] == pytest.approx(1.0)
+    assert np.isnan(b1["spearman_with_first"].iloc[0])  # A is flat on d1: no rank correlation
+    assert set(data.dataset) == {"d1", "d2"}

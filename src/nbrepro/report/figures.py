@@ -324,6 +324,77 @@ def draw_density(paper, spec, tables, table1, results, stem):
     return pd.DataFrame(rows)
 
 
+def _recorded(results, paper, label, attribute):
+    """A classifier's recorded ``attribute`` over the datasets: rows (dataset, variant, run, fold,
+    attribute, key, value, text), empty where nothing was recorded."""
+    frames = []
+    for ds in paper["datasets"]:
+        f = Path(results) / "fitted" / ds / f"{label}.parquet"
+        if f.exists():
+            d = pd.read_parquet(f)
+            d = d[d.attribute == attribute]
+            d.insert(0, "dataset", ds)
+            frames.append(d)
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
+        columns=["dataset", "variant", "run", "fold", "attribute", "key", "value", "text"])
+
+
+def draw_recorded_profiles(paper, spec, tables, table1, results, stem):
+    """Per dataset, a recorded vector (e.g. attribute weights) of several classifiers side by side:
+    each entry's mean over the runs and folds, scaled to the classifier's largest entry on that
+    dataset (``scale: max``, so weights on different scales share an axis) or as recorded. Returns
+    the means, with each (classifier, dataset)'s Spearman correlation with the first classifier's
+    profile there."""
+    from scipy.stats import spearmanr
+
+    attribute, labels = spec["attribute"], spec["classifiers"]
+    means = []
+    for label in labels:
+        d = _recorded(results, paper, label, attribute)
+        if len(d):
+            d = d.assign(entry=pd.to_numeric(d.key))
+            g = d.groupby(["dataset", "entry"], sort=True)["value"].mean().reset_index()
+            g.insert(0, "classifier", label)
+            means.append(g)
+    data = pd.concat(means, ignore_index=True) if means else pd.DataFrame(
+        columns=["classifier", "dataset", "entry", "value"])
+    if spec.get("scale") == "max":
+        top = data.groupby(["classifier", "dataset"])["value"].transform(lambda v: v.abs().max())
+        data["scaled"] = np.where(top > 0, data.value / top.where(top > 0, 1.0), 0.0)
+    else:
+        data["scaled"] = data.value
+    datasets = [ds for ds in paper["datasets"] if ds in set(data.dataset)]
+    plt = _plt()
+    cols = min(4, max(1, len(datasets)))
+    rows_n = max(1, -(-len(datasets) // cols))
+    fig, axes = plt.subplots(rows_n, cols, figsize=(3.2 * cols, 2.2 * rows_n), squeeze=False)
+    names = paper.get("published_names", {})
+    for ax, ds in zip(axes.ravel(), datasets):
+        for label in labels:
+            d = data[(data.dataset == ds) & (data.classifier == label)]
+            ax.plot(d.entry + 1, d.scaled, marker="o", ms=2.5, lw=0.8, label=label)
+        ax.set_title(names.get(ds, ds), fontsize=8)
+        ax.tick_params(labelsize=6)
+    for ax in axes.ravel()[len(datasets):]:
+        ax.axis("off")
+    if datasets:
+        axes.ravel()[0].legend(fontsize=6)
+    fig.supxlabel("attribute", fontsize=8)
+    fig.supylabel(spec.get("ylabel", attribute + (" / largest" if spec.get("scale") == "max" else "")), fontsize=8)
+    _finish(fig, plt, stem, spec.get("title", f"{attribute} per dataset"))
+    rho = {}
+    for ds in datasets:
+        first = data[(data.dataset == ds) & (data.classifier == labels[0])].set_index("entry")["value"]
+        for label in labels[1:]:
+            other = data[(data.dataset == ds) & (data.classifier == label)].set_index("entry")["value"]
+            both = pd.concat([first, other], axis=1, join="inner").dropna()
+            if len(both) > 2 and both.iloc[:, 0].nunique() > 1 and both.iloc[:, 1].nunique() > 1:
+                rho[(label, ds)] = spearmanr(both.iloc[:, 0], both.iloc[:, 1]).statistic
+    out = data.rename(columns={"value": "mean"})
+    out["spearman_with_first"] = [rho.get((c, d), np.nan) for c, d in zip(out.classifier, out.dataset)]
+    return out
+
+
 FIGURE_KINDS = {
     "permutation_bounds": FigureKind(draw_permutation_bounds, "_bounds"),
     "ranks_against_property": FigureKind(draw_ranks_against_property, None),
@@ -331,4 +402,5 @@ FIGURE_KINDS = {
     "mean_rank_bars": FigureKind(draw_mean_rank_bars, "_ranks"),
     "sweep": FigureKind(draw_sweep, "_data"),
     "density": FigureKind(draw_density, "_summary"),
+    "recorded_profiles": FigureKind(draw_recorded_profiles, "_data"),
 }
