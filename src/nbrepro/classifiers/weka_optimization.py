@@ -24,6 +24,8 @@ from typing import Callable
 
 import numpy as np
 
+from ._optimization_kernel import solve_lower, solve_upper_transposed, update_cholesky
+
 _EPSILON = 2.220446049250313e-16  # Weka halves 1.0 until 1 + ε == 1, then doubles: 2⁻⁵²
 _ZERO = float(np.sqrt(_EPSILON))
 _ALF = 1.0e-4
@@ -56,7 +58,7 @@ def _dot(a: np.ndarray, b: np.ndarray) -> float:
     return sequential_sum(0.0, a * b)
 
 
-def _solve_lower(T: np.ndarray, b: np.ndarray) -> np.ndarray:
+def _solve_lower_reference(T: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Forward substitution T·r = b (Optimization.solveTriangle, isLower, nothing fixed).
 
     Column by column: each b_j still loses T_jk·r_k for k = 0, 1, … in Weka's order.
@@ -72,7 +74,7 @@ def _solve_lower(T: np.ndarray, b: np.ndarray) -> np.ndarray:
     return r
 
 
-def _solve_upper_transposed(L: np.ndarray, b: np.ndarray) -> np.ndarray:
+def _solve_upper_transposed_reference(L: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Back substitution Lᵀ·r = b, reading L's lower triangle (solveTriangle, not isLower).
 
     Row by row: Weka subtracts L_kj·r_k for k = j+1, j+2, … in ascending order, which a
@@ -93,7 +95,7 @@ def _solve_upper_transposed(L: np.ndarray, b: np.ndarray) -> np.ndarray:
     return r
 
 
-def _update_cholesky(L: np.ndarray, D: np.ndarray, v: np.ndarray, coeff: float) -> None:
+def _update_cholesky_reference(L: np.ndarray, D: np.ndarray, v: np.ndarray, coeff: float) -> None:
     """L·D·Lᵀ += coeff·v·vᵀ in place (Optimization.updateCholeskyFactor; C1 if coeff > 0, else C2).
 
     Weka sweeps j = 0, 1, …: it takes p_j from a working copy of v, subtracts p_j·L[r, j]
@@ -103,7 +105,7 @@ def _update_cholesky(L: np.ndarray, D: np.ndarray, v: np.ndarray, coeff: float) 
     per row), and only the scalar recurrences for D and b run in a Python loop."""
     n = len(v)
     v = np.asarray(v, dtype=np.float64)
-    P = _solve_lower(L, v)  # unit diagonal: p_j = v_j − Σ_{i<j} L_ji p_i, i ascending
+    P = _solve_lower_reference(L, v)  # unit diagonal: p_j = v_j − Σ_{i<j} L_ji p_i, i ascending
     p = P.tolist()
     d_new = D.tolist()  # Python floats: the same IEEE arithmetic as numpy scalars, faster
     b = [0.0] * n
@@ -149,6 +151,25 @@ def _update_cholesky(L: np.ndarray, D: np.ndarray, v: np.ndarray, coeff: float) 
     partial = np.cumsum(steps, axis=1)[:, 1:]
     L += np.tril(np.asarray(b)[None, :] * partial, -1)  # below the diagonal only; adding 0 elsewhere is exact
     D[:] = d_new
+
+
+def _solve_lower(T: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``_solve_lower_reference``, compiled (the same bits)."""
+    return solve_lower(np.asarray(T, dtype=np.float64), np.asarray(b, dtype=np.float64))
+
+
+def _solve_upper_transposed(L: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``_solve_upper_transposed_reference``, compiled (the same bits)."""
+    return solve_upper_transposed(np.asarray(L, dtype=np.float64), np.asarray(b, dtype=np.float64))
+
+
+def _update_cholesky(L: np.ndarray, D: np.ndarray, v: np.ndarray, coeff: float) -> None:
+    """``_update_cholesky_reference``, compiled (the same bits); L and D are float64 arrays updated in place."""
+    status = update_cholesky(L, D, np.asarray(v, dtype=np.float64), float(coeff), _ZERO)
+    if status < 0:
+        raise OptimizationError(f"Cholesky update: d[{-status - 1}] is NaN")
+    if status > 0:
+        raise OptimizationError(f"Cholesky update: sigma is NaN or infinite at {status - 1}")
 
 
 class _Search:

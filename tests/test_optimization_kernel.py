@@ -1,0 +1,21 @@
+"""Weka's minimiser: the compiled triangular solves and Cholesky update against the numpy ones."""
+import numpy as np
+
+from nbrepro.classifiers import weka_optimization as wo
+
+
+def test_compiled_steps_have_the_numpy_bits():
+    rng = np.random.default_rng(3)
+    for n in (1, 2, 5, 17, 48):
+        L = np.asfortranarray(np.tril(rng.normal(size=(n, n)) * 0.3, -1) + np.eye(n))
+        D = rng.uniform(0.5, 2.0, n)
+        b = rng.normal(size=n)
+        LD = np.asfortranarray(np.tril(L * D[None, :]))
+        assert np.array_equal(wo._solve_lower(LD, b), wo._solve_lower_reference(LD, b))
+        assert np.array_equal(wo._solve_upper_transposed(L, b), wo._solve_upper_transposed_reference(L, b))
+        t = float((wo._solve_lower_reference(L, b) ** 2 / D).sum())
+        for coeff in (0.7, -0.5 / t):  # a downdate that keeps the factor positive definite
+            L1, D1, L2, D2 = L.copy(order="F"), D.copy(), L.copy(order="F"), D.copy()
+            wo._update_cholesky(L1, D1, b, coeff)
+            wo._update_cholesky_reference(L2, D2, b, coeff)
+            assert np.array_equal(L1, L2) and np.array_equal(D1, D2)
