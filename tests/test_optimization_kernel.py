@@ -19,3 +19,12 @@ def test_compiled_steps_have_the_numpy_bits():
             wo._update_cholesky(L1, D1, b, coeff)
             wo._update_cholesky_reference(L2, D2, b, coeff)
             assert np.array_equal(L1, L2) and np.array_equal(D1, D2)
+
+
+def test_a_division_by_zero_at_the_last_step_gives_infinity_as_in_java():
+    # a downdate that exactly cancels: theta = rho = 0 at the only (last) step, where Weka
+    # divides by zero without checking; Java's doubles give inf there, Python floats would raise
+    for update in (wo._update_cholesky, wo._update_cholesky_reference):
+        L, D = np.asfortranarray(np.eye(1)), np.ones(1)
+        update(L, D, np.array([2.0]), -0.25)
+        assert D.tolist() == [0.0] and L.tolist() == [[1.0]]

@@ -106,9 +106,25 @@ def _update_cholesky_reference(L: np.ndarray, D: np.ndarray, v: np.ndarray, coef
     n = len(v)
     v = np.asarray(v, dtype=np.float64)
     P = _solve_lower_reference(L, v)  # unit diagonal: p_j = v_j − Σ_{i<j} L_ji p_i, i ascending
-    p = P.tolist()
-    d_new = D.tolist()  # Python floats: the same IEEE arithmetic as numpy scalars, faster
-    b = [0.0] * n
+    # numpy scalars: a division by zero gives ±inf or NaN, as in Java, where Python floats raise
+    p = P
+    d_new = np.array(D, dtype=np.float64)
+    b = np.zeros(n)
+    with np.errstate(all="ignore"):
+        _cholesky_recurrences(p, d_new, b, P, D, coeff, n)
+    # entry r of the working vector after step j: v_r − p_0 L_r0 − … − p_j L_rj, in that order
+    steps = np.empty((n, n + 1))
+    steps[:, 0] = v
+    np.multiply(L, P[None, :], out=steps[:, 1:])
+    np.negative(steps[:, 1:], out=steps[:, 1:])
+    partial = np.cumsum(steps, axis=1)[:, 1:]
+    with np.errstate(all="ignore"):  # an infinite b_j times a zero above the diagonal, dropped by tril
+        L += np.tril(np.asarray(b)[None, :] * partial, -1)  # below the diagonal only; adding 0 elsewhere is exact
+    D[:] = d_new
+
+
+def _cholesky_recurrences(p, d_new, b, P, D, coeff, n):
+    """The scalar recurrences of updateCholeskyFactor for D and b (C1 if coeff > 0, else C2)."""
     if coeff > 0.0:
         t = float(coeff)
         for j in range(n):
@@ -143,14 +159,6 @@ def _update_cholesky_reference(L: np.ndarray, D: np.ndarray, v: np.ndarray, coef
             sigma *= (1.0 + rho) / (rho * (theta + rho))
             if j < n - 1 and not math.isfinite(sigma):
                 raise OptimizationError(f"Cholesky update: sigma is NaN or infinite at {j}")
-    # entry r of the working vector after step j: v_r − p_0 L_r0 − … − p_j L_rj, in that order
-    steps = np.empty((n, n + 1))
-    steps[:, 0] = v
-    np.multiply(L, P[None, :], out=steps[:, 1:])
-    np.negative(steps[:, 1:], out=steps[:, 1:])
-    partial = np.cumsum(steps, axis=1)[:, 1:]
-    L += np.tril(np.asarray(b)[None, :] * partial, -1)  # below the diagonal only; adding 0 elsewhere is exact
-    D[:] = d_new
 
 
 def _solve_lower(T: np.ndarray, b: np.ndarray) -> np.ndarray:
