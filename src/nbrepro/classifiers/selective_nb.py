@@ -1,6 +1,6 @@
 """Langley & Sage's selective Bayesian classifier: forward selection wrapped around naive Bayes.
 
-    S₀ = ∅;  S_{t+1} = S_t ∪ {argbest_a score(NB_{S_t ∪ {a}})}  while that score ≥ score(NB_{S_t})
+    S₀ = ∅;  S_{t+1} = S_t ∪ {last argbest_a score(NB_{S_t ∪ {a}})}  while that score ≥ score(NB_{S_t})
 
 The score is the naive Bayes's accuracy on its own training rows (Langley & Sage; Hall's
 Table 4) or its AUC there (Hall's Table 5). The final model is Weka 3.6's NaiveBayes on the
@@ -23,8 +23,11 @@ class SelectiveNB(WeightedNaiveBayes):
 
         P(c | x) ∝ P(c) ∏_{i ∈ S} P(x_i | c)
 
-    S grows one attribute at a time, the one that gives the best training-set score (the first
-    in column order on a tie), and stops when the best addition would lower the score.
+    S grows one attribute at a time, the one that gives the best training-set score (the last
+    in column order on a tie), and stops when the best addition would lower the score: Weka
+    3.6's ``GreedyStepwise -C`` (conservative forward search) over ``ClassifierSubsetEval``
+    with NaiveBayes evaluated on the training data, whose scan keeps a candidate scoring at
+    least the best so far. This reproduces Hall's SB cells to the printed decimals.
 
     Parameters
     ----------
@@ -60,7 +63,7 @@ class SelectiveNB(WeightedNaiveBayes):
         while not selected.all():
             candidates = np.flatnonzero(~selected)
             scores = [self._score(base + logs[a], truth) for a in candidates]
-            best = int(np.argmax(scores))  # the first best
+            best = len(scores) - 1 - int(np.argmax(scores[::-1]))  # the last best, as GreedyStepwise -C
             if scores[best] < current:
                 break
             a = int(candidates[best])
