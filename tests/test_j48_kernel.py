@@ -62,3 +62,21 @@ def test_numpy_sum_has_numpy_bits():
     for n in list(range(0, 40)) + [127, 128, 129, 300, 1000]:
         a = rng.random(n) * rng.choice([1e-3, 1.0, 1e3], size=n)
         assert numpy_sum(a) == a.sum()
+
+
+def test_nbtree_compiled_shuffle_and_stratify_are_wekas():
+    from nbrepro.classifiers._nbtree_kernel import shuffled_stratified_order
+    from nbrepro.protocols.java_random import JavaRandom, java_shuffle
+    from nbrepro.protocols.weka_cv import _stratify
+
+    rng = np.random.default_rng(0)
+    for _ in range(500):
+        n = int(rng.integers(0, 200))
+        y = rng.integers(0, int(rng.integers(1, 5)), n)
+        rnd = JavaRandom(int(rng.integers(0, 1 << 40)))
+        start = rnd._state
+        order = list(range(n))
+        java_shuffle(order, rnd)
+        order = _stratify(order, list(y), 5)
+        compiled, state = shuffled_stratified_order(y.astype(np.int64), 5, start)
+        assert compiled.tolist() == order and int(state) == rnd._state

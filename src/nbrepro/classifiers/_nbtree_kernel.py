@@ -141,3 +141,51 @@ def naive_bayes_cv_errors(codes, y, w, n_values, n_classes, n_folds, tiny, resca
             if best_p > 0 and best != y[i]:
                 errors += w[i]
     return errors
+
+
+@njit(cache=True)
+def shuffled_stratified_order(y, n_folds, state):
+    """Weka's ``Instances.randomize`` of rows 0..n−1 (backward Fisher–Yates with
+    ``java.util.Random.nextInt``, state ``state``) then ``stratify(n_folds)``, as
+    ``java_shuffle`` and ``weka_cv._stratify`` do them; returns (order, the generator's new
+    state). NBTree does this for every branch of every candidate split."""
+    n = y.shape[0]
+    items = np.arange(n)
+    mult = np.uint64(0x5DEECE66D)
+    add = np.uint64(0xB)
+    mask = np.uint64((1 << 48) - 1)
+    shift = np.uint64(17)
+    s = np.uint64(state)
+    limit = 1 << 31
+    for j in range(n - 1, 0, -1):
+        bound = j + 1
+        s = (s * mult + add) & mask
+        r = np.int64(s >> shift)
+        if bound & j == 0:  # a power of two
+            k = (bound * r) >> 31
+        else:
+            k = r % bound
+            while r - k + j >= limit:
+                s = (s * mult + add) & mask
+                r = np.int64(s >> shift)
+                k = r % bound
+        tmp = items[j]
+        items[j] = items[k]
+        items[k] = tmp
+    index = 1
+    while index < n:
+        seed_class = y[items[index - 1]]
+        for j in range(index, n):
+            if y[items[j]] == seed_class:
+                tmp = items[index]
+                items[index] = items[j]
+                items[j] = tmp
+                index += 1
+        index += 1
+    out = np.empty(n, dtype=np.int64)
+    t = 0
+    for start in range(n_folds):
+        for i in range(start, n, n_folds):
+            out[t] = items[i]
+            t += 1
+    return out, np.int64(s)

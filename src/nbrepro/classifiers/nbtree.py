@@ -23,12 +23,12 @@ import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
 from ..preprocess.mdl import mdl_cut_points, mdl_cut_points_packed, weka_discretize_orders
-from ..protocols.java_random import JavaRandom, java_shuffle
-from ..protocols.weka_cv import _fold_bounds, _stratify
+from ..protocols.java_random import JavaRandom
+from ..protocols.weka_cv import _fold_bounds
 from . import _weka_utils as wu
 from ._mixed import MixedInputMixin
 from .j48 import Distribution, _TreeBuilder, _seq_sum, tree_probabilities
-from ._nbtree_kernel import encode_with_cuts, naive_bayes_cv_errors
+from ._nbtree_kernel import encode_with_cuts, naive_bayes_cv_errors, shuffled_stratified_order
 from .naive_bayes import _TINY, NaiveBayes
 from .numeric_estimators import weka_quicksort
 
@@ -224,9 +224,9 @@ class NBTree(MixedInputMixin):
     def _branch_errors(self, rows, w, rnd: JavaRandom) -> float:
         Z, y = self._Z[rows], self._y[rows]
         disc = _DiscretizedNB(self, Z, y, w, fit=False)  # cut points do not depend on the row order
-        order = list(range(len(rows)))
-        java_shuffle(order, rnd)
-        order = np.asarray(_stratify(order, y, _FOLDS), dtype=np.int64)
+        # Weka's randomize then stratify of the branch's rows (java_shuffle, _stratify), compiled
+        order, state = shuffled_stratified_order(np.asarray(y, dtype=np.int64), _FOLDS, rnd._state)
+        rnd._state = int(state)
         return _cv_errors(disc, y[order], w[order], disc.codes[order])
 
     # ---- prediction -----------------------------------------------------------------------
