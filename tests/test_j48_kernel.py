@@ -80,3 +80,26 @@ def test_nbtree_compiled_shuffle_and_stratify_are_wekas():
         order = _stratify(order, list(y), 5)
         compiled, state = shuffled_stratified_order(y.astype(np.int64), 5, start)
         assert compiled.tolist() == order and int(state) == rnd._state
+
+
+@needs_mirror
+@pytest.mark.parametrize("name", ["colic", "labor"])
+def test_bagging_encodes_the_rows_once_for_its_trees(name, monkeypatch):
+    from nbrepro.classifiers import bagging as bagging_module
+
+    frame, _ = read_arff(MIRROR / f"{name}.arff")
+    c = frame.columns[-1]
+    X, y = frame.drop(columns=[c]), frame[c]
+    make = lambda: Bagging(J48(unpruned=True), n_estimators=4, bag_size_percent=100)  # noqa: E731
+    assert make()._shared_encoder(X, y, np.arange(len(y))) is not None
+    shared = make().fit(X, y)
+    with monkeypatch.context() as m:
+        m.setattr(bagging_module.Bagging, "_shared_encoder", lambda self, *args: None)
+        own = make().fit(X, y)
+    for a, b in zip(shared.estimators_, own.estimators_):
+        assert a.export_text() == b.export_text()
+        assert list(a.classes_) == list(b.classes_) and a.n_values_.tolist() == b.n_values_.tolist()
+    assert np.array_equal(shared.predict_proba(X), own.predict_proba(X))
+    # an object column's value set depends on the rows a bag draws: no shared encoding then
+    objects = X.astype({X.columns[X.dtypes.map(lambda t: t.name == "category").argmax()]: object})
+    assert make()._shared_encoder(objects, y, np.arange(len(y))) is None

@@ -186,6 +186,7 @@ class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         rnd = JavaRandom(int(self.random_state))
         self.estimators_, self.bags_ = [], []
         table = weka_alias_table(np.asarray(weights, dtype=np.float64))  # the same for every bag
+        encoder = self._shared_encoder(X, y_series, keep)
         for _ in range(int(self.n_estimators)):
             bag = weka_bag(weights, rnd, table)
             if bag_size < n:
@@ -196,8 +197,12 @@ class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
             if "random_state" in member.get_params():
                 member.set_params(random_state=rnd.next_int())
             rows = keep[bag]
-            Xb = X.iloc[rows] if isinstance(X, pd.DataFrame) else np.asarray(X)[rows]
-            member.fit(Xb, y_series.iloc[rows])
+            if encoder is not None:
+                Zb = encoder[1][bag]
+                member._fit_encoded(encoder[0], Zb, encoder[2][bag], Zb)
+            else:
+                Xb = X.iloc[rows] if isinstance(X, pd.DataFrame) else np.asarray(X)[rows]
+                member.fit(Xb, y_series.iloc[rows])
             self.estimators_.append(member)
             self.bags_.append(rows)
         if all(hasattr(m, "min_test_depth_") for m in self.estimators_):  # trees: keep their depths for AWNB
@@ -205,6 +210,23 @@ class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
                                                        self.bag_size_percent, self.random_state),
                                    np.vstack([m.min_test_depth_ for m in self.estimators_]))
         return self
+
+    def _shared_encoder(self, X, y, keep):
+        """(encoder, codes, class codes) of the rows ``keep`` when the members are J48 trees and
+        the encoding depends only on the columns' types (every nominal column and the class
+        Categorical): then each bag is a selection of these rows, encoded once. None otherwise
+        (an object column's value set, or the classes of an object target, depend on the rows
+        a bag draws)."""
+        from .j48 import J48
+
+        if type(self.estimator) is not J48 or not isinstance(X, pd.DataFrame) or \
+                not isinstance(y.dtype, pd.CategoricalDtype):
+            return None
+        if not all(isinstance(t, pd.CategoricalDtype) or t.kind in "iuf" for t in X.dtypes):
+            return None
+        encoder = clone(self.estimator)
+        Z, codes, _ = encoder._fit_mixed(X.iloc[keep], y.iloc[keep])
+        return encoder, Z, codes
 
     def predict_proba(self, X) -> np.ndarray:
         check_is_fitted(self, "estimators_")

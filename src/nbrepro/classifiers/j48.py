@@ -811,13 +811,31 @@ class J48(MixedInputMixin):
         self.handle_unknown = handle_unknown
 
     def fit(self, X, y, sample_weight=None):
+        all_values = self._encode_all_rows(X, y, sample_weight)
+        Z, ycodes, w = self._training
+        del self._training
+        return self._grow(Z, ycodes, w, all_values)
+
+    # the encoding a fit learns from the data's types (``MixedInputMixin``), shared by
+    # ``_fit_encoded``
+    _ENCODING = ("feature_names_in_", "numeric_", "categories_", "n_features_in_", "n_values_", "classes_",
+                 "_dtypes", "_array_input")
+
+    def _fit_encoded(self, encoder: "J48", Z: np.ndarray, ycodes: np.ndarray, all_values: np.ndarray) -> "J48":
+        """``fit`` on rows already encoded by ``encoder`` (a J48 whose ``_fit_mixed`` saw a frame
+        whose every nominal column and class are Categorical, so that the encoding depends on the
+        types alone): unit weights, every row with a known class. Bagging grows its members so,
+        encoding the frame once instead of once per bag."""
+        for name in self._ENCODING:
+            if hasattr(encoder, name):
+                setattr(self, name, getattr(encoder, name))
+        return self._grow(Z, ycodes, np.ones(len(ycodes)), all_values)
+
+    def _grow(self, Z, ycodes, w, all_values) -> "J48":
         if not 0 < self.confidence < 1:
             raise ValueError(f"J48: confidence must lie in (0, 1), got {self.confidence!r}")
         if self.min_samples_leaf < 1:
             raise ValueError(f"J48: min_samples_leaf must be at least 1, got {self.min_samples_leaf!r}")
-        all_values = self._encode_all_rows(X, y, sample_weight)
-        Z, ycodes, w = self._training
-        del self._training
         builder = _TreeBuilder(Z, ycodes, self.numeric_, self.n_values_, len(self.classes_), int(self.min_samples_leaf),
                                all_values, self.confidence, self.subtree_raising)
         root = builder.build(np.arange(len(ycodes)), w)
