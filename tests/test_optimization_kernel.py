@@ -28,3 +28,16 @@ def test_a_division_by_zero_at_the_last_step_gives_infinity_as_in_java():
         L, D = np.asfortranarray(np.eye(1)), np.ones(1)
         update(L, D, np.array([2.0]), -0.25)
         assert D.tolist() == [0.0] and L.tolist() == [[1.0]]
+
+
+def test_compiled_positive_rank_sum_is_the_sum_of_rankdatas_ranks():
+    from scipy.stats import rankdata
+
+    from nbrepro._rank_kernel import positive_rank_sum
+
+    rng = np.random.default_rng(1)
+    for t in range(400):
+        n = int(rng.integers(1, 300))
+        s = rng.integers(0, int(rng.integers(1, 20)), n) / 7.0 if t % 2 else rng.random(n)  # with and without ties
+        pos = rng.random(n) < 0.4
+        assert positive_rank_sum(s, pos) == rankdata(s, method="average")[pos].sum()
