@@ -347,6 +347,8 @@ def draw_recorded_profiles(paper, spec, tables, table1, results, stem):
     profile there."""
     from scipy.stats import spearmanr
 
+    from matplotlib.ticker import MaxNLocator
+
     attribute, labels = spec["attribute"], spec["classifiers"]
     means = []
     for label in labels:
@@ -375,6 +377,7 @@ def draw_recorded_profiles(paper, spec, tables, table1, results, stem):
             ax.plot(d.entry + 1, d.scaled, marker="o", ms=2.5, lw=0.8, label=label)
         ax.set_title(names.get(ds, ds), fontsize=8)
         ax.tick_params(labelsize=6)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # attributes are numbered 1, 2, …
     for ax in axes.ravel()[len(datasets):]:
         ax.axis("off")
     if datasets:
