@@ -285,16 +285,7 @@ def draw_density(paper, spec, tables, table1, results, stem):
     labels = spec.get("classifiers") or [l for l, c in paper["classifiers"].items() if attribute in c.get("record", [])]
 
     def load(label):
-        frames = []
-        for ds in paper["datasets"]:
-            f = Path(results) / "fitted" / ds / f"{label}.parquet"
-            if f.exists():
-                d = pd.read_parquet(f)
-                d = d[d.attribute == attribute]
-                d.insert(0, "dataset", ds)
-                frames.append(d)
-        return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
-            columns=["dataset", "variant", "run", "fold", "attribute", "key", "value", "text"])
+        return _recorded(results, paper, label, attribute)
 
     keys = ["dataset", "variant", "run", "fold", "key"]
     base = load(ref).set_index(keys)["value"] if ref else None
