@@ -69,6 +69,27 @@ def _max_class(counts):
 
 
 @njit(cache=True)
+def _nominal_counts(Z, y, w, rows, a, q, r):
+    """Nominal attribute a's weight per (value, class), per value, per class and in total over
+    the rows with a known value, each summed in row order (Weka's Distribution.add)."""
+    pcb = np.zeros((q, r))
+    pb = np.zeros(q)
+    pc = np.zeros(r)
+    tot = 0.0
+    for t in range(rows.shape[0]):
+        x = Z[rows[t], a]
+        if np.isnan(x):
+            continue
+        v = int(x)
+        c = y[rows[t]]
+        pcb[v, c] += w[t]
+        pb[v] += w[t]
+        pc[c] += w[t]
+        tot += w[t]
+    return pcb, pb, pc, tot
+
+
+@njit(cache=True)
 def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values, n_classes, min_leaf,
                  multi_valued, n_all, position, log_table):
     """One node's choice. ``rows``: the node's rows (indices into Z) in order, ``w`` their
@@ -182,20 +203,7 @@ def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values,
         if is_numeric[a]:
             continue
         q = n_values[a]
-        pcb = np.zeros((q, r))
-        pb = np.zeros(q)
-        pc = np.zeros(r)
-        tot = 0.0
-        for t in range(n):
-            x = Z[rows[t], a]
-            if np.isnan(x):
-                continue
-            v = int(x)
-            c = y[rows[t]]
-            pcb[v, c] += w[t]
-            pb[v] += w[t]
-            pc[c] += w[t]
-            tot += w[t]
+        pcb, pb, pc, tot = _nominal_counts(Z, y, w, rows, a, q, r)
         useful = 0
         for v in range(q):
             if min_leaf - pb[v] < SMALL:
@@ -260,19 +268,5 @@ def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values,
         if split_point == hi:  # a precision problem: Weka takes the smaller value
             split_point = lo
         return best, split_point, gains[best], best_ratio, pcb, pb, pc, tot
-    q = n_values[best]
-    pcb = np.zeros((q, r))
-    pb = np.zeros(q)
-    pc = np.zeros(r)
-    tot = 0.0
-    for t in range(n):
-        x = Z[rows[t], best]
-        if np.isnan(x):
-            continue
-        v = int(x)
-        c = y[rows[t]]
-        pcb[v, c] += w[t]
-        pb[v] += w[t]
-        pc[c] += w[t]
-        tot += w[t]
+    pcb, pb, pc, tot = _nominal_counts(Z, y, w, rows, best, n_values[best], r)
     return best, np.nan, gains[best], best_ratio, pcb, pb, pc, tot

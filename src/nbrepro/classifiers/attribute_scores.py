@@ -14,12 +14,15 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from numba import njit
 
 from ._nominal import encode_target
 from ._weka_utils import eq
 
 
-def _n_ln_n(x: float) -> float:
+@njit(cache=True)
+def n_ln_n(x: float) -> float:
+    """ContingencyTables.lnFunc: x·ln x, 0 for x ≤ 0."""
     return 0.0 if x <= 0 else x * math.log(x)
 
 
@@ -31,25 +34,29 @@ def contingency_gain_ratio(counts: np.ndarray) -> float:
         s = 0.0
         for i in range(rows):
             s += counts[i, j]
-        pre += _n_ln_n(s)
+        pre += n_ln_n(s)
         total += s
-    pre -= _n_ln_n(total)
+    pre -= n_ln_n(total)
     post, split = 0.0, 0.0
     for i in range(rows):
         s = 0.0
         for j in range(cols):
-            post += _n_ln_n(counts[i, j])
+            post += n_ln_n(counts[i, j])
             s += counts[i, j]
-        split += _n_ln_n(s)
+        split += n_ln_n(s)
     post -= split
-    split -= _n_ln_n(total)
+    split -= n_ln_n(total)
     gain = pre - post
     return 0.0 if eq(split, 0.0) else gain / split
 
 
-def _merge_missing(counts: np.ndarray) -> np.ndarray:
-    """GainRatioAttributeEval's distribution of the missing row (last) and column (last)
-    over the known cells, in proportion to their totals, as Weka orders the arithmetic."""
+@njit(cache=True)
+def spread_missing(counts: np.ndarray) -> np.ndarray:
+    """A copy of a (values + missing) × (values + missing) count table with the missing row and
+    column (the last ones) shared out over the known cells in proportion to their totals, as
+    Weka's attribute evaluators do it (GainRatioAttributeEval, CfsSubsetEval's symmetrical
+    uncertainty; ``-M`` off), in their order: the missing rows' counts, then the missing
+    columns', then both missing. Unchanged when a whole row or column is missing."""
     counts = counts.copy()
     ni, nj = counts.shape
     sumi = np.zeros(ni)
@@ -70,17 +77,13 @@ def _merge_missing(counts: np.ndarray) -> np.ndarray:
         for j in range(nj - 1):
             if counts[ni - 1, j] > 0.0:
                 for i in range(ni - 1):
-                    t = (i_copy[i] / (total - i_copy[ni - 1])) * counts[ni - 1, j]
-                    counts[i, j] += t
-                    sumi[i] += t
+                    counts[i, j] += (i_copy[i] / (total - i_copy[ni - 1])) * counts[ni - 1, j]
                 counts[ni - 1, j] = 0.0
     if sumj[nj - 1] > 0.0:
         for i in range(ni - 1):
             if counts[i, nj - 1] > 0.0:
                 for j in range(nj - 1):
-                    t = (j_copy[j] / (total - j_copy[nj - 1])) * counts[i, nj - 1]
-                    counts[i, j] += t
-                    sumj[j] += t
+                    counts[i, j] += (j_copy[j] / (total - j_copy[nj - 1])) * counts[i, nj - 1]
                 counts[i, nj - 1] = 0.0
     if counts[ni - 1, nj - 1] > 0.0 and total_missing < total:
         for i in range(ni - 1):
@@ -104,7 +107,7 @@ def gain_ratio_scores(X, y, better_encoding: bool = True, encoder=None) -> np.nd
         v = Z[:, a]
         rows = np.where(np.isnan(v), q, np.nan_to_num(v, nan=0.0)).astype(np.int64)
         np.add.at(counts, (rows, cols), 1.0)
-        scores[a] = contingency_gain_ratio(_merge_missing(counts))
+        scores[a] = contingency_gain_ratio(spread_missing(counts))
     return scores
 
 

@@ -26,12 +26,7 @@ from numba import njit
 
 from . import _weka_utils as wu
 from ._weighted_nb import WeightedNaiveBayes
-from .attribute_scores import discretized_codes
-
-
-@njit(cache=True)
-def _ln_func(x: float) -> float:
-    return 0.0 if x <= 0 else x * math.log(x)
+from .attribute_scores import discretized_codes, n_ln_n, spread_missing
 
 
 @njit(cache=True)
@@ -42,18 +37,18 @@ def symmetrical_uncertainty(counts: np.ndarray) -> float:
         s = 0.0
         for i in range(counts.shape[0]):
             s += counts[i, j]
-        column_entropy += _ln_func(s)
+        column_entropy += n_ln_n(s)
         total += s
-    column_entropy -= _ln_func(total)
+    column_entropy -= n_ln_n(total)
     row_entropy = conditioned = 0.0
     for i in range(counts.shape[0]):
         s = 0.0
         for j in range(counts.shape[1]):
             s += counts[i, j]
-            conditioned += _ln_func(counts[i, j])
-        row_entropy += _ln_func(s)
+            conditioned += n_ln_n(counts[i, j])
+        row_entropy += n_ln_n(s)
     conditioned -= row_entropy
-    row_entropy -= _ln_func(total)
+    row_entropy -= n_ln_n(total)
     gain = column_entropy - conditioned
     if _is_zero(column_entropy) or _is_zero(row_entropy):
         return 0.0
@@ -64,45 +59,6 @@ def symmetrical_uncertainty(counts: np.ndarray) -> float:
 def _is_zero(x: float) -> bool:
     """Utils.eq(x, 0)."""
     return x == 0.0 or (x < 1e-6 and -x < 1e-6)
-
-
-@njit(cache=True)
-def _spread_missing(counts: np.ndarray, n: int) -> np.ndarray:
-    """CfsSubsetEval.symmUncertCorr's share-out of the missing row and column (the last ones),
-    in its order: the missing rows' counts, then the missing columns', then both missing."""
-    ni, nj = counts.shape
-    row_sum = np.zeros(ni)
-    total = 0.0
-    for i in range(ni):
-        for j in range(nj):
-            row_sum[i] += counts[i, j]
-            total += counts[i, j]
-    col_sum = np.zeros(nj)
-    for j in range(nj):
-        for i in range(ni):
-            col_sum[j] += counts[i, j]
-    if not (row_sum[ni - 1] < n and col_sum[nj - 1] < n):
-        return counts
-    copy, row_copy, col_copy = counts.copy(), row_sum.copy(), col_sum.copy()
-    total_missing = row_sum[ni - 1] + col_sum[nj - 1] - counts[ni - 1, nj - 1]
-    if row_sum[ni - 1] > 0.0:
-        for j in range(nj - 1):
-            if counts[ni - 1, j] > 0.0:
-                for i in range(ni - 1):
-                    counts[i, j] += (row_copy[i] / (total - row_copy[ni - 1])) * counts[ni - 1, j]
-                counts[ni - 1, j] = 0.0
-    if col_sum[nj - 1] > 0.0:
-        for i in range(ni - 1):
-            if counts[i, nj - 1] > 0.0:
-                for j in range(nj - 1):
-                    counts[i, j] += (col_copy[j] / (total - col_copy[nj - 1])) * counts[i, nj - 1]
-                counts[i, nj - 1] = 0.0
-    if counts[ni - 1, nj - 1] > 0.0 and total_missing != total:
-        for i in range(ni - 1):
-            for j in range(nj - 1):
-                counts[i, j] += (copy[i, j] / (total - total_missing)) * copy[ni - 1, nj - 1]
-        counts[ni - 1, nj - 1] = 0.0
-    return counts
 
 
 @njit(cache=True)
@@ -134,19 +90,19 @@ class CorrelationSubsetEvaluator:
     ``locally_predictive(selected)``. Attributes 0..m−1, the class is m."""
 
     def __init__(self, codes: np.ndarray, n_values: np.ndarray, ycodes: np.ndarray, n_classes: int):
-        n, m = codes.shape
+        m = codes.shape[1]
         # integer codes with a last slot for a missing value; the class as column m
         self._codes = [np.where(np.isnan(codes[:, a]), n_values[a], np.nan_to_num(codes[:, a])).astype(np.int64)
                        for a in range(m)] + [np.asarray(ycodes, dtype=np.int64)]
         self._sizes = [int(q) + 1 for q in n_values] + [int(n_classes) + 1]
-        self.n, self.m = n, m
+        self.m = m
         # each correlation as Weka's 32-bit float (widened), NaN until first asked for
         self._dense = np.full((m + 1, m + 1), np.nan)
 
     def _correlate(self, a: int, b: int) -> np.float32:
         ni, nj = self._sizes[a], self._sizes[b]
         counts = np.bincount(self._codes[a] * nj + self._codes[b], minlength=ni * nj).astype(np.float64)
-        su = symmetrical_uncertainty(_spread_missing(counts.reshape(ni, nj), self.n))
+        su = symmetrical_uncertainty(spread_missing(counts.reshape(ni, nj)))
         if wu.eq(su, 0.0):
             su = 0.0 if self.m in (a, b) else 1.0
         return np.float32(su)  # Weka's correlation matrix is float[][]
