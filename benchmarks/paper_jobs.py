@@ -2,7 +2,8 @@
 
 Papers with ``evaluate_jobs: per_dataset`` (Liu et al.'s kdebw) run every classifier of one
 data set in one Snakemake job, and that rule has a ``benchmark:`` directive: Snakemake
-samples the job's process tree and writes ``logs/benchmarks/{paper}/{dataset}.tsv`` (wall
+samples the job's process tree and writes ``logs/benchmarks/{paper}/{dataset}.tsv`` (or
+``{job}/{dataset}.tsv`` where the classifiers' ``job:`` names split a data set's work; wall
 seconds, CPU seconds, peak resident memory). This script collects those files after a run,
 so the numbers are the pipeline's own (one thread per job, ``--cores`` jobs at once), not a
 separate timing harness. Writes ``benchmarks/results/{paper}_jobs.csv`` (every data set,
@@ -24,13 +25,17 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def collect(run_dir: Path, paper: str) -> pd.DataFrame:
-    files = sorted((run_dir / "logs" / "benchmarks" / paper).glob("*.tsv"))
+    """One row per job: a paper with one job per data set writes {dataset}.tsv, one with several
+    (classifiers' ``job:`` names) {job}/{dataset}.tsv."""
+    top = run_dir / "logs" / "benchmarks" / paper
+    files = sorted(top.glob("*.tsv")) + sorted(top.glob("*/*.tsv"))
     if not files:
-        raise SystemExit(f"no job benchmarks under {run_dir / 'logs' / 'benchmarks' / paper}: run the paper first")
+        raise SystemExit(f"no job benchmarks under {top}: run the paper first")
     rows = []
     for f in files:
         b = pd.read_csv(f, sep="\t").iloc[-1]
-        rows.append({"dataset": f.stem, "wall_seconds": round(float(b["s"]), 1),
+        rows.append({"job": "all" if f.parent == top else f.parent.name, "dataset": f.name[:-len(".tsv")],
+                     "wall_seconds": round(float(b["s"]), 1),
                      "cpu_seconds": round(float(b["cpu_time"]), 1), "peak_rss_mb": round(float(b["max_rss"]), 0)})
     return pd.DataFrame(rows).sort_values("wall_seconds", ascending=False, ignore_index=True)
 

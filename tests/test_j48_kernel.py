@@ -103,3 +103,39 @@ def test_bagging_encodes_the_rows_once_for_its_trees(name, monkeypatch):
     # an object column's value set depends on the rows a bag draws: no shared encoding then
     objects = X.astype({X.columns[X.dtypes.map(lambda t: t.name == "category").argmax()]: object})
     assert make()._shared_encoder(objects, y, np.arange(len(y))) is None
+
+
+def test_presorted_cut_points_equal_sorting_each_subset():
+    # NBTree cuts every branch of every candidate split from its node's rows sorted once
+    from nbrepro.preprocess.mdl import mdl_cut_points_packed, mdl_cut_points_presorted
+
+    rng = np.random.default_rng(3)
+    n, m = 400, 5
+    X = np.round(rng.normal(size=(n, m)), 1)  # ties, as real data have
+    X[rng.random((n, m)) < 0.05] = np.nan
+    y = (X[:, 0] + rng.normal(size=n) > 0).astype(np.int64) + (rng.random(n) < 0.2)
+    columns = np.array([0, 2, 3, 4])
+    node = rng.permutation(n)[:300]
+    orders = np.ascontiguousarray(node[np.argsort(X[np.ix_(node, columns)], axis=0, kind="stable")].T)
+    member = np.zeros(n, dtype=bool)
+    for size in (300, 150, 40, 7, 1):
+        rows = rng.permutation(node)[:size]
+        got = mdl_cut_points_presorted(X, y, 3, rows, columns, orders, member)
+        want = mdl_cut_points_packed(X[np.ix_(rows, columns)], y[rows], 3)
+        assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+        assert not member.any()
+
+
+@needs_mirror
+@pytest.mark.parametrize("name", ["vehicle", "heart-statlog", "colic"])
+def test_nbtree_presorted_cuts_give_the_same_tree(name, monkeypatch):
+    from nbrepro.classifiers import NBTree
+
+    frame, _ = read_arff(MIRROR / f"{name}.arff")
+    c = frame.columns[-1]
+    X, y = frame.drop(columns=[c]), frame[c]
+    fast = NBTree().fit(X, y)
+    with monkeypatch.context() as m:
+        m.setattr(NBTree, "_sorted_rows", lambda self, rows, w: None)  # every cut sorts its own rows
+        slow = NBTree().fit(X, y)
+    assert np.array_equal(fast.predict_proba(X), slow.predict_proba(X))

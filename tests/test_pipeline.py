@@ -286,6 +286,8 @@ def test_plain_rerun_after_kill_9_finishes(tmp_path):
     (lambda p: p["classifiers"]["NB"].update(params={"handle_unknwn": "error"}), "handle_unknwn"),
     (lambda p: p["tables"]["table2"]["methods"].append("AODE"), "['AODE'] name no classifier"),
     (lambda p: p["classifiers"].update({"L": {"estimator": "LCWNB", "params": {"kappa": "5"}}}), "kappa='5'"),
+    (lambda p: p["classifiers"]["NB"].update(datasets=["labor", "iris2"]), "['iris2'] are not among the paper's"),
+    (lambda p: p["classifiers"]["NB"].update(datasets=["labor", "iris"]), "'NB' does not run on ['zoo']"),
 ])
 def test_config_errors_stop_before_any_job_and_name_the_file(tmp_path, change, message):
     import copy
@@ -297,3 +299,21 @@ def test_config_errors_stop_before_any_job_and_name_the_file(tmp_path, change, m
     out = res.stdout + res.stderr
     assert res.returncode != 0 and message in out and "config/papers/tiny.yaml" in out
     assert "rule fetch" not in out   # nothing planned, let alone run
+
+
+def test_job_groups_and_dataset_restricted_classifiers(tmp_path):
+    # evaluate_jobs per_dataset with job: names — one job per data set and name, rule prepare
+    # first; a classifier with datasets: runs only there, and the tables leave it out elsewhere
+    import copy
+
+    paper = copy.deepcopy(TINY)
+    paper["evaluate_jobs"] = "per_dataset"
+    paper["classifiers"]["NB2"] = {"estimator": "NaiveBayes", "job": "second", "datasets": ["labor", "zoo"]}
+    paper["tables"]["table3"] = {"metric": "accuracy", "methods": ["NB2"], "datasets": ["labor", "zoo"],
+                                 "published": "config/published/lcwnb_table2.csv"}
+    proj = _project(tmp_path, paper)
+    _snakemake(proj, f"mirror={MIRROR}")
+    assert sorted(p.name for p in (proj / "results/tiny/folds/iris").iterdir()) == ["NB.parquet"]
+    assert (proj / "results/tiny/folds/zoo/NB2.parquet").exists()
+    assert sorted(p.parent.name for p in (proj / "logs/benchmarks/tiny").glob("*/labor.tsv")) == ["all", "second"]
+    assert (proj / "logs/prepare/tiny/labor.log").exists()

@@ -164,6 +164,22 @@ def make_classifier(label: str, paper: dict):
     return build_estimator(specs[label], f"paper {paper['paper']!r}, classifier {label!r}")
 
 
+def classifier_datasets(paper: dict, label: str) -> list[str]:
+    """The datasets classifier ``label`` runs on: its ``datasets:`` if given, in the paper's
+    order, else all the paper's."""
+    only = paper["classifiers"][label].get("datasets")
+    return list(paper["datasets"]) if only is None else [d for d in paper["datasets"] if d in set(only)]
+
+
+def evaluate_job_groups(paper: dict) -> dict[str, list[str]]:
+    """evaluate_jobs per_dataset: job name → its classifiers, in the config's order (a
+    classifier without ``job:`` joins the job ``all``)."""
+    groups: dict[str, list[str]] = {}
+    for label, spec in paper["classifiers"].items():
+        groups.setdefault(spec.get("job", "all"), []).append(label)
+    return groups
+
+
 def check_paper(paper: dict, where: str) -> None:
     """What the schema cannot see, checked before any job runs: every estimator and its parameters,
     the protocol, the metrics, and every classifier a table, the reference or a figure names."""
@@ -179,6 +195,10 @@ def check_paper(paper: dict, where: str) -> None:
         raise ConfigError(f"{where}, protocol: {exc}") from None
     metrics = paper_metrics(dict(paper, paper=where))
     labels = set(paper["classifiers"])
+    for label, spec in paper["classifiers"].items():
+        unknown = [d for d in spec.get("datasets") or [] if d not in paper["datasets"]]
+        if unknown:
+            raise ConfigError(f"{where}, classifier {label!r}, datasets: {unknown} are not among the paper's datasets")
     if paper.get("reference") and paper["reference"] not in labels:
         raise ConfigError(f"{where}, reference: {paper['reference']!r} is not a classifier (have: {sorted(labels)})")
     for name, table in paper.get("tables", {}).items():
@@ -190,6 +210,13 @@ def check_paper(paper: dict, where: str) -> None:
         unknown = [m for m in named if m not in labels]
         if unknown:
             raise ConfigError(f"{where}, tables.{name}: {unknown} name no classifier (have: {sorted(labels)})")
+        rows = table.get("datasets") or paper["datasets"]
+        rows = rows if isinstance(rows, list) else []  # a filter on the registry: resolved at analysis
+        for m in dict.fromkeys(named):
+            absent = [d for d in rows if d not in classifier_datasets(paper, m)]
+            if absent:
+                raise ConfigError(f"{where}, tables.{name}: classifier {m!r} does not run on {absent} "
+                                  f"(its datasets: key); list them there or leave them out of the table")
         recorded = {"fit_seconds", "predict_seconds"}  # every evaluation records its timings
         missing = [v for v in dict.fromkeys(values) if v not in metrics and v not in recorded]
         if missing:

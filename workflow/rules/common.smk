@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from snakemake.utils import validate
 import yaml
 
-from nbrepro.config import captioned_files, check_paper, expand_classifiers
+from nbrepro.config import captioned_files, check_paper, classifier_datasets, evaluate_job_groups, expand_classifiers
 from nbrepro.locks import clear_stale_locks
 from nbrepro.paper_stats import output_files
 
@@ -60,6 +60,31 @@ RECORDED_RE = "|".join(re.escape(label) for label in RECORDED) or "(?!)"
 # papers whose classifiers run in one job per dataset (evaluate_jobs: per_dataset)
 BATCHED = sorted(n for n, p in PAPERS.items() if p["spec"].get("evaluate_jobs") == "per_dataset")
 BATCHED_RE = "|".join(re.escape(n) for n in BATCHED) or "(?!)"
+# ... of which those with one job per dataset prepare the dataset in that job; with several jobs
+# per dataset (classifiers' job: names), rule prepare serves them all first
+INLINE_PREPARE = [n for n in BATCHED if len(evaluate_job_groups(PAPERS[n]["spec"])) == 1]
+INLINE_PREPARE_RE = "|".join(re.escape(n) for n in INLINE_PREPARE) or "(?!)"
+
+
+def batched_jobs(paper):
+    """The per-dataset evaluation rules of a batched paper: one per job name (the classifiers'
+    ``job:``), split further where some of its classifiers run only on some datasets
+    (``datasets:``), since a rule's outputs are the same for every dataset it serves. Each:
+    (rule name, job name, its classifiers, its datasets)."""
+    spec = PAPERS[paper]["spec"]
+    groups = evaluate_job_groups(spec)
+    rules = []
+    for job, labels in groups.items():
+        by_labels = {}
+        for ds in spec["datasets"]:
+            here = tuple(label for label in labels if ds in classifier_datasets(spec, label))
+            if here:
+                by_labels.setdefault(here, []).append(ds)
+        for k, (here, datasets) in enumerate(by_labels.items()):
+            name = f"evaluate_dataset_{paper}" + ("" if len(groups) == 1 else f"_{job}") + (f"_{k + 1}" if k else "")
+            rules.append(SimpleNamespace(name=re.sub(r"\W", "_", name), job=job, labels=list(here), datasets=datasets,
+                                         several=len(groups) > 1))
+    return rules
 
 
 def paper_config(wildcards):
@@ -68,7 +93,7 @@ def paper_config(wildcards):
 
 @functools.lru_cache(maxsize=None)
 def _measured_job_seconds(paper):
-    """dataset → wall seconds of its evaluation job in the last recorded run
+    """(job name, dataset) → wall seconds of that evaluation job in the last recorded run
     (benchmarks/results/{paper}_jobs.csv, written by benchmarks/paper_jobs.py), if any."""
     import csv
     from pathlib import Path
@@ -77,18 +102,26 @@ def _measured_job_seconds(paper):
     if not path.is_file():
         return {}
     with open(path, newline="") as fh:
-        return {row["dataset"]: float(row["wall_seconds"]) for row in csv.DictReader(fh)}
+        return {(row.get("job") or "all", row["dataset"]): float(row["wall_seconds"]) for row in csv.DictReader(fh)}
 
 
-def dataset_priority(paper):
+def dataset_priority(paper, job="all"):
     """Scheduling priority of a dataset's evaluation job: longest first. Two cores
     finish soonest when the long jobs start first and the short ones fill in after them, not
     when letter starts last. The order comes from the measured job times; a dataset without a
-    measurement starts before all measured ones (its cost is unknown). Priority changes only
+    measurement starts before all measured ones (its cost is unknown), larger ones first. Priority changes only
     the order in which jobs run, never a result."""
     seconds = _measured_job_seconds(paper)
     top = int(max(seconds.values(), default=0)) + 1
-    return lambda wildcards: int(seconds[wildcards.dataset]) if wildcards.dataset in seconds else top
+
+    def priority(wildcards):
+        if (job, wildcards.dataset) in seconds:
+            return int(seconds[(job, wildcards.dataset)])
+        # unmeasured: before every measured job, the larger datasets (rows × attributes) first
+        entry = REGISTRY.get(wildcards.dataset) or {}
+        return top + int(entry.get("n_instances", 0)) * int(entry.get("n_attributes", 0) or 1)
+
+    return priority
 
 
 # Fetching and preparing come before every evaluation (seconds each): otherwise a small
@@ -118,18 +151,18 @@ def evaluate_settings(wildcards):
                      scope=spec["preprocessing"]["scope"], steps=spec["preprocessing"]["steps"])
 
 
-def dataset_settings(wildcards):
-    """evaluate_settings of every classifier of a batched paper (one job runs them all)."""
+def dataset_settings(wildcards, labels=None):
+    """evaluate_settings of the classifiers of a batched paper that one job runs (default: all)."""
     spec = PAPERS[wildcards.paper]["spec"]
     return _settings(classifiers={label: {k: v for k, v in c.items() if k != "note"}
-                                  for label, c in spec["classifiers"].items()},
+                                  for label, c in spec["classifiers"].items() if labels is None or label in labels},
                      metrics=spec.get("metrics"), scope=spec["preprocessing"]["scope"],
                      steps=spec["preprocessing"]["steps"])
 
 
-def settings_of(paper):
-    """dataset_settings bound to one paper (a batched paper's rule has no paper wildcard)."""
-    return lambda wildcards: dataset_settings(SimpleNamespace(paper=paper, dataset=wildcards.dataset))
+def settings_of(paper, labels=None):
+    """dataset_settings bound to one paper and job (a batched paper's rule has no paper wildcard)."""
+    return lambda wildcards: dataset_settings(SimpleNamespace(paper=paper, dataset=wildcards.dataset), labels)
 
 
 def prepare_settings_of(paper):
@@ -137,16 +170,20 @@ def prepare_settings_of(paper):
     return lambda wildcards: prepare_settings(SimpleNamespace(paper=paper, dataset=wildcards.dataset))
 
 
+def _per_classifier(kind, paper, labels):
+    """results/{paper}/{kind}/{dataset}/{classifier}.parquet of each classifier on the datasets it runs on."""
+    spec = PAPERS[paper]["spec"]
+    return [f"results/{paper}/{kind}/{ds}/{label}.parquet" for ds in spec["datasets"] for label in labels
+            if ds in classifier_datasets(spec, label)]
+
+
 def fold_results(wildcards):
-    spec = PAPERS[wildcards.paper]["spec"]
-    return expand("results/{paper}/folds/{dataset}/{classifier}.parquet", paper=wildcards.paper,
-                  dataset=spec["datasets"], classifier=list(spec["classifiers"]))
+    return _per_classifier("folds", wildcards.paper, list(PAPERS[wildcards.paper]["spec"]["classifiers"]))
 
 
 def fitted_results(wildcards):
     spec = PAPERS[wildcards.paper]["spec"]
-    return expand("results/{paper}/fitted/{dataset}/{classifier}.parquet", paper=wildcards.paper,
-                  dataset=spec["datasets"], classifier=[c for c in spec["classifiers"] if c in RECORDED])
+    return _per_classifier("fitted", wildcards.paper, [c for c in spec["classifiers"] if c in RECORDED])
 
 
 def raw_files(wildcards):
@@ -183,8 +220,7 @@ def dataset_level_predictions(wildcards):
     spec = PAPERS[wildcards.paper]["spec"]
     if not any(m.level == "dataset" for m in paper_metrics(spec).values()):
         return []
-    return expand("results/{paper}/predictions/{dataset}/{classifier}.parquet", paper=wildcards.paper,
-                  dataset=spec["datasets"], classifier=list(spec["classifiers"]))
+    return _per_classifier("predictions", wildcards.paper, list(spec["classifiers"]))
 
 
 def stats_inputs(paper):

@@ -38,7 +38,7 @@ rule prepare:
         folds="resources/folds/{paper}/{dataset}.parquet",
     priority: DATA_PRIORITY
     wildcard_constraints:
-        paper=rf"(?!(?:{BATCHED_RE})/)[A-Za-z0-9_-]+",  # a batched paper prepares in evaluate_dataset
+        paper=rf"(?!(?:{INLINE_PREPARE_RE})/)[A-Za-z0-9_-]+",  # a paper with one job per dataset prepares in it
     log:
         "logs/prepare/{paper}/{dataset}.log",
     shell:

@@ -41,41 +41,51 @@ use rule evaluate as evaluate_recorded with:
 
 
 for _paper in BATCHED:
-    _labels = list(PAPERS[_paper]["spec"]["classifiers"])
-    _recorded = [label for label in _labels if label in RECORDED]
+    for _job in batched_jobs(_paper):
 
-    rule:
-        # evaluate_jobs: per_dataset — every classifier of one dataset in one job
-        name:
-            f"evaluate_dataset_{_paper}"
-        conda:
-            "../../environment.yml"
-        # and prepares the dataset first, in the same process (rule prepare leaves batched papers alone)
-        input:
-            raw="resources/raw/{dataset}.arff",
-        params:
-            paper=PAPERS[_paper]["path"],
-            registry=config["registry"],
-            settings=settings_of(_paper),
-            prepare_settings=prepare_settings_of(_paper),
-            classifiers=" ".join(f"--classifier {shlex.quote(label)}" for label in _labels),
-            # the paper's results directory, from the outputs (a hardcoded prefix fails the lint)
-            out=lambda wildcards, output: Path(output.folds[0]).parents[2].as_posix(),
-        output:
-            prepared=f"resources/prepared/{_paper}/{{dataset}}.parquet",
-            splits=f"resources/folds/{_paper}/{{dataset}}.parquet",
-            folds=[f"results/{_paper}/folds/{{dataset}}/{label}.parquet" for label in _labels],
-            predictions=[f"results/{_paper}/predictions/{{dataset}}/{label}.parquet" for label in _labels],
-            fitted=[f"results/{_paper}/fitted/{{dataset}}/{label}.parquet" for label in _recorded],
-        priority: dataset_priority(_paper)  # longest first: no long job left to run alone at the end
-        log:
-            f"logs/evaluate/{_paper}/{{dataset}}.log",
-        benchmark:
-            # wall time and peak memory of each dataset's job (benchmarks/paper_jobs.py summarises them)
-            f"logs/benchmarks/{_paper}/{{dataset}}.tsv"
-        shell:
-            "nbrepro evaluate --paper-config {params.paper} --dataset {wildcards.dataset:q} {params.classifiers} "
-            "--raw {input.raw:q} --registry {params.registry} --prepared {output.prepared:q} --folds {output.splits:q} "
-            "--out-folds {params.out}/folds/{wildcards.dataset}/{{classifier}}.parquet "
-            "--out-predictions {params.out}/predictions/{wildcards.dataset}/{{classifier}}.parquet "
-            "--out-fitted {params.out}/fitted/{wildcards.dataset}/{{classifier}}.parquet > {log:q} 2>&1"
+        rule:
+            # evaluate_jobs: per_dataset — the classifiers of one job (all, or those sharing a job:
+            # name) on one dataset in one process
+            name:
+                _job.name
+            conda:
+                "../../environment.yml"
+            # with one job per dataset it prepares the dataset first, in the same process
+            input:
+                **({"data": f"resources/prepared/{_paper}/{{dataset}}.parquet",
+                    "folds": f"resources/folds/{_paper}/{{dataset}}.parquet"} if _job.several
+                   else {"raw": "resources/raw/{dataset}.arff"}),
+            params:
+                paper=PAPERS[_paper]["path"],
+                registry=config["registry"],
+                settings=settings_of(_paper, _job.labels),
+                prepare_settings=prepare_settings_of(_paper),
+                classifiers=" ".join(f"--classifier {shlex.quote(label)}" for label in _job.labels),
+                # the paper's results directory, from the outputs (a hardcoded prefix fails the lint)
+                out=lambda wildcards, output: Path(output.folds[0]).parents[2].as_posix(),
+                # prepare here, or read what rule prepare wrote
+                data=(lambda wildcards, input: f"--prepared {shlex.quote(input.data)} --folds {shlex.quote(input.folds)}")
+                if _job.several
+                else (lambda wildcards, input, output: f"--raw {shlex.quote(input.raw)} --registry {config['registry']} "
+                      f"--prepared {shlex.quote(output.prepared)} --folds {shlex.quote(output.splits)}"),
+            output:
+                **({} if _job.several else {"prepared": f"resources/prepared/{_paper}/{{dataset}}.parquet",
+                                            "splits": f"resources/folds/{_paper}/{{dataset}}.parquet"}),
+                folds=[f"results/{_paper}/folds/{{dataset}}/{label}.parquet" for label in _job.labels],
+                predictions=[f"results/{_paper}/predictions/{{dataset}}/{label}.parquet" for label in _job.labels],
+                fitted=[f"results/{_paper}/fitted/{{dataset}}/{label}.parquet" for label in _job.labels
+                        if label in RECORDED],
+            wildcard_constraints:
+                dataset="|".join(re.escape(d) for d in _job.datasets),
+            priority: dataset_priority(_paper, _job.job)  # longest first: no long job left to run alone at the end
+            log:
+                f"logs/evaluate/{_paper}/{{dataset}}" + (f".{_job.job}" if _job.several else "") + ".log",
+            benchmark:
+                # wall time and peak memory of each job (benchmarks/paper_jobs.py summarises them)
+                f"logs/benchmarks/{_paper}/" + (f"{_job.job}/" if _job.several else "") + "{dataset}.tsv"
+            shell:
+                "nbrepro evaluate --paper-config {params.paper} --dataset {wildcards.dataset:q} {params.classifiers} "
+                "{params.data} "
+                "--out-folds {params.out}/folds/{wildcards.dataset}/{{classifier}}.parquet "
+                "--out-predictions {params.out}/predictions/{wildcards.dataset}/{{classifier}}.parquet "
+                "--out-fitted {params.out}/fitted/{wildcards.dataset}/{{classifier}}.parquet > {log:q} 2>&1"

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
-from ..preprocess.mdl import mdl_cut_points, mdl_cut_points_packed, weka_discretize_orders
+from ..preprocess.mdl import mdl_cut_points, mdl_cut_points_packed, mdl_cut_points_presorted, weka_discretize_orders
 from ..protocols.java_random import JavaRandom
 from ..protocols.weka_cv import _fold_bounds
 from . import _weka_utils as wu
@@ -45,16 +45,22 @@ def _weka_sort(rows: np.ndarray, w: np.ndarray, x: np.ndarray):
 class _DiscretizedNB:
     """NBTreeNoSplit's model: supervised Discretize fitted to a set of rows, then Weka's
     NaiveBayes on the discretised rows (weighted Laplace counts). With ``fit=False`` only the
-    cut points and the codes (a branch whose errors are all that is wanted)."""
+    cut points and the codes (a branch whose errors are all that is wanted). ``rows`` and
+    ``orders``: the rows of the tree's data that ``Z`` holds, and their node's rows sorted by
+    each numeric attribute (``NBTree._sorted_rows``), to cut without sorting again."""
 
-    def __init__(self, tree: "NBTree", Z: np.ndarray, y: np.ndarray, w: np.ndarray, fit: bool = True):
+    def __init__(self, tree: "NBTree", Z: np.ndarray, y: np.ndarray, w: np.ndarray, fit: bool = True,
+                 rows: np.ndarray | None = None, orders: np.ndarray | None = None):
         self.tree = tree
         r = len(tree.classes_)
         numeric = np.flatnonzero(tree.numeric_)
         self.whole = bool(np.all(w == np.round(w)))
         m = len(tree.n_values_)
         n_cuts = np.zeros(m, dtype=np.int64)
-        if np.all(w == 1.0):  # unit weights: every column's cuts in one pass (exactly the one-column ones)
+        if np.all(w == 1.0) and orders is not None:  # the node's sorted rows, scanned: the same cuts
+            cut_values, n_cuts[numeric] = mdl_cut_points_presorted(tree._Z, tree._y, r, rows, numeric, orders,
+                                                                   tree._member)
+        elif np.all(w == 1.0):  # unit weights: every column's cuts in one pass (exactly the one-column ones)
             cut_values, n_cuts[numeric] = mdl_cut_points_packed(Z[:, numeric], y, r)
         else:
             # with fractional weights the order of Weka's sums shows: follow Discretize's sorts
@@ -117,9 +123,9 @@ def _cv_errors(model: _DiscretizedNB, y: np.ndarray, w: np.ndarray, codes=None, 
 class _Leaf:
     """NBTreeNoSplit: naive Bayes on the node's discretised rows, and its estimated errors."""
 
-    def __init__(self, tree, rows, w):
+    def __init__(self, tree, rows, w, orders=None):
         Z, y = tree._Z[rows], tree._y[rows]
-        self.model = _DiscretizedNB(tree, Z, y, w)
+        self.model = _DiscretizedNB(tree, Z, y, w, rows=rows, orders=orders)
         self.errors = _cv_errors(self.model, y, w) if len(rows) >= _MIN_ROWS_FOR_CV else 0.0
 
 
@@ -154,16 +160,18 @@ class NBTree(MixedInputMixin):
     def fit(self, X, y, sample_weight=None):
         Z, ycodes, w = self._fit_mixed(X, y, sample_weight)
         all_values = self._encode_mixed(X)
-        self._Z, self._y = Z, ycodes
+        self._Z, self._y = np.ascontiguousarray(Z, dtype=np.float64), np.ascontiguousarray(ycodes, dtype=np.int64)
+        self._member = np.zeros(len(ycodes), dtype=bool)  # scratch for mdl_cut_points_presorted
         self._c45 = _TreeBuilder(Z, ycodes, self.numeric_, self.n_values_, len(self.classes_), 2, all_values,
                                  0.25, False)
         self.tree_ = self._build(np.arange(len(ycodes)), w)
-        del self._Z, self._y, self._c45
+        del self._Z, self._y, self._c45, self._member
         return self
 
     # ---- growing ------------------------------------------------------------------------
     def _build(self, rows: np.ndarray, w: np.ndarray) -> _Node:
-        leaf = _Leaf(self, rows, w)
+        orders = self._sorted_rows(rows, w)
+        leaf = _Leaf(self, rows, w, orders)
         as_leaf = _Node(leaf, is_empty=wu.eq(_seq_sum(w), 0.0))
         if len(rows) < _MIN_ROWS_FOR_CV or leaf.errors == 0:
             return as_leaf
@@ -183,7 +191,7 @@ class NBTree(MixedInputMixin):
             found = None if numeric_splits is None or not self.numeric_[a] else numeric_splits.get(a)
             split, errors = self._evaluate_split(a, rows, w, total_weight, leaf.errors,
                                                  found.make() if found is not None else None,
-                                                 numeric_splits is not None and self.numeric_[a])
+                                                 numeric_splits is not None and self.numeric_[a], orders)
             if split is not None and errors < best_errors:
                 best, best_errors = split, errors
         if best is None or (leaf.errors - best_errors) / leaf.errors < 0.05:
@@ -192,7 +200,17 @@ class NBTree(MixedInputMixin):
         sons = [self._build(r_rows, r_w) for r_rows, r_w in best.branches(sub, rows, w)]
         return _Node(leaf, best, sons)
 
-    def _evaluate_split(self, a, rows, w, total_weight, global_errors, split=None, given=False):
+    def _sorted_rows(self, rows, w):
+        """The node's rows sorted by each numeric attribute (one row per attribute), for the
+        cut points of the node and of every branch of every candidate split: None where
+        weights are not all 1 (then Weka's order of sums matters and each cut sorts itself)."""
+        numeric = np.flatnonzero(self.numeric_)
+        if not len(numeric) or not np.all(w == 1.0):
+            return None
+        order = np.argsort(self._Z[np.ix_(rows, numeric)], axis=0, kind="stable")
+        return np.ascontiguousarray(rows[order].T)
+
+    def _evaluate_split(self, a, rows, w, total_weight, global_errors, split=None, given=False, orders=None):
         """NBTreeSplit.buildClassifier: (C45Split, estimated errors), or (None, _) if not useful.
         ``given``: ``split`` is C4.5's split on ``a`` (None: there is none), already found."""
         y = self._y[rows]
@@ -213,7 +231,7 @@ class NBTree(MixedInputMixin):
             b_w = np.where(missing, w * share[b] if share is not None else w, w)[at]
             if len(b_rows) >= least:
                 enough += 1
-                errors += self._branch_errors(b_rows, b_w, rnd)
+                errors += self._branch_errors(b_rows, b_w, rnd, orders)
             else:
                 for weight in b_w:
                     errors += float(weight)
@@ -221,9 +239,9 @@ class NBTree(MixedInputMixin):
             return None, global_errors
         return split, errors
 
-    def _branch_errors(self, rows, w, rnd: JavaRandom) -> float:
+    def _branch_errors(self, rows, w, rnd: JavaRandom, orders=None) -> float:
         Z, y = self._Z[rows], self._y[rows]
-        disc = _DiscretizedNB(self, Z, y, w, fit=False)  # cut points do not depend on the row order
+        disc = _DiscretizedNB(self, Z, y, w, fit=False, rows=rows, orders=orders)  # cuts: independent of row order
         # Weka's randomize then stratify of the branch's rows (java_shuffle, _stratify), compiled
         order, state = shuffled_stratified_order(np.asarray(y, dtype=np.int64), _FOLDS, rnd._state)
         rnd._state = int(state)

@@ -255,6 +255,21 @@ def mdl_cut_points_packed(X: np.ndarray, classes: np.ndarray, n_classes: int,
                              int(n_classes), bool(better_encoding))
 
 
+def mdl_cut_points_presorted(X: np.ndarray, classes: np.ndarray, n_classes: int, rows: np.ndarray,
+                             columns: np.ndarray, orders: np.ndarray, member: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``mdl_cut_points_packed`` of ``X[rows][:, columns]`` (unit weights) from ``orders``: for
+    each column, a superset of ``rows`` already sorted by it (a tree node's rows, sorted once
+    for all its candidate branches). ``member`` is a scratch boolean array over ``X``'s rows,
+    all False, and left so. The same cut points, without a sort per column and subset."""
+    from ._mdl_kernel import fayyad_irani_cuts_presorted  # numba: imported where first needed
+
+    member[rows] = True
+    try:
+        return fayyad_irani_cuts_presorted(X, classes, int(n_classes), False, columns, orders, member)
+    finally:
+        member[rows] = False
+
+
 def weka_discretize_orders(Z: np.ndarray, numeric) -> dict:
     """The row order in which Weka's supervised Discretize scans each numeric attribute: it sorts
     one copy of the data by each numeric attribute in turn, last attribute first (Weka's
