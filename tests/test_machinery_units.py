@@ -238,3 +238,21 @@ def test_mdl_columns_compiled_equals_the_one_column_recursion(better_encoding):
         for j in range(X.shape[1]):
             want = mdl_cut_points(X[:, j], y, r, better_encoding=better_encoding)
             assert np.array_equal(got[j], np.asarray(want)), (trial, j)
+
+
+def test_progress_lines_count_folds_and_estimate_the_rest():
+    import io
+
+    from nbrepro.progress import Progress
+
+    out = io.StringIO()
+    p = Progress("waveform", 100, stream=out, every=0.0)
+    p.step("NBTree", 25)
+    p.step("NBTree", 0, finished=True)
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("[progress] waveform NBTree: 25/100 folds, 0m00s elapsed, about ")
+    assert lines[1].endswith("(done)")
+    quiet = io.StringIO()
+    q = Progress("x", 10, stream=quiet, every=3600.0)
+    q.step("A")
+    assert quiet.getvalue() == ""

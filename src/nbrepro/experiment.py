@@ -20,6 +20,7 @@ from .data.fetch import fetch, load_dataset, verify_cached
 from .data.registry import load_registry, registry_entry
 from .io import atomic_path
 from .preprocess.pipeline import apply_steps, build_steps
+from .progress import Progress
 from .metrics import metric_for, paper_metrics
 from .protocols import ProtocolError, make_folds
 
@@ -262,7 +263,11 @@ def evaluate_many(paper: dict, dataset: str, labels, prepared_path, folds_path, 
     ycodes = y.cat.codes.to_numpy()
     splits = [(np.asarray(train, dtype=np.int64), np.asarray(test, dtype=np.int64))
               for train, test in zip(folds["train"], folds["test"])]
-    for group in path_groups(paper, labels):
+    groups = path_groups(paper, labels)
+    n_variants = [X.shape[1] if paper["classifiers"][g[0]].get("variants") == "drop_each_attribute" else 1
+                  for g in groups]
+    progress = Progress(dataset, len(splits) * sum(n_variants))
+    for group in groups:
         collected = {label: _Collected() for label in group}
         spec = paper["classifiers"][group[0]]
         # variants: the classifier once as configured, or once per attribute left out
@@ -278,6 +283,8 @@ def evaluate_many(paper: dict, dataset: str, labels, prepared_path, folds_path, 
             for (run, fold), (train, test), per_label in zip(zip(folds["run"], folds["fold"]), splits, results):
                 for label, res in zip(group, per_label):
                     collected[label].add(label, classes, ycodes, metrics, variant, run, fold, train, test, res)
+                progress.step("/".join(group))
+        progress.step("/".join(group), 0, finished=True)
         for label in group:
             out_folds, out_predictions, out_fitted = outputs[label]
             fitted_path = out_fitted if paper["classifiers"][label].get("record") else None
