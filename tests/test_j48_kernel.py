@@ -139,3 +139,24 @@ def test_nbtree_presorted_cuts_give_the_same_tree(name, monkeypatch):
         m.setattr(NBTree, "_sorted_rows", lambda self, rows, w: None)  # every cut sorts its own rows
         slow = NBTree().fit(X, y)
     assert np.array_equal(fast.predict_proba(X), slow.predict_proba(X))
+
+
+@pytest.mark.parametrize("better_encoding", [False, True])
+def test_compiled_weighted_cut_points_equal_numpy(better_encoding):
+    # NBTree's branches carry fractional weights (rows with missing values shared out), and
+    # every numeric attribute of every branch is cut: compiled, with numpy's sums in Weka's order
+    from nbrepro.preprocess.mdl import mdl_cut_points
+
+    rng = np.random.default_rng(11)
+    for trial in range(300):
+        n = int(rng.integers(1, 200))
+        k = int(rng.integers(2, 5))
+        values = np.round(rng.normal(size=n) * rng.choice([1, 5, 50]), int(rng.integers(0, 3)))
+        values[rng.random(n) < 0.1] = np.nan
+        classes = np.where(rng.random(n) < 0.6, (values > 0).astype(int), rng.integers(0, k, n))
+        classes[rng.random(n) < 0.03] = -1
+        weights = np.where(rng.random(n) < 0.3, rng.random(n), 1.0) if trial % 3 else None
+        order = None if trial % 2 else np.argsort(np.nan_to_num(values, nan=np.inf), kind="stable")[::-1][::-1]
+        got = mdl_cut_points(values, classes, k, weights, order, better_encoding=better_encoding)
+        want = mdl_cut_points(values, classes, k, weights, order, better_encoding=better_encoding, compiled=False)
+        assert np.array_equal(got, want), trial

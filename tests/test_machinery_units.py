@@ -256,3 +256,16 @@ def test_progress_lines_count_folds_and_estimate_the_rest():
     q = Progress("x", 10, stream=quiet, every=3600.0)
     q.step("A")
     assert quiet.getvalue() == ""
+
+
+def test_timings_page_ranks_columns_by_their_seconds(tmp_path):
+    import pandas as pd
+
+    from nbrepro.report.html import timings_report
+
+    t = pd.DataFrame({"dataset": ["a", "a", "b", "b"], "method": ["NB", "Tree", "NB", "Tree"],
+                      "fit_seconds": [1.0, 10.0, 2.0, 30.0], "predict_seconds": [0.5, 1.0, 0.5, 1.0]})
+    text = timings_report({"paper": "x", "title": "X"}, t, tmp_path / "timings.html")
+    assert "All columns: 46 s" in text
+    assert text.index("<td>Tree</td>") < text.index("<td>NB</td>")  # heaviest first
+    assert "<td>b</td><td>31.0</td>" in text  # Tree's heaviest data set and its seconds

@@ -103,7 +103,7 @@ def cmd_report(args):
 
     from .config import captioned_files
     from .paper_stats import output_files
-    from .report.html import paper_report
+    from .report.html import paper_report, timings_report
 
     paper = _paper(args)
     res = Path(args.results)
@@ -123,6 +123,9 @@ def cmd_report(args):
     figs += [Path(args.figures) / f"{name}.svg" for name in figures]
     outputs["data_sources"] = _data_sources(paper, Path(args.raw))
     paper_report(paper, outputs, figs, res / "report.html")
+    timings = res / "stats/timings.csv"
+    if timings.is_file():
+        timings_report(paper, pd.read_csv(timings), res / "timings.html")
 
 
 def _data_sources(paper, raw: Path):

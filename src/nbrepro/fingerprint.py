@@ -4,7 +4,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-TIMING_FILES = {"timings.csv"}
+TIMING_FILES = {"timings.csv", "timings.html"}
 
 
 def fingerprint(root) -> list[tuple[str, str]]:
@@ -27,7 +27,7 @@ def fingerprint(root) -> list[tuple[str, str]]:
 
 def expected_files(config_path, papers=None) -> list[str]:
     """Every result file (relative to results/) that a run of the workflow config (or of ``papers``) should leave."""
-    from .config import load_paper, load_yaml
+    from .config import classifier_datasets, load_paper, load_yaml
     from .paper_stats import output_files
 
     config_path = Path(config_path)
@@ -38,12 +38,14 @@ def expected_files(config_path, papers=None) -> list[str]:
         paper = load_paper(root / cfg["paper_dir"] / f"{name}.yaml")
         for ds in paper["datasets"]:
             for label, spec in paper["classifiers"].items():
+                if ds not in classifier_datasets(paper, label):
+                    continue
                 kinds = ["folds", "predictions"] + (["fitted"] if spec.get("record") else [])
                 out += [f"{name}/{kind}/{ds}/{label}.parquet" for kind in kinds]
         for t in paper["tables"]:
             out += [f"{name}/tables/{t}.csv", f"{name}/tables/{t}_summary.csv", f"{name}/stats/{t}_match_counts.csv"]
         out += [f"{name}/stats/{f}.csv" for f in output_files(paper)[0]]
-        out += [f"{name}/stats/timings.csv", f"{name}/report.html"]
+        out += [f"{name}/stats/timings.csv", f"{name}/report.html", f"{name}/timings.html"]
     return out
 
 

@@ -194,3 +194,103 @@ def fayyad_irani_cuts_presorted(X, classes, n_classes, better_encoding, columns,
         counts[k] = _sorted_column_cuts(values[:known], cls[:known], n_classes, better_encoding, xlnx, flat[at:])
         at += counts[k]
     return flat[:at], counts
+
+
+@njit(cache=True)
+def _weighted_conditional_entropy(cum, right, i, n_classes):
+    """ContingencyTables.entropyConditionedOnRows of the cut after row ``i``: the left counts
+    ``cum[i]``, the right ``right[i]``, summed class by class as ``mdl._conditional_entropies``."""
+    value = 0.0
+    total = 0.0
+    for s in range(2):
+        row_sum = 0.0
+        for c in range(n_classes):
+            x = cum[i, c] if s == 0 else right[i, c]
+            value = value + _xlnx(x)
+            row_sum = row_sum + x
+        value = value - _xlnx(row_sum)
+        total = total + row_sum
+    if abs(total) < 1e-6:
+        return 0.0
+    return -value / (total * _LOG2)
+
+
+@njit(cache=True)
+def _weighted_entropy(counts):
+    value = 0.0
+    total = 0.0
+    for c in counts:
+        value -= _xlnx(c)
+        total += c
+    if abs(total) < 1e-6:
+        return 0.0
+    return (value + _xlnx(total)) / (total * _LOG2)
+
+
+@njit(cache=True)
+def weighted_fayyad_irani_cuts(v, classes, w, n_classes, better_encoding):
+    """``mdl.mdl_cut_points`` (Fayyad–Irani) of one column whose known rows are given in the
+    order Weka sums them (``v`` ascending), with fractional weights: every running sum is
+    taken row by row in that order, as numpy's cumulative sums there, so the cut points are
+    the same bits. Ascending."""
+    n = len(v)
+    out = np.empty(max(n, 1))
+    n_out = 0
+    cum = np.empty((n, n_classes))
+    right = np.empty((n, n_classes))
+    run = np.empty(n_classes)
+    stack = np.empty((2 * n + 2, 2), dtype=np.int64)
+    stack[0, 0], stack[0, 1] = 0, n
+    top = 1
+    left_best = np.empty(n_classes)
+    right_best = np.empty(n_classes)
+    while top > 0:
+        top -= 1
+        first, last = stack[top, 0], stack[top, 1]
+        m = last - first
+        if m < 2:
+            continue
+        # cumulative class counts from the left, and what is left on the right, row by row
+        run[:] = 0.0
+        for i in range(m):
+            run[classes[first + i]] += w[first + i]
+            cum[i, :] = run
+        run[:] = cum[m - 1, :]
+        for i in range(m):
+            run[classes[first + i]] -= w[first + i]
+            right[i, :] = run
+        best = -1
+        best_ent = 0.0
+        n_candidates = 0
+        for i in range(m - 1):
+            if v[first + i] < v[first + i + 1]:
+                n_candidates += 1
+                ent = _weighted_conditional_entropy(cum, right, i, n_classes)
+                if best < 0 or ent < best_ent:  # the first smallest (np.argmin)
+                    best, best_ent = i, ent
+        if best < 0:
+            continue
+        prior = cum[m - 1, :]
+        prior_entropy = _weighted_entropy(prior)
+        if not best_ent < prior_entropy or prior_entropy - best_ent <= 0:
+            continue
+        total_weight = 0.0
+        for i in range(m):
+            total_weight += w[first + i]
+        n_cuts = n_candidates if better_encoding else m - 1
+        left_best[:] = cum[best, :]
+        right_best[:] = right[best, :]
+        gain = prior_entropy - _weighted_conditional_entropy(cum, right, best, n_classes)
+        k = _present(prior)
+        k1, k2 = _present(left_best), _present(right_best)
+        delta = math.log(3.0 ** k - 2) / _LOG2 - (k * prior_entropy - k2 * _weighted_entropy(right_best)
+                                                 - k1 * _weighted_entropy(left_best))
+        if not gain > (math.log(n_cuts) / _LOG2 + delta) / total_weight:
+            continue
+        out[n_out] = (v[first + best] + v[first + best + 1]) / 2.0
+        n_out += 1
+        stack[top, 0], stack[top, 1] = first, first + best + 1
+        top += 1
+        stack[top, 0], stack[top, 1] = first + best + 1, last
+        top += 1
+    return np.sort(out[:n_out])

@@ -134,7 +134,7 @@ def _criterion(name: str):
 
 
 def mdl_cut_points(values: np.ndarray, classes: np.ndarray, n_classes: int, weights=None, order=None,
-                   criterion: str = "fayyad_irani", better_encoding: bool = False) -> np.ndarray:
+                   criterion: str = "fayyad_irani", better_encoding: bool = False, compiled: bool = True) -> np.ndarray:
     """Weka's MDL cut points of one numeric attribute (rows with a missing value or class left
     out). Class counts are sums of row ``weights`` (1 by default), as Weka's are of instance
     weights. ``criterion``: ``"fayyad_irani"`` (Weka's default) or ``"kononenko"`` (``-K``).
@@ -143,7 +143,10 @@ def mdl_cut_points(values: np.ndarray, classes: np.ndarray, n_classes: int, weig
 
     With fractional weights the sums depend on the order rows are added in: ``order`` gives
     Weka's (row positions, sorted by value; see ``weka_discretize_orders``). Without it rows
-    are sorted stably, which gives the same sums whenever the weights are whole numbers."""
+    are sorted stably, which gives the same sums whenever the weights are whole numbers.
+    Fayyad–Irani runs compiled (``_mdl_kernel``, the same sums in the same order: NBTree's
+    branches with fractional weights call this per column); ``compiled=False``: the numpy
+    reference."""
     keep = ~np.isnan(values) & (classes >= 0)
     if order is None:
         pos = np.flatnonzero(keep)
@@ -154,6 +157,12 @@ def mdl_cut_points(values: np.ndarray, classes: np.ndarray, n_classes: int, weig
     v, c = values[pos], classes[pos]
     w = np.ones(len(pos)) if weights is None else np.asarray(weights, dtype=np.float64)[pos]
     accepts = _criterion(criterion)
+    if compiled and criterion == "fayyad_irani":
+        from ._mdl_kernel import weighted_fayyad_irani_cuts  # numba: imported where first needed
+
+        return weighted_fayyad_irani_cuts(np.ascontiguousarray(v, dtype=np.float64),
+                                          np.ascontiguousarray(c, dtype=np.int64), np.ascontiguousarray(w),
+                                          int(n_classes), bool(better_encoding))
     onehot = np.zeros((len(v), n_classes))
     onehot[np.arange(len(v)), c] = w
     cuts: list[float] = []

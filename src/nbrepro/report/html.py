@@ -187,12 +187,51 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
             parts.append(f"<h2>{heading}: {html.escape(extra['file'])}</h2>"
                          f"<p class='small'>{html.escape(extra['caption'])}</p>")
             parts.append(frame_html(outputs[extra["file"]], 3))
-    parts.append("<p class='small'>Files: tables/*.csv (long format), stats/*_match_counts.csv, "
+    parts.append("<p class='small'>Time per classifier column: <a href='timings.html'>timings.html</a> "
+                 "(measured by the machine that ran it, so kept out of this page, which is byte-identical "
+                 "across machines). Files: tables/*.csv (long format), stats/*_match_counts.csv, "
                  "stats/timings.csv (fit and predict seconds), folds/ and predictions/ (per fold, per test row).</p>")
     parts.append("</body></html>")
     text = "\n".join(parts)
     out_path.parent.mkdir(parents=True, exist_ok=True)
     out_path.write_text(text)
+    return text
+
+
+def timings_report(paper: dict, timings: pd.DataFrame, out_path: Path) -> str:
+    """The seconds each classifier column took (fit + predict, every fold and data set summed):
+    per column, its share and its heaviest data set; then data set × column. Machine-dependent,
+    so a page of its own beside the report."""
+    title = paper.get("title", paper["paper"])
+    t = timings.assign(seconds=timings["fit_seconds"] + timings["predict_seconds"])
+    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>Time: {html.escape(title)}</title>"
+             f"<style>{CSS}</style></head><body><h1>Time per classifier column</h1>"
+             f"<p class='small'><a href='report.html'>{html.escape(title)}</a>. Seconds of fitting and predicting "
+             "inside the evaluation jobs (one thread each), summed over every fold and data set; data loading, "
+             "metrics and Python's start are not in them.</p>"]
+    if len(t):
+        total = t["seconds"].sum()
+        heaviest = t.loc[t.groupby("method", sort=False)["seconds"].idxmax()].set_index("method")
+        per = t.groupby("method", sort=False).agg(seconds=("seconds", "sum"), fit=("fit_seconds", "sum"),
+                                                   predict=("predict_seconds", "sum"))
+        per = per.sort_values("seconds", ascending=False)
+        rows = pd.DataFrame({"classifier": per.index, "seconds": per["seconds"].round(1).to_numpy(),
+                             "fit": per["fit"].round(1).to_numpy(), "predict": per["predict"].round(1).to_numpy(),
+                             "share %": (100 * per["seconds"] / total).round(1).to_numpy(),
+                             "heaviest data set": heaviest.loc[per.index, "dataset"].to_numpy(),
+                             "its seconds": heaviest.loc[per.index, "seconds"].round(1).to_numpy()})
+        parts.append(f"<p>All columns: {total:.0f} s ({total / 3600:.2f} h of one core).</p>")
+        parts.append(frame_html(rows, 1))
+        wide = t.pivot_table(index="dataset", columns="method", values="seconds", aggfunc="sum", sort=False)
+        wide = wide.reindex(columns=list(per.index)).round(1).reset_index()
+        parts.append("<h2>Seconds per data set and column</h2>")
+        parts.append(frame_html(wide, 1))
+    else:
+        parts.append("<p>No timings yet.</p>")
+    parts.append("</body></html>")
+    text = "\n".join(parts)
+    Path(out_path).parent.mkdir(parents=True, exist_ok=True)
+    Path(out_path).write_text(text)
     return text
 
 
