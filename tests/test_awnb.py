@@ -98,7 +98,7 @@ def test_selective_bayes_is_a_forward_search_that_never_lowers_the_training_scor
 
 @needs_weka
 @needs_mirror
-@pytest.mark.parametrize("name", ["labor", "hepatitis", "iris", "anneal", "autos", "vote"])
+@pytest.mark.parametrize("name", ["labor", "hepatitis", "iris", "anneal", "autos", "vote", "credit-g", "kr-vs-kp"])
 def test_relieff_is_wekas_relieff_attribute_eval(weka_oracle, name):
     from nbrepro.classifiers import ReliefFWeightedNB
     from nbrepro.classifiers.attribute_scores import relieff_scores
