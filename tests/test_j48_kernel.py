@@ -160,3 +160,23 @@ def test_compiled_weighted_cut_points_equal_numpy(better_encoding):
         got = mdl_cut_points(values, classes, k, weights, order, better_encoding=better_encoding)
         want = mdl_cut_points(values, classes, k, weights, order, better_encoding=better_encoding, compiled=False)
         assert np.array_equal(got, want), trial
+
+
+@pytest.mark.parametrize("weka_order", [True, False])
+def test_packed_weighted_cut_points_follow_wekas_sorts(weka_order):
+    from nbrepro.preprocess.mdl import mdl_cut_points, mdl_cut_points_weighted, weka_discretize_orders
+
+    rng = np.random.default_rng(5)
+    for trial in range(60):
+        n, m = int(rng.integers(2, 150)), int(rng.integers(1, 6))
+        Z = np.round(rng.normal(size=(n, m)) * 3, 0)  # many ties: the sorts' orders matter
+        Z[rng.random((n, m)) < 0.1] = np.nan
+        numeric = rng.random(m) < 0.8
+        y = np.where(rng.random(n) < 0.7, (np.nan_to_num(Z[:, 0]) > 0).astype(int), rng.integers(0, 3, n))
+        w = np.where(rng.random(n) < 0.4, rng.random(n), 1.0) if weka_order else rng.integers(1, 3, n).astype(float)
+        columns = np.flatnonzero(numeric)
+        orders = weka_discretize_orders(Z, numeric) if weka_order else {}
+        want = [mdl_cut_points(Z[:, j], y, 3, w, orders.get(int(j)), compiled=False) for j in columns]
+        flat, counts = mdl_cut_points_weighted(Z, y, 3, w, columns, weka_order=weka_order)
+        assert counts.tolist() == [len(c) for c in want]
+        assert np.array_equal(flat, np.concatenate(want) if want else np.empty(0)), trial

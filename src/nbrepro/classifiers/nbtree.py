@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
-from ..preprocess.mdl import mdl_cut_points, mdl_cut_points_packed, mdl_cut_points_presorted, weka_discretize_orders
+from ..preprocess.mdl import mdl_cut_points_packed, mdl_cut_points_presorted, mdl_cut_points_weighted
 from ..protocols.java_random import JavaRandom
 from ..protocols.weka_cv import _fold_bounds
 from . import _weka_utils as wu
@@ -64,10 +64,7 @@ class _DiscretizedNB:
             cut_values, n_cuts[numeric] = mdl_cut_points_packed(Z[:, numeric], y, r)
         else:
             # with fractional weights the order of Weka's sums shows: follow Discretize's sorts
-            orders = weka_discretize_orders(Z, tree.numeric_) if not self.whole else {}
-            cuts = [np.asarray(mdl_cut_points(Z[:, j], y, r, w, orders.get(int(j))), dtype=np.float64) for j in numeric]
-            n_cuts[numeric] = [len(c) for c in cuts]
-            cut_values = np.concatenate(cuts) if cuts else np.empty(0)
+            cut_values, n_cuts[numeric] = mdl_cut_points_weighted(Z, y, r, w, numeric, weka_order=not self.whole)
         self._cut_values = cut_values  # each numeric column's cut points in turn, ascending
         self._cut_offsets = np.concatenate([[0], np.cumsum(n_cuts)]).astype(np.int64)
         self.n_values = np.where(tree.numeric_, n_cuts + 1, tree.n_values_).astype(np.int64)

@@ -279,6 +279,19 @@ def mdl_cut_points_presorted(X: np.ndarray, classes: np.ndarray, n_classes: int,
         member[rows] = False
 
 
+def mdl_cut_points_weighted(Z: np.ndarray, classes: np.ndarray, n_classes: int, weights: np.ndarray, columns,
+                            weka_order: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """``mdl_cut_points`` (Fayyad–Irani) of each of ``columns`` of ``Z`` with row ``weights``,
+    the rows in Weka's order (``weka_discretize_orders``; ``weka_order=False``: stably sorted,
+    enough for whole-number weights), packed as ``mdl_cut_points_packed``'s, in one compiled
+    call (NBTree cuts every branch whose rows carry a share of a missing value's weight)."""
+    from ._mdl_kernel import weighted_discretize_cuts  # numba: imported where first needed
+
+    return weighted_discretize_cuts(np.ascontiguousarray(Z, dtype=np.float64), np.ascontiguousarray(classes, dtype=np.int64),
+                                    np.ascontiguousarray(weights, dtype=np.float64),
+                                    np.ascontiguousarray(columns, dtype=np.int64), int(n_classes), bool(weka_order))
+
+
 def weka_discretize_orders(Z: np.ndarray, numeric) -> dict:
     """The row order in which Weka's supervised Discretize scans each numeric attribute: it sorts
     one copy of the data by each numeric attribute in turn, last attribute first (Weka's
