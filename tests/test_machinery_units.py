@@ -261,11 +261,47 @@ def test_progress_lines_count_folds_and_estimate_the_rest():
 def test_timings_page_ranks_columns_by_their_seconds(tmp_path):
     import pandas as pd
 
-    from nbrepro.report.html import timings_report
+    from nbrepro.report.html import run_report
 
     t = pd.DataFrame({"dataset": ["a", "a", "b", "b"], "method": ["NB", "Tree", "NB", "Tree"],
                       "fit_seconds": [1.0, 10.0, 2.0, 30.0], "predict_seconds": [0.5, 1.0, 0.5, 1.0]})
-    text = timings_report({"paper": "x", "title": "X"}, t, tmp_path / "timings.html")
+    text = run_report({"paper": "x", "title": "X"}, t, tmp_path / "run.html", {"commit": "abc"})
     assert "All columns: 46 s" in text
     assert text.index("<td>Tree</td>") < text.index("<td>NB</td>")  # heaviest first
     assert "<td>b</td><td>31.0</td>" in text  # Tree's heaviest data set and its seconds
+
+
+def test_the_experiment_in_words():
+    from nbrepro.report.words import estimator_in_words, preprocessing_in_words, protocol_in_words
+
+    assert protocol_in_words({"name": "weka_cv", "folds": 10, "runs": {"first": 1, "last": 10}}) == (
+        "10 runs of stratified 10-fold cross-validation with Weka 3.6's fold assignment "
+        "(runs seeded 1–10, training rows in Weka's order)")
+    assert protocol_in_words({"name": "two_fold_trials", "trials": 30, "seed": 1}).startswith("30 trials of stratified 2-fold")
+    pre = {"scope": "dataset", "steps": [{"replace_missing": {}}, {"discretize_equal_width": {"n_bins": 10}}],
+           "per_dataset": {"zoo": {"steps": [{"remove_columns": {"columns": ["animal"]}}], "why": "an identifier"}}}
+    assert preprocessing_in_words(pre) == (
+        "missing values replaced (modes of nominal, means of numeric attributes) and numeric attributes cut into "
+        "10 equal-width bins on the whole data set; zoo: 'animal' removed (an identifier)")
+    spec = {"estimator": "Calibrated", "params": {"estimator": {"estimator": "Bagging", "params": {
+        "estimator": {"estimator": "J48", "params": {"unpruned": True}}, "n_estimators": 10}}}}
+    assert estimator_in_words(spec) == "Calibrated(Bagging(J48(unpruned=True), n_estimators=10))"
+
+
+def test_report_opens_with_the_result_at_a_glance(tmp_path):
+    import pandas as pd
+
+    from nbrepro.report.html import _glance
+
+    counts = pd.DataFrame({"table": ["t2", "t2"], "method": ["A", "B"], "metric": ["accuracy"] * 2,
+                           "cells": [10, 10], "computed": [10, 8], "exact_mean_and_std": [7, 1],
+                           "within_0.5": [9, 4], "within_1.0": [10, 6], "max_abs_diff": [0.9, 3.0]})
+    claims = pd.DataFrame({"source": ["paper", "ours", "ours"], "claim_id": ["c"] * 3, "claim": ["x"] * 3,
+                           "supported": ["yes", "yes", "no"], "evidence": [""] * 3})
+    text = _glance({"paper": "p", "gaps": [{"cells": "Table 2, glass", "explanation": "why"}]},
+                   {"stats/match_counts.csv": counts, "stats/claims.csv": claims, "nbrepro_version": "0.1.0",
+                    "config_sha256": "ab" * 32})
+    assert "<b>8 of 20</b> published cells" in text and "13 lie within the metric's first tolerance" in text
+    assert "16 within its second, 2 further off, 2 not computed" in text
+    assert "on the paper's own printed numbers: 1 hold, 0 do not; on ours: 1 hold, 1 do not" in text
+    assert "<a href='#gap-1'>Table 2, glass</a>" in text and "run.html" in text

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import logging
 import sys
 from pathlib import Path
@@ -103,7 +104,8 @@ def cmd_report(args):
 
     from .config import captioned_files
     from .paper_stats import output_files
-    from .report.html import paper_report, timings_report
+    from . import __version__
+    from .report.html import paper_report, run_report
 
     paper = _paper(args)
     res = Path(args.results)
@@ -122,10 +124,36 @@ def cmd_report(args):
         outputs[f"stats/{f}.csv"] = pd.read_csv(res / f"stats/{f}.csv", keep_default_na=False, na_values=[""])
     figs += [Path(args.figures) / f"{name}.svg" for name in figures]
     outputs["data_sources"] = _data_sources(paper, Path(args.raw))
+    outputs["config_sha256"] = hashlib.sha256(Path(args.paper_config).read_bytes()).hexdigest()
+    outputs["nbrepro_version"] = __version__
     paper_report(paper, outputs, figs, res / "report.html")
     timings = res / "stats/timings.csv"
-    if timings.is_file():
-        timings_report(paper, pd.read_csv(timings), res / "timings.html")
+    run_report(paper, pd.read_csv(timings) if timings.is_file() else pd.DataFrame(
+        columns=["dataset", "method", "fit_seconds", "predict_seconds"]), res / "run.html", _run_provenance(args))
+
+
+def _run_provenance(args) -> dict:
+    """When and on what the report was made: machine-dependent, for run.html only."""
+    import datetime
+    import platform
+    import subprocess
+
+    from . import __version__
+
+    def git(*cmd):
+        try:
+            out = subprocess.run(["git", *cmd], cwd=args.root, capture_output=True, text=True, timeout=10)
+            return out.stdout.strip() if out.returncode == 0 else ""
+        except OSError:
+            return ""
+
+    commit = git("rev-parse", "HEAD")
+    dirty = bool(git("status", "--porcelain", "--untracked-files=no")) if commit else False
+    return {"report made (UTC)": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S"),
+            "nbrepro": __version__,
+            "commit": (commit + (" (with uncommitted changes)" if dirty else "")) if commit else "not a git checkout",
+            "paper config": str(args.paper_config),
+            "python": platform.python_version(), "machine": f"{platform.machine()}, {platform.system()}"}
 
 
 def _data_sources(paper, raw: Path):

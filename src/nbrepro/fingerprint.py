@@ -4,7 +4,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-TIMING_FILES = {"timings.csv", "timings.html"}
+TIMING_FILES = {"timings.csv", "run.html"}
 
 
 def fingerprint(root) -> list[tuple[str, str]]:
@@ -45,7 +45,7 @@ def expected_files(config_path, papers=None) -> list[str]:
         for t in paper["tables"]:
             out += [f"{name}/tables/{t}.csv", f"{name}/tables/{t}_summary.csv", f"{name}/stats/{t}_match_counts.csv"]
         out += [f"{name}/stats/{f}.csv" for f in output_files(paper)[0]]
-        out += [f"{name}/stats/timings.csv", f"{name}/report.html", f"{name}/timings.html"]
+        out += [f"{name}/stats/timings.csv", f"{name}/report.html", f"{name}/run.html"]
     return out
 
 

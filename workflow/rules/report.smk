@@ -25,7 +25,7 @@ rule report:
         paper=paper_config,
     output:
         report("results/{paper}/report.html", caption="../report/paper_report.rst", category="{paper}"),
-        "results/{paper}/timings.html",  # time per classifier column: machine-dependent, outside the fingerprint
+        "results/{paper}/run.html",  # when, on what, time per classifier column: machine-dependent, outside the fingerprint
     log:
         "logs/report/{paper}/report.log",
     shell:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..analyse import agreement
+from .words import estimator_in_words, preprocessing_in_words, protocol_in_words
 
 CSS = """
 body{font-family:system-ui,sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222}
@@ -102,6 +103,61 @@ def frame_html(df: pd.DataFrame, nd: int = 4) -> str:
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
+def _glance(paper: dict, outputs: dict) -> str:
+    """The report's first section: how much reproduces (cells per table and metric), which
+    claims hold, the gaps in one line each, and what the run was made from."""
+    out = ["<h2 id='glance'>At a glance</h2>"]
+    counts = outputs.get("stats/match_counts.csv")
+    if counts is not None and len(counts):
+        rows, totals = [], dict(cells=0, computed=0, exact=0, near=0, within=0)
+        for (table, metric), g in counts.groupby(["table", "metric"], sort=False):
+            tols = sorted((c for c in g.columns if c.startswith("within_") and g[c].notna().any()),
+                          key=lambda c: float(c.split("_", 1)[1]))
+            n = dict(cells=int(g["cells"].sum()), computed=int(g["computed"].sum()),
+                     exact=int(g["exact_mean_and_std"].sum()))
+            n["near"] = int(g[tols[0]].sum()) if tols else n["exact"]
+            n["within"] = int(g[tols[-1]].sum()) if tols else n["exact"]
+            for k in totals:
+                totals[k] += n[k]
+            rows.append({"table": table, "metric": metric, "published cells": n["cells"], "computed": n["computed"],
+                         "exact": n["exact"],
+                         "within 1st tolerance": n["near"], "within 2nd tolerance": n["within"],
+                         "further off": n["computed"] - n["within"],
+                         "tolerances": " / ".join(c.split("_", 1)[1] for c in tols)})
+        out.append(f"<p><b>{totals['exact']} of {totals['cells']}</b> published cells reproduce exactly at the "
+                   f"printed decimals (mean and sd); {totals['near']} lie within the metric's first tolerance, "
+                   f"{totals['within']} within its second, {totals['computed'] - totals['within']} further off"
+                   + (f", {totals['cells'] - totals['computed']} not computed" if totals['cells'] > totals['computed'] else "")
+                   + ".</p>")
+        out.append(frame_html(pd.DataFrame(rows), 0))
+    claims = outputs.get("stats/claims.csv")
+    if claims is not None and len(claims) and "supported" in claims.columns:
+        sources = claims["source"] if "source" in claims.columns else pd.Series(["ours"] * len(claims))
+        said = {"paper": "on the paper's own printed numbers", "ours": "on ours"}
+        parts = []
+        for source, g in claims.groupby(sources.to_numpy(), sort=False):
+            v = g["supported"].astype(str).str.lower()
+            held, not_held = int((v == "yes").sum()), int((v == "no").sum())
+            other = len(g) - held - not_held
+            parts.append(f"{said.get(source, source)}: {held} hold, {not_held} do not"
+                         + (f", {other} cannot be checked" if other else ""))
+        out.append(f"<p><a href='#claims'>Claims</a> ({len(claims)} checks): " + "; ".join(parts) + ".</p>")
+    if paper.get("gaps"):
+        out.append("<p>Where the reproduction differs (<a href='#gaps'>why</a>):</p><ul>")
+        out += [f"<li><a href='#gap-{i + 1}'>{html.escape(g.get('cells', ''))}</a></li>"
+                for i, g in enumerate(paper["gaps"])]
+        out.append("</ul>")
+    prov = [f"nbrepro {html.escape(str(outputs.get('nbrepro_version', '')))}"]
+    if outputs.get("config_sha256"):
+        prov.append(f"config {html.escape(paper['paper'])}.yaml sha256 <code>{outputs['config_sha256'][:16]}</code>…")
+    if "data_sources" in outputs:
+        prov.append(f"{len(outputs['data_sources'])} data files, each with its source and sha256 under "
+                    "<a href='#data'>Data</a>")
+    prov.append("when it ran, the commit and the time per classifier: <a href='run.html'>run.html</a>")
+    out.append("<p class='small'>Made from: " + "; ".join(prov) + ".</p>")
+    return "".join(out)
+
+
 def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Path], out_path: Path) -> str:
     out_path = Path(out_path)
     rel = lambda p: os.path.relpath(p, out_path.parent)  # noqa: E731
@@ -115,22 +171,25 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
              "∘ / • = significantly better / worse than the reference "
              f"({html.escape(str(paper.get('reference', '—')))}), corrected resampled t-test at "
              f"{paper.get('significance', {}).get('alpha', 0.05)}.</p>"]
-    pre = paper["preprocessing"]
-    proto = paper["protocol"]
+    parts.append(_glance(paper, outputs))
     parts.append("<h2>Protocol</h2><ul>")
-    parts.append(f"<li>Preprocessing ({html.escape(pre['scope'])} scope): "
-                 + html.escape(", ".join(f"{k}{v or ''}" for s in pre["steps"] for k, v in s.items())) + "</li>")
-    parts.append(f"<li>Protocol: {html.escape(str(proto))}</li>")
-    parts.append("<li>Classifiers: " + html.escape(", ".join(
-        f"{k} = {v['estimator']}({v.get('params') or ''})" for k, v in paper["classifiers"].items())) + "</li></ul>")
+    parts.append(f"<li>Evaluation: {html.escape(protocol_in_words(paper['protocol']))}.</li>")
+    parts.append(f"<li>Preprocessing: {html.escape(preprocessing_in_words(paper['preprocessing']))}.</li>")
+    parts.append(f"<li>Data sets ({len(paper['datasets'])}): {html.escape(', '.join(paper['datasets']))}.</li>")
+    parts.append("<li>Classifiers:<ul>" + "".join(
+        f"<li><b>{html.escape(label)}</b> = <code>{html.escape(estimator_in_words(spec))}</code>"
+        + (f" — {html.escape(spec['note'])}" if spec.get("note") else "")
+        + (f" (only on {html.escape(', '.join(spec['datasets']))})" if spec.get("datasets") else "") + "</li>"
+        for label, spec in paper["classifiers"].items()) + "</ul></li></ul>")
     for key, title, fields in (("choices", "Choices where the paper is ambiguous", ("topic", "choice", "why")),
                                ("gaps", "Where the reproduction differs, and why", ("cells", "explanation"))):
         if paper.get(key):
-            parts.append(f"<h2>{title}</h2><table><tr>"
+            parts.append(f"<h2 id='{key}'>{title}</h2><table><tr>"
                          + "".join(f"<th class='l'>{f}</th>" for f in fields) + "</tr>")
-            for item in paper[key]:
-                parts.append("<tr>" + "".join(f"<td class='l'>{html.escape(item.get(f, ''))}</td>" for f in fields)
-                             + "</tr>")
+            for i, item in enumerate(paper[key]):
+                anchor = f" id='gap-{i + 1}'" if key == "gaps" else ""
+                parts.append(f"<tr{anchor}>" + "".join(f"<td class='l'>{html.escape(item.get(f, ''))}</td>"
+                                                       for f in fields) + "</tr>")
             parts.append("</table>")
     parts.append("<h2>How many cells reproduce</h2>")
     parts.append(frame_html(outputs["stats/match_counts.csv"], 2))
@@ -158,7 +217,7 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
     if "stats/claims.csv" in outputs:
         claims = outputs["stats/claims.csv"]
         both = "source" in claims.columns and set(claims["source"]) >= {"paper", "ours"}
-        parts.append("<h2>The paper's claims, checked " + ("on the paper's own printed numbers (source: paper) "
+        parts.append("<h2 id='claims'>The paper's claims, checked " + ("on the paper's own printed numbers (source: paper) "
                                                              "and on ours" if both else "against our numbers") + "</h2>")
         parts.append(frame_html(claims, 4))
     if "stats/text_stats.csv" in outputs:
@@ -171,7 +230,7 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
             parts.append(f"<h2>{html.escape(item.get('caption', item['id']))}</h2>")
             parts.append(frame_html(outputs[key], 4))
     if "data_sources" in outputs:
-        parts.append("<h2>Data</h2><p class='small'>Where each raw file came from (a mirror copy checked against "
+        parts.append("<h2 id='data'>Data</h2><p class='small'>Where each raw file came from (a mirror copy checked against "
                      "the registry's sha256, an OpenML copy, or generated) and the sha256 of the file used.</p>")
         parts.append(frame_html(outputs["data_sources"], 0))
     if "stats/table1.csv" in outputs:
@@ -187,9 +246,9 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
             parts.append(f"<h2>{heading}: {html.escape(extra['file'])}</h2>"
                          f"<p class='small'>{html.escape(extra['caption'])}</p>")
             parts.append(frame_html(outputs[extra["file"]], 3))
-    parts.append("<p class='small'>Time per classifier column: <a href='timings.html'>timings.html</a> "
-                 "(measured by the machine that ran it, so kept out of this page, which is byte-identical "
-                 "across machines). Files: tables/*.csv (long format), stats/*_match_counts.csv, "
+    parts.append("<p class='small'>When and on what this ran, and the time per classifier column: "
+                 "<a href='run.html'>run.html</a> (machine-dependent, so kept out of this page, which is "
+                 "byte-identical across machines). Files: tables/*.csv (long format), stats/*_match_counts.csv, "
                  "stats/timings.csv (fit and predict seconds), folds/ and predictions/ (per fold, per test row).</p>")
     parts.append("</body></html>")
     text = "\n".join(parts)
@@ -198,17 +257,23 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
     return text
 
 
-def timings_report(paper: dict, timings: pd.DataFrame, out_path: Path) -> str:
-    """The seconds each classifier column took (fit + predict, every fold and data set summed):
-    per column, its share and its heaviest data set; then data set × column. Machine-dependent,
-    so a page of its own beside the report."""
+def run_report(paper: dict, timings: pd.DataFrame, out_path: Path, provenance: dict | None = None) -> str:
+    """What this run of the paper was: when, on what code and machine (``provenance``), and the
+    seconds each classifier column took (fit + predict, every fold and data set summed): per
+    column, its share and its heaviest data set; then data set × column. Machine-dependent, so a
+    page of its own beside the report, outside the fingerprint."""
     title = paper.get("title", paper["paper"])
     t = timings.assign(seconds=timings["fit_seconds"] + timings["predict_seconds"])
-    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>Time: {html.escape(title)}</title>"
-             f"<style>{CSS}</style></head><body><h1>Time per classifier column</h1>"
-             f"<p class='small'><a href='report.html'>{html.escape(title)}</a>. Seconds of fitting and predicting "
-             "inside the evaluation jobs (one thread each), summed over every fold and data set; data loading, "
-             "metrics and Python's start are not in them.</p>"]
+    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>Run: {html.escape(title)}</title>"
+             f"<style>{CSS}</style></head><body><h1>This run</h1>"
+             f"<p class='small'><a href='report.html'>{html.escape(title)}</a></p>"]
+    if provenance:
+        parts.append("<table>" + "".join(f"<tr><th class='l'>{html.escape(str(k))}</th><td class='l'>"
+                                         f"{html.escape(str(v))}</td></tr>" for k, v in provenance.items())
+                     + "</table>")
+    parts.append("<h2>Time per classifier column</h2><p class='small'>Seconds of fitting and predicting inside "
+                 "the evaluation jobs (one thread each), summed over every fold and data set; data loading, "
+                 "metrics and Python's start are not in them.</p>")
     if len(t):
         total = t["seconds"].sum()
         heaviest = t.loc[t.groupby("method", sort=False)["seconds"].idxmax()].set_index("method")
