@@ -18,6 +18,17 @@ th,td{border:1px solid #ccc;padding:3px 6px;text-align:right}
 th{background:#f3f3f3} td.l,th.l{text-align:left}
 td.ok{background:#e8f6e8} td.near{background:#fff6d6} td.off{background:#fbdada} td.na{color:#999}
 .pub{color:#555;font-size:11px} .small{font-size:12px;color:#555}
+.cells td{white-space:nowrap} .cells .ours,.cells .pub{display:block} .cells .diff{display:none}
+.scroll{overflow:auto;max-height:85vh;max-width:100%}
+.scroll table{margin:0} .scroll th{position:sticky;top:0;z-index:2}
+.scroll td:first-child,.scroll th:first-child{position:sticky;left:0;z-index:1;background:#fafafa}
+.scroll th:first-child{z-index:3;background:#f3f3f3}
+.view{margin:1em 0} .view label{font-size:12px;margin-right:1em} .view .csv{font-size:12px}
+.view>input.v-ours:checked~.scroll .pub{display:none}
+.view>input.v-pub:checked~.scroll .ours{display:none}
+.view>input.v-diff:checked~.scroll .ours,.view>input.v-diff:checked~.scroll .pub{display:none}
+.view>input.v-diff:checked~.scroll .diff{display:block}
+@media (max-width:700px){body{margin:0.5em auto;padding:0 0.4em} table{font-size:11px} th,td{padding:2px 3px}}
 """
 
 SIG = {"better": "∘", "worse": "•", "": ""}
@@ -36,17 +47,34 @@ def _mean_sd(mean, sd, md=2, sdd=2) -> str:
 
 
 def _cell(row, tolerances=(0.5, 1.0)) -> str:
-    """A reproduced cell at the published cell's printed decimals, the published value beneath it."""
+    """A reproduced cell at the published cell's printed decimals, the published value beneath
+    it, and (shown by the table's "difference" view) ours less the published mean."""
     pm, ps = row["published_mean"], row["published_std"]
     m, s = row["mean"], row["std"]
     md, sdd = _decimals(row.get("mean_decimals")), _decimals(row.get("std_decimals"))
-    pub = f"{_mean_sd(pm, ps, md, sdd)} {SIG.get(row['published_significance'], '')}" if not pd.isna(pm) else "—"
+    pub = f"{_mean_sd(pm, ps, md, sdd)} {SIG.get(row['published_significance'], '')}".strip() if not pd.isna(pm) else "—"
     if pd.isna(m):
-        return f'<td class="na">not computed<br><span class="pub">published {pub}</span></td>'
+        return (f'<td class="na"><span class="ours">not computed</span><span class="pub">{pub}</span>'
+                f'<span class="diff">—</span></td>')
     kind = agreement(m, s, pm, ps, row.get("mean_decimals"), row.get("std_decimals"), tolerances)
     cls = {"exact": "ok", "near": "near", "within": "off", "off": "off", "": ""}[kind]
-    ours = f"{_mean_sd(m, s, md, sdd)} {SIG.get(row['significance'], '')}"
-    return f'<td class="{cls}">{ours}<br><span class="pub">published {pub}</span></td>'
+    ours = f"{_mean_sd(m, s, md, sdd)} {SIG.get(row['significance'], '')}".strip()
+    diff = "—" if pd.isna(pm) else f"{round(float(m), md) - float(pm):+.{md}f}"
+    return (f'<td class="{cls}"><span class="ours">{ours}</span><span class="pub">{pub}</span>'
+            f'<span class="diff">{diff}</span></td>')
+
+
+def _view(key: str, table: str, csv: str | None = None) -> str:
+    """A table with its views: reproduced and published, either alone, or the difference
+    (radio buttons and CSS, no script), a link to its CSV, and a scrolling box whose header
+    row and first column stay in view."""
+    views = [("both", "reproduced and published"), ("ours", "reproduced only"), ("pub", "published only"),
+             ("diff", "difference (reproduced − published)")]
+    radios = "".join(f"<input type='radio' class='v-{v}' name='view-{key}' id='view-{key}-{v}'"
+                     + (" checked" if v == "both" else "") + f"><label for='view-{key}-{v}'>{label}</label>"
+                     for v, label in views)
+    link = f" <a class='csv' href='{html.escape(csv)}' download>CSV</a>" if csv else ""
+    return f"<div class='view'>{radios}{link}<div class='scroll'>{table}</div></div>"
 
 
 def pairwise_html(table: pd.DataFrame, caption: str) -> str:
@@ -81,7 +109,7 @@ def table_html(table: pd.DataFrame, caption: str, tolerances: dict | None = None
     """One row per dataset, one column per (method, metric) — the metric named only when a table has several."""
     keys = list(dict.fromkeys(zip(table["method"], table["metric"])))
     several = len({k for _, k in keys}) > 1
-    out = [f"<table><caption>{html.escape(caption)}</caption><tr><th class='l'>dataset</th>"]
+    out = [f"<table class='cells'><caption>{html.escape(caption)}</caption><tr><th class='l'>dataset</th>"]
     out += [f"<th>{html.escape(m)}" + (f"<br>{html.escape(k)}" if several else "") + "</th>" for m, k in keys]
     out.append("</tr>")
     for ds, g in table.groupby("dataset", sort=False):
@@ -204,7 +232,8 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
             continue
         tolerances = {label: label_metric(paper, spec, label).tolerances
                       for label in dict.fromkeys(outputs[f"tables/{name}.csv"]["metric"])}
-        parts.append(table_html(outputs[f"tables/{name}.csv"], spec.get("caption", name), tolerances))
+        parts.append(_view(name, table_html(outputs[f"tables/{name}.csv"], spec.get("caption", name), tolerances),
+                           f"tables/{name}.csv"))
         parts.append(f"<h3>{html.escape(name)}: summary rows</h3>")
         summ = outputs[f"tables/{name}_summary.csv"]
         parts.append("<p class='small'>Mean ranks are over the methods computed so far; they equal the paper's "
