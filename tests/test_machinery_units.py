@@ -305,3 +305,31 @@ def test_report_opens_with_the_result_at_a_glance(tmp_path):
     assert "16 within its second, 2 further off, 2 not computed" in text
     assert "on the paper's own printed numbers: 1 hold, 0 do not; on ours: 1 hold, 1 do not" in text
     assert "<a href='#gap-1'>Table 2, glass</a>" in text and "run.html" in text
+
+
+def test_fingerprint_leaves_out_marked_machine_details(tmp_path):
+    from nbrepro.fingerprint import fingerprint
+    from nbrepro.report.html import machine_dependent
+
+    for name, when in (("a", "03:00"), ("b", "04:17")):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "report.html").write_text(f"<p>cells 7 {machine_dependent('made ' + when)}</p>")
+    assert fingerprint(tmp_path / "a") == fingerprint(tmp_path / "b")
+    (tmp_path / "b" / "report.html").write_text(f"<p>cells 8 {machine_dependent('made 03:00')}</p>")
+    assert fingerprint(tmp_path / "a") != fingerprint(tmp_path / "b")
+
+
+def test_index_has_a_row_per_paper_with_cells_claims_and_time(tmp_path):
+    import pandas as pd
+
+    from nbrepro.report.html import index_report
+
+    counts = pd.DataFrame({"table": ["t2"], "method": ["A"], "metric": ["accuracy"], "cells": [10], "computed": [10],
+                           "exact_mean_and_std": [6], "within_0.5": [8], "within_1.0": [9], "max_abs_diff": [2.0]})
+    claims = pd.DataFrame({"source": ["paper", "ours"], "supported": ["yes", "no"]})
+    index_report([{"name": "p", "title": "P", "counts": counts, "claims": claims, "seconds": 600.0,
+                   "figure": "../figures/p/t2_reproduced_vs_published.svg"}], tmp_path / "index.html")
+    text = (tmp_path / "index.html").read_text()
+    assert "<td>10</td><td>6</td><td>8</td><td>9</td><td>1</td><td>1 / 1</td><td>0 / 1</td>" in text
+    assert "<!--machine-->10 min<!--/machine-->" in text and "p/report.html" in text
+    assert "src='../figures/p/t2_reproduced_vs_published.svg'" in text

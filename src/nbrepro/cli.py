@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -126,10 +127,16 @@ def cmd_report(args):
     outputs["data_sources"] = _data_sources(paper, Path(args.raw))
     outputs["config_sha256"] = hashlib.sha256(Path(args.paper_config).read_bytes()).hexdigest()
     outputs["nbrepro_version"] = __version__
-    paper_report(paper, outputs, figs, res / "report.html")
     timings = res / "stats/timings.csv"
-    run_report(paper, pd.read_csv(timings) if timings.is_file() else pd.DataFrame(
-        columns=["dataset", "method", "fit_seconds", "predict_seconds"]), res / "run.html", _run_provenance(args))
+    timings = pd.read_csv(timings) if timings.is_file() else pd.DataFrame(
+        columns=["dataset", "method", "fit_seconds", "predict_seconds"])
+    provenance = _run_provenance(args)
+    seconds = float(timings["fit_seconds"].sum() + timings["predict_seconds"].sum())
+    commit = provenance["commit"]
+    outputs["run"] = (f"made {provenance['report made (UTC)']} UTC after {seconds / 60:.0f} min of fitting and "
+                      "predicting" + (f", commit {commit[:12]}" if commit != "not a git checkout" else ""))
+    paper_report(paper, outputs, figs, res / "report.html")
+    run_report(paper, timings, res / "run.html", provenance)
 
 
 def _run_provenance(args) -> dict:
@@ -179,12 +186,24 @@ def cmd_index(args):
     from .report.html import index_report
 
     rows = []
+    results = Path(args.results)
     for cfg in args.paper_configs:
         p = load_paper(cfg)
-        counts = pd.concat([pd.read_csv(Path(args.results) / p["paper"] / f"stats/{t}_match_counts.csv")
-                            for t in p["tables"]], ignore_index=True)
-        rows.append((p["paper"], p.get("title", p["paper"]), counts))
-    index_report(rows, Path(args.results) / "index.html")
+        res = results / p["paper"]
+        counts = pd.concat([pd.read_csv(res / f"stats/{t}_match_counts.csv") for t in p["tables"]], ignore_index=True)
+        row = {"name": p["paper"], "title": p.get("title", p["paper"]), "counts": counts}
+        if (res / "stats/claims.csv").is_file():
+            row["claims"] = pd.read_csv(res / "stats/claims.csv")
+        if (res / "stats/timings.csv").is_file():
+            t = pd.read_csv(res / "stats/timings.csv")
+            row["seconds"] = float(t["fit_seconds"].sum() + t["predict_seconds"].sum())
+        cells = [t for t, spec in p["tables"].items() if spec.get("kind", "cells") == "cells"]
+        if cells:  # the figure rule writes figures/{paper}/{table}_reproduced_vs_published.svg beside results/
+            figure = Path(args.figures) / p["paper"] / f"{cells[0]}_reproduced_vs_published.svg"
+            if figure.is_file():
+                row["figure"] = os.path.relpath(figure, results)
+        rows.append(row)
+    index_report(rows, results / "index.html")
 
 
 def cmd_fingerprint(args):
@@ -278,6 +297,7 @@ def main(argv=None):
 
     p = sub.add_parser("index", help="results/index.html over papers")
     p.add_argument("--results", default="results")
+    p.add_argument("--figures", default="figures", help="the figures folder (thumbnails of each paper's first table)")
     p.add_argument("paper_configs", nargs="+")
     p.set_defaults(func=cmd_index)
 

@@ -1,7 +1,8 @@
-"""Content hashes of a results tree with the timing columns left out, to check reproducibility."""
+"""Content hashes of a results tree with the timing columns and the pages' machine-dependent stretches left out, to check reproducibility."""
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 TIMING_FILES = {"timings.csv", "run.html"}
@@ -15,7 +16,9 @@ def fingerprint(root) -> list[tuple[str, str]]:
     for p in sorted(root.rglob("*")):
         if not p.is_file() or p.name in TIMING_FILES:
             continue
-        if p.suffix == ".parquet":
+        if p.suffix == ".html":  # a page's machine-dependent stretches (a run's time, its commit) left out
+            data = re.sub(rb"<!--machine-->.*?<!--/machine-->", b"", p.read_bytes(), flags=re.S)
+        elif p.suffix == ".parquet":
             df = pd.read_parquet(p)
             df = df[[c for c in df.columns if not c.endswith("_seconds")]]
             data = pd.util.hash_pandas_object(df, index=False).to_numpy().tobytes() + ",".join(df.columns).encode()

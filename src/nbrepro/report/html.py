@@ -131,27 +131,53 @@ def frame_html(df: pd.DataFrame, nd: int = 4) -> str:
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
+MACHINE = ("<!--machine-->", "<!--/machine-->")
+
+
+def machine_dependent(text: str) -> str:
+    """Mark a stretch of a page that depends on the machine or the moment (a run's time, its
+    commit): ``nbrepro fingerprint`` leaves it out, so the page stays comparable across machines."""
+    return f"{MACHINE[0]}{text}{MACHINE[1]}"
+
+
+def cell_counts(counts: pd.DataFrame) -> tuple[list[dict], dict]:
+    """Per (table, metric) and in total: published cells, computed, exact (mean and sd at the
+    printed decimals), within the metric's first and second tolerance, further off."""
+    rows, totals = [], dict(cells=0, computed=0, exact=0, near=0, within=0)
+    for (table, metric), g in counts.groupby(["table", "metric"], sort=False):
+        tols = sorted((c for c in g.columns if c.startswith("within_") and g[c].notna().any()),
+                      key=lambda c: float(c.split("_", 1)[1]))
+        n = dict(cells=int(g["cells"].sum()), computed=int(g["computed"].sum()),
+                 exact=int(g["exact_mean_and_std"].sum()))
+        n["near"] = int(g[tols[0]].sum()) if tols else n["exact"]
+        n["within"] = int(g[tols[-1]].sum()) if tols else n["exact"]
+        for k in totals:
+            totals[k] += n[k]
+        rows.append({"table": table, "metric": metric, "published cells": n["cells"], "computed": n["computed"],
+                     "exact": n["exact"], "within 1st tolerance": n["near"], "within 2nd tolerance": n["within"],
+                     "further off": n["computed"] - n["within"],
+                     "tolerances": " / ".join(c.split("_", 1)[1] for c in tols)})
+    return rows, totals
+
+
+def claim_counts(claims: pd.DataFrame) -> dict[str, dict]:
+    """source ("paper": on the printed numbers, "ours") → claims held, not held, other."""
+    sources = claims["source"] if "source" in claims.columns else pd.Series(["ours"] * len(claims))
+    out = {}
+    for source, g in claims.groupby(sources.to_numpy(), sort=False):
+        v = g["supported"].astype(str).str.lower()
+        held, not_held = int((v == "yes").sum()), int((v == "no").sum())
+        out[source] = {"held": held, "not held": not_held, "other": len(g) - held - not_held}
+    return out
+
+
 def _glance(paper: dict, outputs: dict) -> str:
     """The report's first section: how much reproduces (cells per table and metric), which
     claims hold, the gaps in one line each, and what the run was made from."""
     out = ["<h2 id='glance'>At a glance</h2>"]
     counts = outputs.get("stats/match_counts.csv")
     if counts is not None and len(counts):
-        rows, totals = [], dict(cells=0, computed=0, exact=0, near=0, within=0)
-        for (table, metric), g in counts.groupby(["table", "metric"], sort=False):
-            tols = sorted((c for c in g.columns if c.startswith("within_") and g[c].notna().any()),
-                          key=lambda c: float(c.split("_", 1)[1]))
-            n = dict(cells=int(g["cells"].sum()), computed=int(g["computed"].sum()),
-                     exact=int(g["exact_mean_and_std"].sum()))
-            n["near"] = int(g[tols[0]].sum()) if tols else n["exact"]
-            n["within"] = int(g[tols[-1]].sum()) if tols else n["exact"]
-            for k in totals:
-                totals[k] += n[k]
-            rows.append({"table": table, "metric": metric, "published cells": n["cells"], "computed": n["computed"],
-                         "exact": n["exact"],
-                         "within 1st tolerance": n["near"], "within 2nd tolerance": n["within"],
-                         "further off": n["computed"] - n["within"],
-                         "tolerances": " / ".join(c.split("_", 1)[1] for c in tols)})
+        rows, totals = cell_counts(counts)
         out.append(f"<p><b>{totals['exact']} of {totals['cells']}</b> published cells reproduce exactly at the "
                    f"printed decimals (mean and sd); {totals['near']} lie within the metric's first tolerance, "
                    f"{totals['within']} within its second, {totals['computed'] - totals['within']} further off"
@@ -160,15 +186,10 @@ def _glance(paper: dict, outputs: dict) -> str:
         out.append(frame_html(pd.DataFrame(rows), 0))
     claims = outputs.get("stats/claims.csv")
     if claims is not None and len(claims) and "supported" in claims.columns:
-        sources = claims["source"] if "source" in claims.columns else pd.Series(["ours"] * len(claims))
         said = {"paper": "on the paper's own printed numbers", "ours": "on ours"}
-        parts = []
-        for source, g in claims.groupby(sources.to_numpy(), sort=False):
-            v = g["supported"].astype(str).str.lower()
-            held, not_held = int((v == "yes").sum()), int((v == "no").sum())
-            other = len(g) - held - not_held
-            parts.append(f"{said.get(source, source)}: {held} hold, {not_held} do not"
-                         + (f", {other} cannot be checked" if other else ""))
+        parts = [f"{said.get(source, source)}: {n['held']} hold, {n['not held']} do not"
+                 + (f", {n['other']} cannot be checked" if n["other"] else "")
+                 for source, n in claim_counts(claims).items()]
         out.append(f"<p><a href='#claims'>Claims</a> ({len(claims)} checks): " + "; ".join(parts) + ".</p>")
     if paper.get("gaps"):
         out.append("<p>Where the reproduction differs (<a href='#gaps'>why</a>):</p><ul>")
@@ -181,6 +202,8 @@ def _glance(paper: dict, outputs: dict) -> str:
     if "data_sources" in outputs:
         prov.append(f"{len(outputs['data_sources'])} data files, each with its source and sha256 under "
                     "<a href='#data'>Data</a>")
+    if outputs.get("run"):
+        prov.append(machine_dependent(html.escape(outputs["run"])))
     prov.append("when it ran, the commit and the time per classifier: <a href='run.html'>run.html</a>")
     out.append("<p class='small'>Made from: " + "; ".join(prov) + ".</p>")
     return "".join(out)
@@ -276,8 +299,8 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
                          f"<p class='small'>{html.escape(extra['caption'])}</p>")
             parts.append(frame_html(outputs[extra["file"]], 3))
     parts.append("<p class='small'>When and on what this ran, and the time per classifier column: "
-                 "<a href='run.html'>run.html</a> (machine-dependent, so kept out of this page, which is "
-                 "byte-identical across machines). Files: tables/*.csv (long format), stats/*_match_counts.csv, "
+                 "<a href='run.html'>run.html</a> (machine-dependent; on this page such details are marked, and "
+                 "<code>nbrepro fingerprint</code> leaves them out, so the rest is byte-identical across machines). Files: tables/*.csv (long format), stats/*_match_counts.csv, "
                  "stats/timings.csv (fit and predict seconds), folds/ and predictions/ (per fold, per test row).</p>")
     parts.append("</body></html>")
     text = "\n".join(parts)
@@ -329,16 +352,38 @@ def run_report(paper: dict, timings: pd.DataFrame, out_path: Path, provenance: d
     return text
 
 
-def index_report(papers: list[tuple[str, str, pd.DataFrame]], out_path: Path) -> None:
-    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>nbrepro</title><style>{CSS}</style></head><body>",
-             "<h1>nbrepro — reproduced papers</h1><table><tr><th class='l'>paper</th><th>cells</th>"
-             "<th>computed</th><th>exact</th><th>within 0.5</th><th>within 1.0</th></tr>"]
-    for name, title, counts in papers:
-        c = counts.sum(numeric_only=True)
-        parts.append(f"<tr><td class='l'><a href='{html.escape(name)}/report.html'>{html.escape(title)}</a></td>"
-                     f"<td>{int(c.get('cells', 0))}</td><td>{int(c.get('computed', 0))}</td>"
-                     f"<td>{int(c.get('exact_mean_and_std', 0))}</td><td>{int(c.get('within_0.5', 0))}</td>"
-                     f"<td>{int(c.get('within_1.0', 0))}</td></tr>")
-    parts.append("</table></body></html>")
+def index_report(papers: list[dict], out_path: Path) -> None:
+    """One row per paper: how many published cells reproduce, the claims held on the paper's
+    numbers and on ours, the compute time (machine-dependent, marked so), a thumbnail of its
+    first reproduced-vs-published figure, and the link to its report. ``papers``: dicts with
+    name, title, counts, and optionally claims, seconds and figure (relative to the index)."""
+    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>nbrepro</title><style>{CSS}"
+             ".thumb{width:160px;height:auto;border:1px solid #ddd}</style></head><body>",
+             "<h1>nbrepro — reproduced papers</h1>",
+             "<p class='small'>Cells: published cells equal at the printed decimals (exact), within the metric's "
+             "first and second tolerance, and further off. Claims: the paper's statements checked on its own "
+             "printed numbers and on ours (held / checked). Time: fitting and predicting, summed over every job, "
+             "on the machine that made this page.</p>",
+             "<div class='scroll'><table><tr><th class='l'>paper</th><th>published cells</th><th>exact</th>"
+             "<th>within 1st tolerance</th><th>within 2nd tolerance</th><th>further off</th>"
+             "<th>claims held, paper's numbers</th><th>claims held, ours</th><th>time</th>"
+             "<th>reproduced vs published</th></tr>"]
+    for p in papers:
+        _, t = cell_counts(p["counts"]) if len(p["counts"]) else ([], dict(cells=0, computed=0, exact=0, near=0, within=0))
+        claims = claim_counts(p["claims"]) if p.get("claims") is not None and len(p["claims"]) else {}
+
+        def held(source):
+            n = claims.get(source)
+            return f"{n['held']} / {n['held'] + n['not held']}" if n else "—"
+
+        seconds = p.get("seconds")
+        time_cell = machine_dependent(f"{seconds / 60:.0f} min" if seconds is not None else "—")
+        figure = (f"<a href='{html.escape(p['figure'])}'><img class='thumb' src='{html.escape(p['figure'])}' "
+                  f"alt='reproduced against published, {html.escape(p['name'])}'></a>" if p.get("figure") else "")
+        parts.append(f"<tr><td class='l'><a href='{html.escape(p['name'])}/report.html'>{html.escape(p['title'])}</a></td>"
+                     f"<td>{t['cells']}</td><td>{t['exact']}</td><td>{t['near']}</td><td>{t['within']}</td>"
+                     f"<td>{t['computed'] - t['within']}</td><td>{held('paper')}</td><td>{held('ours')}</td>"
+                     f"<td>{time_cell}</td><td>{figure}</td></tr>")
+    parts.append("</table></div></body></html>")
     Path(out_path).parent.mkdir(parents=True, exist_ok=True)
     Path(out_path).write_text("\n".join(parts))
