@@ -52,16 +52,22 @@ class Context:
     results: Path | None = None                      # results/{paper}: the per-fold files, for paper functions
 
 
-def dataset_table(paper: dict, raw_dir: str | Path, registry: dict, count_class: bool = True) -> pd.DataFrame:
+def dataset_table(paper: dict, raw_dir: str | Path, registry: dict, count_class: bool = True,
+                  after_steps: bool = False) -> pd.DataFrame:
     """Table 1 from the raw files: rows n, attributes m (counting the class when ``count_class``),
     declared classes r and the classes that occur (r_present), numeric and nominal attributes
     (the class not counted), and the percentage of missing attribute values, after the paper's
-    row filters and per-dataset steps and before the common preprocessing (``experiment.paper_rows``)."""
+    row filters and per-dataset steps and before the common preprocessing (``experiment.paper_rows``),
+    or, with ``after_steps``, after the common steps too (a dataset-scope paper whose Table 1
+    counts what its classifiers saw)."""
     from ..experiment import paper_rows
+    from ..preprocess.pipeline import apply_steps, build_steps
 
     rows = []
     for ds in paper["datasets"]:
         X, y = paper_rows(paper, ds, *load_dataset(registry[ds], Path(raw_dir) / f"{ds}.arff"))
+        if after_steps and paper["preprocessing"]["scope"] == "dataset":
+            X = apply_steps(build_steps(paper["preprocessing"]["steps"]), X, y=y)[0]
         numeric = sum(not isinstance(t, pd.CategoricalDtype) for t in X.dtypes)
         rows.append({"dataset": ds, "n": len(X), "m": X.shape[1] + int(count_class), "r": len(y.cat.categories),
                      "m_numeric": numeric, "m_nominal": X.shape[1] - numeric,
@@ -212,7 +218,7 @@ def run(paper: dict, results: Path, raw_dir: Path, registry: dict, figures_dir: 
     table1 = None
     if spec.get("dataset_table") is not None:
         dt = spec["dataset_table"] or {}
-        table1 = dataset_table(paper, raw_dir, registry, dt.get("count_class", True))
+        table1 = dataset_table(paper, raw_dir, registry, dt.get("count_class", True), dt.get("after_steps", False))
         if dt.get("published"):
             pub = pd.read_csv(dt["published"]).set_index("dataset")
             pub = pub.rename(columns={theirs: ours for ours, theirs in (dt.get("columns") or {}).items()})
