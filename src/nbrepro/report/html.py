@@ -19,10 +19,11 @@ th{background:#f3f3f3} td.l,th.l{text-align:left}
 td.ok{background:#e8f6e8} td.near{background:#fff6d6} td.off{background:#fbdada} td.na{color:#999}
 .pub{color:#555;font-size:11px} .small{font-size:12px;color:#555}
 .cells td{white-space:nowrap} .cells .ours,.cells .pub{display:block} .cells .diff{display:none}
-.scroll{overflow:auto;max-height:85vh;max-width:100%}
+.scroll{overflow:auto;max-width:100%} .view .scroll{max-height:85vh}
 .scroll table{margin:0} .scroll th{position:sticky;top:0;z-index:2}
 .scroll td:first-child,.scroll th:first-child{position:sticky;left:0;z-index:1;background:#fafafa}
 .scroll th:first-child{z-index:3;background:#f3f3f3}
+img{max-width:100%;height:auto} li,p{overflow-wrap:anywhere}
 .view{margin:1em 0} .view label{font-size:12px;margin-right:1em} .view .csv{font-size:12px}
 .view>input.v-ours:checked~.scroll .pub{display:none}
 .view>input.v-pub:checked~.scroll .ours{display:none}
@@ -83,7 +84,7 @@ def pairwise_html(table: pd.DataFrame, caption: str) -> str:
     for measure, g in table.groupby("measure", sort=False):
         rows = list(dict.fromkeys(g.row_method))
         cols = list(dict.fromkeys(g.col_method))
-        out.append(f"<table><caption>{html.escape(caption)}: {html.escape(str(measure))} (row vs column, "
+        out.append(f"<div class='scroll'><table><caption>{html.escape(caption)}: {html.escape(str(measure))} (row vs column, "
                    "wins/ties/losses; published beneath)</caption><tr><th class='l'>w/t/l</th>"
                    + "".join(f"<th>{html.escape(c)}</th>" for c in cols) + "</tr>")
         cell = {(r.row_method, r.col_method): r for r in g.itertuples(index=False)}
@@ -101,7 +102,7 @@ def pairwise_html(table: pd.DataFrame, caption: str) -> str:
                 cls = "" if gap is None else "ok" if gap == 0 else "near" if gap <= 3 else "off"
                 out.append(f"<td class='{cls}'>{x.wins}/{x.ties}/{x.losses}<br><span class='pub'>published {pub}</span></td>")
             out.append("</tr>")
-        out.append("</table>")
+        out.append("</table></div>")
     return "".join(out)
 
 
@@ -128,7 +129,7 @@ def frame_html(df: pd.DataFrame, nd: int = 4) -> str:
         return html.escape(str(v))
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in df.columns)
     body = "".join("<tr>" + "".join(f"<td>{f(v)}</td>" for v in r) + "</tr>" for r in df.itertuples(index=False))
-    return f"<table><tr>{head}</tr>{body}</table>"
+    return f"<div class='scroll'><table><tr>{head}</tr>{body}</table></div>"
 
 
 MACHINE = ("<!--machine-->", "<!--/machine-->")
@@ -235,13 +236,13 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
     for key, title, fields in (("choices", "Choices where the paper is ambiguous", ("topic", "choice", "why")),
                                ("gaps", "Where the reproduction differs, and why", ("cells", "explanation"))):
         if paper.get(key):
-            parts.append(f"<h2 id='{key}'>{title}</h2><table><tr>"
+            parts.append(f"<h2 id='{key}'>{title}</h2><div class='scroll'><table><tr>"
                          + "".join(f"<th class='l'>{f}</th>" for f in fields) + "</tr>")
             for i, item in enumerate(paper[key]):
                 anchor = f" id='gap-{i + 1}'" if key == "gaps" else ""
                 parts.append(f"<tr{anchor}>" + "".join(f"<td class='l'>{html.escape(item.get(f, ''))}</td>"
                                                        for f in fields) + "</tr>")
-            parts.append("</table>")
+            parts.append("</table></div>")
     parts.append("<h2>How many cells reproduce</h2>")
     parts.append(frame_html(outputs["stats/match_counts.csv"], 2))
     from ..analyse import label_metric

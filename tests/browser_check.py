@@ -1,0 +1,106 @@
+"""Open the reports in headless Chromium (Debian's chromium and chromium-driver, driven by
+selenium) and check what a reader would see: no console error, every image and link there,
+every reproduced cell shown, the table views switching, no page wider than a narrow screen,
+nothing fetched from the network. Saves full-page screenshots."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+
+
+def have_browser() -> bool:
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return False
+    return CHROMIUM is not None and DRIVER is not None
+
+
+def _driver(width: int, height: int):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                f"--window-size={width},{height}", "--allow-file-access-from-files"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(DRIVER), options=options)
+
+
+def screenshot(driver, path: Path, width: int) -> None:
+    """The whole page at ``width`` px: the window grown to the document's height first."""
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.set_window_size(width, min(max(height, 600), 20000))
+    driver.save_screenshot(str(path))
+
+
+def check_page(driver, page: Path) -> list[str]:
+    """Problems a reader would meet on ``page`` (empty: none)."""
+    from selenium.webdriver.common.by import By
+
+    problems = []
+    driver.get(page.resolve().as_uri())
+    for entry in driver.get_log("browser"):
+        if entry.get("level") == "SEVERE":
+            problems.append(f"{page.name}: console: {entry.get('message')}")
+    for img in driver.find_elements(By.TAG_NAME, "img"):
+        if not driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", img):
+            problems.append(f"{page.name}: image not shown: {img.get_attribute('src')}")
+    for tag, attr in (("a", "href"), ("img", "src"), ("link", "href"), ("script", "src")):
+        for el in driver.find_elements(By.TAG_NAME, tag):
+            url = el.get_attribute(attr)
+            if not url:
+                continue
+            parsed = urlparse(url)
+            if parsed.scheme in ("http", "https"):
+                if tag != "a":  # a link to a web page is fine; loading a resource from one is not
+                    problems.append(f"{page.name}: loads from the network: {url}")
+            elif parsed.scheme == "file" and not Path(unquote(parsed.path)).exists():
+                problems.append(f"{page.name}: broken {tag}: {url}")
+            elif parsed.scheme == "file" and parsed.fragment:
+                target = driver.find_elements(By.ID, parsed.fragment) if Path(unquote(parsed.path)) == page.resolve() else [1]
+                if not target:
+                    problems.append(f"{page.name}: no anchor #{parsed.fragment}")
+    for table in driver.find_elements(By.CSS_SELECTOR, "table.cells"):
+        shown = [s.text for s in table.find_elements(By.CSS_SELECTOR, ".ours")]
+        if not shown or all(t in ("", "not computed") for t in shown):
+            problems.append(f"{page.name}: a table with no reproduced cell")
+    views = driver.find_elements(By.CSS_SELECTOR, ".view")
+    for view in views[:1]:  # the views switch: the difference hides the cells and shows the gaps
+        ours = view.find_element(By.CSS_SELECTOR, ".ours")
+        view.find_element(By.CSS_SELECTOR, "input.v-diff").click()
+        diff = view.find_element(By.CSS_SELECTOR, ".diff")
+        if ours.is_displayed() or not diff.is_displayed():
+            problems.append(f"{page.name}: the 'difference' view does not switch")
+        view.find_element(By.CSS_SELECTOR, "input.v-both").click()
+    return problems
+
+
+def check_pages(results: Path, shots: Path, narrow: int = 400, wide: int = 1280) -> list[str]:
+    """Every page under ``results`` (the index, each report and run page) at ``wide`` px, then
+    at ``narrow`` px; screenshots ``shots/{paper}_{page}.png`` of each at ``wide`` px."""
+    shots.mkdir(parents=True, exist_ok=True)
+    pages = sorted(results.glob("index.html")) + sorted(results.glob("*/*.html"))
+    problems = []
+    driver = _driver(wide, 900)
+    try:
+        for page in pages:
+            problems += check_page(driver, page)
+            name = "index" if page.parent == results else f"{page.parent.name}_{page.stem}"
+            screenshot(driver, shots / f"{name}.png", wide)
+            driver.set_window_size(wide, 900)
+        driver.set_window_size(narrow, 900)
+        for page in pages:
+            driver.get(page.resolve().as_uri())
+            width, inner = driver.execute_script(
+                "return [document.documentElement.scrollWidth, window.innerWidth]")
+            if width > inner + 1:
+                problems.append(f"{page.name}: {width} px wide on a {inner} px screen")
+    finally:
+        driver.quit()
+    return problems
