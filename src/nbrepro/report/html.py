@@ -18,7 +18,7 @@ th,td{border:1px solid #ccc;padding:3px 6px;text-align:right}
 th{background:#f3f3f3} td.l,th.l{text-align:left}
 td.ok{background:#e8f6e8} td.near{background:#fff6d6} td.off{background:#fbdada} td.na{color:#999}
 .pub{color:#555;font-size:11px} .small{font-size:12px;color:#555}
-.cells td{white-space:nowrap} .cells .ours,.cells .pub{display:block} .cells .diff{display:none}
+.cells td{white-space:nowrap} .cells tr.sum td{border-top:2px solid #888;font-weight:600} .cells .ours,.cells .pub{display:block} .cells .diff{display:none}
 .scroll{overflow:auto;max-width:100%} .view .scroll{max-height:85vh}
 .scroll table{margin:0} .scroll th{position:sticky;top:0;z-index:2}
 .scroll td:first-child,.scroll th:first-child{position:sticky;left:0;z-index:1;background:#fafafa}
@@ -106,8 +106,27 @@ def pairwise_html(table: pd.DataFrame, caption: str) -> str:
     return "".join(out)
 
 
-def table_html(table: pd.DataFrame, caption: str, tolerances: dict | None = None) -> str:
-    """One row per dataset, one column per (method, metric) — the metric named only when a table has several."""
+def _summary_cells(summary: pd.DataFrame, keys, ours_col: str, pub_col: str, label: str) -> str:
+    """A footer row of the cell table (the paper's average or mean rank): ours over the published."""
+    by_key = {(r["method"], r["metric"]): r for _, r in summary.iterrows()}
+    out = [f"<tr class='sum'><td class='l'>{label}</td>"]
+    for key in keys:
+        r = by_key.get(key)
+        if r is None:
+            out.append("<td></td>")
+            continue
+        ours, pub = r.get(ours_col), r.get(pub_col)
+        diff = "—" if pd.isna(ours) or pd.isna(pub) else f"{float(ours) - float(pub):+.2f}"
+        out.append(f"<td><span class='ours'>{_fmt(ours) or '—'}</span><span class='pub'>{_fmt(pub) or '—'}</span>"
+                   f"<span class='diff'>{diff}</span></td>")
+    out.append("</tr>")
+    return "".join(out)
+
+
+def table_html(table: pd.DataFrame, caption: str, tolerances: dict | None = None,
+               summary: pd.DataFrame | None = None) -> str:
+    """One row per dataset, one column per (method, metric) — the metric named only when a table has several;
+    with ``summary`` (``analyse.summary``'s frame) the paper's average and mean-rank rows at the foot."""
     keys = list(dict.fromkeys(zip(table["method"], table["metric"])))
     several = len({k for _, k in keys}) > 1
     out = [f"<table class='cells'><caption>{html.escape(caption)}</caption><tr><th class='l'>dataset</th>"]
@@ -118,6 +137,9 @@ def table_html(table: pd.DataFrame, caption: str, tolerances: dict | None = None
         g = g.set_index(["method", "metric"])
         out += [_cell(g.loc[key], (tolerances or {}).get(key[1], (0.5, 1.0))) for key in keys]
         out.append("</tr>")
+    if summary is not None and len(summary):
+        out.append(_summary_cells(summary, keys, "average", "published_average", "average"))
+        out.append(_summary_cells(summary, keys, "mean_rank_among_computed", "published_mean_rank", "mean rank"))
     out.append("</table>")
     return "".join(out)
 
@@ -256,8 +278,8 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
             continue
         tolerances = {label: label_metric(paper, spec, label).tolerances
                       for label in dict.fromkeys(outputs[f"tables/{name}.csv"]["metric"])}
-        parts.append(_view(name, table_html(outputs[f"tables/{name}.csv"], spec.get("caption", name), tolerances),
-                           f"tables/{name}.csv"))
+        parts.append(_view(name, table_html(outputs[f"tables/{name}.csv"], spec.get("caption", name), tolerances,
+                                            outputs.get(f"tables/{name}_summary.csv")), f"tables/{name}.csv"))
         parts.append(f"<h3>{html.escape(name)}: summary rows</h3>")
         summ = outputs[f"tables/{name}_summary.csv"]
         parts.append("<p class='small'>Mean ranks are over the methods computed so far; they equal the paper's "
