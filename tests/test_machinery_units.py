@@ -286,6 +286,8 @@ def test_the_experiment_in_words():
     spec = {"estimator": "Calibrated", "params": {"estimator": {"estimator": "Bagging", "params": {
         "estimator": {"estimator": "J48", "params": {"unpruned": True}}, "n_estimators": 10}}}}
     assert estimator_in_words(spec) == "Calibrated(Bagging(J48(unpruned=True), n_estimators=10))"
+    kernel = {"estimator": "KernelNB", "params": {"bandwidth": "weka", "estimator": "weka"}}
+    assert estimator_in_words(kernel) == "KernelNB(bandwidth='weka', estimator='weka')"
 
 
 def test_report_opens_with_the_result_at_a_glance(tmp_path):

@@ -167,6 +167,8 @@ def cell_counts(counts: pd.DataFrame) -> tuple[list[dict], dict]:
     """Per (table, metric) and in total: published cells, computed, exact (mean and sd at the
     printed decimals), within the metric's first and second tolerance, further off."""
     rows, totals = [], dict(cells=0, computed=0, exact=0, near=0, within=0)
+    if "max_abs_diff" in counts.columns:  # computed, but nothing published to compare with (a figure's sweep)
+        counts = counts[~(counts["max_abs_diff"].isna() & (counts["computed"] > 0))]
     for (table, metric), g in counts.groupby(["table", "metric"], sort=False):
         tols = sorted((c for c in g.columns if c.startswith("within_") and g[c].notna().any()),
                       key=lambda c: float(c.split("_", 1)[1]))
@@ -201,6 +203,9 @@ def _glance(paper: dict, outputs: dict) -> str:
     counts = outputs.get("stats/match_counts.csv")
     if counts is not None and len(counts):
         rows, totals = cell_counts(counts)
+    if counts is not None and len(counts) and not totals["cells"]:
+        out.append("<p>No published cells to compare with: this config's tables hold what a figure plots.</p>")
+    elif counts is not None and len(counts):
         out.append(f"<p><b>{totals['exact']} of {totals['cells']}</b> published cells reproduce exactly at the "
                    f"printed decimals (mean and sd); {totals['near']} lie within the metric's first tolerance, "
                    f"{totals['within']} within its second, {totals['computed'] - totals['within']} further off"

@@ -80,9 +80,10 @@ def _value(v) -> str:
 
 def estimator_in_words(spec: dict) -> str:
     """``{estimator: Calibrated, params: {estimator: {estimator: NaiveBayes}}}`` → ``Calibrated(NaiveBayes())``;
-    a nested estimator named ``estimator`` is written without its keyword, as scikit-learn's repr does."""
+    a nested estimator named ``estimator`` is written without its keyword, as scikit-learn's repr does
+    (any other value keeps its keyword)."""
     params = spec.get("params") or {}
-    args = [(_value(v) if k == "estimator" else f"{k}={_value(v)}") for k, v in params.items()]
+    args = [(_value(v) if k == "estimator" and isinstance(v, dict) else f"{k}={_value(v)}") for k, v in params.items()]
     steps = spec.get("steps")
     text = f"{spec['estimator']}({', '.join(args)})"
     if steps:
