@@ -40,11 +40,14 @@ def _mismatches(C, i, z):
 
 
 @njit(cache=True)
-def _complete_distance(C, N, numeric, i, z):
-    """No value missing: Weka's sum of differences, attribute by attribute in its order."""
+def _distance(Z, C, N, numeric, n_values, col_missing, i, z):
+    """Weka's distance of rows i and z: ``_difference`` where the attribute has a missing value
+    somewhere, the plain difference elsewhere (the same terms, summed in the same order)."""
     d = 0.0
     for a in range(C.shape[1]):
-        if numeric[a]:
+        if col_missing[a]:
+            d += _difference(numeric[a], n_values[a], Z[i, a], Z[z, a], N[i, a], N[z, a])
+        elif numeric[a]:
             d += abs(N[i, a] - N[z, a])
         else:
             d += 1.0 if C[i, a] != C[z, a] else 0.0
@@ -52,9 +55,9 @@ def _complete_distance(C, N, numeric, i, z):
 
 
 @njit(cache=True)
-def _complete_distances(C, N, numeric, z, out):
-    """``_complete_distance`` of row ``z`` to every row, four rows at a time: each sum still runs
-    attribute by attribute (the same bits), but four independent sums keep the adder busy."""
+def _distances(Z, C, N, numeric, n_values, col_missing, z, out):
+    """``_distance`` of row ``z`` to every row, four rows at a time: each sum still runs attribute
+    by attribute (the same bits), but four independent sums keep the adder busy."""
     n, m = N.shape
     i = 0
     while i + 4 <= n:
@@ -63,7 +66,13 @@ def _complete_distances(C, N, numeric, z, out):
         d2 = 0.0
         d3 = 0.0
         for a in range(m):
-            if numeric[a]:
+            if col_missing[a]:
+                x, y = Z[z, a], N[z, a]
+                d0 += _difference(numeric[a], n_values[a], Z[i, a], x, N[i, a], y)
+                d1 += _difference(numeric[a], n_values[a], Z[i + 1, a], x, N[i + 1, a], y)
+                d2 += _difference(numeric[a], n_values[a], Z[i + 2, a], x, N[i + 2, a], y)
+                d3 += _difference(numeric[a], n_values[a], Z[i + 3, a], x, N[i + 3, a], y)
+            elif numeric[a]:
                 x = N[z, a]
                 d0 += abs(N[i, a] - x)
                 d1 += abs(N[i + 1, a] - x)
@@ -81,7 +90,7 @@ def _complete_distances(C, N, numeric, z, out):
         out[i + 3] = d3
         i += 4
     while i < n:
-        out[i] = _complete_distance(C, N, numeric, i, z)
+        out[i] = _distance(Z, C, N, numeric, n_values, col_missing, i, z)
         i += 1
 
 
@@ -107,15 +116,16 @@ def relieff_weights(Z, numeric, n_values, y, n_classes, k):
         if numeric[a] and not np.isnan(lo[a]) and not abs(hi[a] - lo[a]) < 1e-6:
             for i in range(n):
                 N[i, a] = (Z[i, a] - lo[a]) / (hi[a] - lo[a])
-    # without missing values the distance needs neither NaN tests nor Weka's expected differences
-    complete = not np.isnan(Z).any()
-    nominal_only = complete and not numeric.any()
+    # an attribute without missing values needs neither NaN tests nor Weka's expected differences
+    col_missing = np.zeros(m, dtype=np.bool_)
     C = np.zeros((n, m), dtype=np.int32)
-    if complete:
-        for i in range(n):
-            for a in range(m):
-                if not numeric[a]:
-                    C[i, a] = np.int32(Z[i, a])
+    for i in range(n):
+        for a in range(m):
+            if np.isnan(Z[i, a]):
+                col_missing[a] = True
+            elif not numeric[a]:
+                C[i, a] = np.int32(Z[i, a])
+    nominal_only = not col_missing.any() and not numeric.any()
     row = np.zeros(n)
     probs = np.zeros(n_classes)
     for i in range(n):
@@ -132,19 +142,12 @@ def relieff_weights(Z, numeric, n_values, y, n_classes, k):
             continue
         stored[:] = 0
         worst[:] = 0
-        if complete and not nominal_only:
-            _complete_distances(C, N, numeric, z, row)
+        if not nominal_only:
+            _distances(Z, C, N, numeric, n_values, col_missing, z, row)
         for i in range(n):
             if i == z:
                 continue
-            if nominal_only:
-                d = _mismatches(C, i, z)
-            elif complete:
-                d = row[i]
-            else:
-                d = 0.0
-                for a in range(m):
-                    d += _difference(numeric[a], n_values[a], Z[i, a], Z[z, a], N[i, a], N[z, a])
+            d = _mismatches(C, i, z) if nominal_only else row[i]
             cl = y[i] if y[i] >= 0 else 0
             if stored[cl] < k:
                 dist[cl, stored[cl]] = d

@@ -228,9 +228,10 @@ class Logistic(MixedInputMixin):
         for k in range(D.shape[1]):  # Σ_k m_Par[k][j]·data[k], k in order
             v[:, :K - 1] += self.coef_[k][None, :] * D[:, k:k + 1]
         prob = np.empty_like(v)
-        for m in range(K):
-            s = np.zeros(len(D))
-            for c in range(K - 1):
-                s += np.exp(v[:, c] - v[:, m])
-            prob[:, m] = 1.0 / (s + np.exp(-v[:, m]))
+        with np.errstate(over="ignore"):  # as Java's Math.exp: an overflow is infinity, the probability 0
+            for m in range(K):
+                s = np.zeros(len(D))
+                for c in range(K - 1):
+                    s += np.exp(v[:, c] - v[:, m])
+                prob[:, m] = 1.0 / (s + np.exp(-v[:, m]))
         return prob

@@ -47,6 +47,9 @@ def class_codes(y) -> np.ndarray:
     return codes.astype(np.int64)
 
 
+_WARNED: set[str] = set()  # small-class warnings already given in this process
+
+
 @dataclass
 class _Splitter:
     """Common part: the data checks, ``split`` and ``get_n_splits`` on top of ``_folds``."""
@@ -65,7 +68,9 @@ class _Splitter:
             msg = f"class(es) {names} have fewer rows than the {k} folds; some test folds will not contain them"
             if self.small_classes == "error":
                 raise ProtocolError(msg + " (protocol small_classes: error)")
-            log.warning(msg)
+            if msg not in _WARNED:  # once per process: a calibration's inner CV splits every fit's rows again
+                _WARNED.add(msg)
+                log.warning(msg)
 
     def folds(self, y, class_names=None) -> list[Fold]:
         y = class_codes(y)
