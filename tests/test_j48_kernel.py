@@ -65,7 +65,7 @@ def test_numpy_sum_has_numpy_bits():
 
 
 def test_nbtree_compiled_shuffle_and_stratify_are_wekas():
-    from nbrepro.classifiers._nbtree_kernel import shuffled_stratified_order
+    from nbrepro.protocols._java_kernel import shuffled_stratified_order
     from nbrepro.protocols.java_random import JavaRandom, java_shuffle
     from nbrepro.protocols.weka_cv import _stratify
 

@@ -23,12 +23,13 @@ import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
 from ..preprocess.mdl import mdl_cut_points_packed, mdl_cut_points_presorted, mdl_cut_points_weighted
+from ..protocols._java_kernel import shuffled_stratified_order
 from ..protocols.java_random import JavaRandom
 from ..protocols.weka_cv import _fold_bounds
 from . import _weka_utils as wu
 from ._mixed import MixedInputMixin
 from .j48 import Distribution, _TreeBuilder, _seq_sum, tree_probabilities
-from ._nbtree_kernel import encode_with_cuts, naive_bayes_cv_errors, shuffled_stratified_order
+from ._nbtree_kernel import encode_with_cuts, naive_bayes_cv_errors
 from .naive_bayes import _TINY, NaiveBayes
 from .numeric_estimators import weka_quicksort
 
@@ -239,7 +240,7 @@ class NBTree(MixedInputMixin):
     def _branch_errors(self, rows, w, rnd: JavaRandom, orders=None) -> float:
         Z, y = self._Z[rows], self._y[rows]
         disc = _DiscretizedNB(self, Z, y, w, fit=False, rows=rows, orders=orders)  # cuts: independent of row order
-        # Weka's randomize then stratify of the branch's rows (java_shuffle, _stratify), compiled
+        # Weka's randomize then stratify of the branch's rows, in one compiled call
         order, state = shuffled_stratified_order(np.asarray(y, dtype=np.int64), _FOLDS, rnd._state)
         rnd._state = int(state)
         return _cv_errors(disc, y[order], w[order], disc.codes[order])

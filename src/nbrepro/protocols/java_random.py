@@ -66,25 +66,12 @@ class JavaRandom:
 
 
 def java_shuffle(items: list, rnd: JavaRandom) -> None:
-    """Weka's ``Instances.randomize``: backward Fisher–Yates, in place.
+    """Weka's ``Instances.randomize``: backward Fisher–Yates, in place, drawing from ``rnd``.
 
-    Inlined LCG: this loop runs millions of times per dataset (once per training set
-    of every fold), so the method-call overhead of ``next_int`` matters.
-    """
-    state = rnd._state
-    mult, add, mask = _MULT, _ADD, _MASK
-    limit = 1 << 31
-    for j in range(len(items) - 1, 0, -1):
-        bound = j + 1
-        state = (state * mult + add) & mask
-        r = state >> 17
-        if bound & j == 0:  # power of two
-            k = (bound * r) >> 31
-        else:
-            k = r % bound
-            while r - k + j >= limit:
-                state = (state * mult + add) & mask
-                r = state >> 17
-                k = r % bound
-        items[j], items[k] = items[k], items[j]
-    rnd._state = state
+    Compiled (``_java_kernel.shuffled_indices``): this runs for every training set of every
+    fold, every bag and every NBTree branch."""
+    from ._java_kernel import shuffled_indices  # numba: imported where first needed
+
+    order, state = shuffled_indices(len(items), rnd._state)
+    items[:] = [items[i] for i in order]
+    rnd._state = int(state)

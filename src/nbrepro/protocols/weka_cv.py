@@ -29,21 +29,11 @@ class Fold:
 
 
 def _stratify(rows: list, y: Sequence, k: int) -> list:
-    """Weka's ``Instances.stratify``: selection-swap grouping by class, then stratStep."""
-    n = len(rows)
-    index = 1
-    while index < n:
-        seed_class = y[rows[index - 1]]
-        for j in range(index, n):
-            cj = y[rows[j]]
-            if cj == seed_class:  # missing classes are encoded as one value (-1): equal
-                rows[index], rows[j] = rows[j], rows[index]
-                index += 1
-        index += 1
-    out = []
-    for start in range(k):
-        out.extend(rows[start::k])
-    return out
+    """Weka's ``Instances.stratify``: selection-swap grouping by class, then stratStep
+    (compiled: ``_java_kernel.stratified``). ``y``: class codes, a missing class -1."""
+    from ._java_kernel import stratified  # numba: imported where first needed
+
+    return stratified(np.asarray(rows, dtype=np.int64), np.asarray(y, dtype=np.int64), k).tolist()
 
 
 def _fold_bounds(n: int, k: int, f: int) -> tuple[int, int]:
@@ -64,13 +54,13 @@ def weka_cv_folds(
 ) -> Iterator[Fold]:
     """Yield the folds of Weka's ``CrossValidationResultProducer`` for the given runs.
 
-    ``y`` holds class codes (any hashable; use -1 for a missing class). With a numeric
+    ``y`` holds integer class codes (-1 for a missing class). With a numeric
     class pass ``stratify=False`` (Weka does not stratify then). ``shuffle_train=False``
     skips the training-set shuffle: the test sets are the same, the training rows come
     in block order, and it is much faster — use it only for order-free learners.
     """
     if y is not None:
-        y = list(np.asarray(y).tolist())
+        y = np.asarray(y, dtype=np.int64)
         n = len(y)
     if n is None:
         raise ValueError("give y or n")

@@ -1,0 +1,75 @@
+"""Weka's randomize and stratify, compiled (numba): ``java.util.Random``'s generator driving a
+backward Fisher–Yates shuffle, and ``Instances.stratify``.
+
+Every Weka fold shuffles its rows, Bagging shuffles its bags, and NBTree randomizes and
+stratifies the rows of every branch of every candidate split: in Python the loop per row was
+the cost. ``java_random.java_shuffle`` and ``weka_cv._stratify`` call these; the generator's
+state goes in and comes out, so the stream continues exactly as ``JavaRandom``'s would.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True)
+def shuffled_indices(n, state):
+    """The permutation ``Instances.randomize`` gives rows 0..n−1 (``nextInt`` with its rejection
+    loop, inlined), and the generator's new state."""
+    items = np.arange(n)
+    mult = np.uint64(0x5DEECE66D)
+    add = np.uint64(0xB)
+    mask = np.uint64((1 << 48) - 1)
+    shift = np.uint64(17)
+    s = np.uint64(state)
+    limit = 1 << 31
+    for j in range(n - 1, 0, -1):
+        bound = j + 1
+        s = (s * mult + add) & mask
+        r = np.int64(s >> shift)
+        if bound & j == 0:  # a power of two
+            k = (bound * r) >> 31
+        else:
+            k = r % bound
+            while r - k + j >= limit:
+                s = (s * mult + add) & mask
+                r = np.int64(s >> shift)
+                k = r % bound
+        tmp = items[j]
+        items[j] = items[k]
+        items[k] = tmp
+    return items, np.int64(s)
+
+
+@njit(cache=True)
+def stratified(items, y, n_folds):
+    """``Instances.stratify(n_folds)`` of ``items`` (row numbers into ``y``, class codes, a
+    missing class one code): rows grouped by class with Weka's selection swaps, then dealt
+    out fold by fold."""
+    items = items.copy()
+    n = items.shape[0]
+    index = 1
+    while index < n:
+        seed_class = y[items[index - 1]]
+        for j in range(index, n):
+            if y[items[j]] == seed_class:
+                tmp = items[index]
+                items[index] = items[j]
+                items[j] = tmp
+                index += 1
+        index += 1
+    out = np.empty(n, dtype=items.dtype)
+    t = 0
+    for start in range(n_folds):
+        for i in range(start, n, n_folds):
+            out[t] = items[i]
+            t += 1
+    return out
+
+
+@njit(cache=True)
+def shuffled_stratified_order(y, n_folds, state):
+    """Rows 0..n−1 randomized then stratified, as NBTree's ``crossValidate`` orders a branch;
+    (order, the generator's new state)."""
+    items, s = shuffled_indices(y.shape[0], state)
+    return stratified(items, y, n_folds), s
