@@ -25,22 +25,49 @@ def _xlnx(x):
 
 
 @njit(cache=True)
-def _entropy(counts, xlnx):
-    """ContingencyTables.entropy: (−Σ c ln c + T ln T) / (T ln 2), summed in class order.
-    ``xlnx[k]`` = k ln k: the counts are whole numbers, so a table lookup gives the same bits."""
+def _xlnx_table(n):
+    """k ln k for k = 0..n: whole-number counts look their terms up (the same bits as ``_xlnx``)."""
+    table = np.empty(n + 1)
+    for k in range(n + 1):
+        table[k] = _xlnx(float(k))
+    return table
+
+
+@njit(cache=True)
+def _entropy(counts):
+    """ContingencyTables.entropy: (−Σ c ln c + T ln T) / (T ln 2), summed in class order."""
     value = 0.0
     total = 0.0
     for c in counts:
-        value -= xlnx[np.int64(c)]
+        value -= _xlnx(c)
         total += c
     if abs(total) < 1e-6:
         return 0.0
-    return (value + xlnx[np.int64(total)]) / (total * _LOG2)
+    return (value + _xlnx(total)) / (total * _LOG2)
+
+
+@njit(cache=True)
+def _conditional_entropy_direct(left, right):
+    """ContingencyTables.entropyConditionedOnRows of the two sides of one cut, any counts."""
+    value = 0.0
+    total = 0.0
+    for s in range(2):
+        side = left if s == 0 else right
+        row_sum = 0.0
+        for c in side:
+            value = value + _xlnx(c)
+            row_sum = row_sum + c
+        value = value - _xlnx(row_sum)
+        total = total + row_sum
+    if abs(total) < 1e-6:
+        return 0.0
+    return -value / (total * _LOG2)
 
 
 @njit(cache=True)
 def _conditional_entropy(left, right, xlnx):
-    """ContingencyTables.entropyConditionedOnRows of the two sides of one cut."""
+    """``_conditional_entropy_direct`` of whole-number counts, their k ln k from ``xlnx`` (the
+    scan over every candidate cut)."""
     value = 0.0
     total = 0.0
     for s in range(2):
@@ -63,6 +90,15 @@ def _present(counts):
         if c > 0:
             k += 1
     return k
+
+
+@njit(cache=True)
+def _fayyad_irani_accepts(prior, prior_entropy, left, right, n_rows, n_cut_points):
+    """Weka's FayyadAndIranisMDL: is the cut into ``left`` and ``right`` worth its bits?"""
+    gain = prior_entropy - _conditional_entropy_direct(left, right)
+    k, k1, k2 = _present(prior), _present(left), _present(right)
+    delta = math.log(3.0 ** k - 2) / _LOG2 - (k * prior_entropy - k2 * _entropy(right) - k1 * _entropy(left))
+    return gain > (math.log(n_cut_points) / _LOG2 + delta) / n_rows
 
 
 @njit(cache=True)
@@ -115,19 +151,14 @@ def _sorted_column_cuts(values, classes, n_classes, better_encoding, xlnx, out):
                 best_p, best_ent = p, ent
                 best_left[:] = left
                 best_right[:] = right
-        prior_entropy = _entropy(prior, xlnx)
+        prior_entropy = _entropy(prior)
         if not best_ent < prior_entropy or prior_entropy - best_ent <= 0:
             continue
         n_rows = 0.0
         for c in range(n_classes):
             n_rows += prior[c]
         n_cut_points = b - a - 1 if better_encoding else int(n_rows) - 1
-        # FayyadAndIranisMDL
-        gain = prior_entropy - _conditional_entropy(best_left, best_right, xlnx)
-        k, k1, k2 = _present(prior), _present(best_left), _present(best_right)
-        delta = math.log(3.0 ** k - 2) / _LOG2 - (k * prior_entropy - k2 * _entropy(best_right, xlnx)
-                                                 - k1 * _entropy(best_left, xlnx))
-        if not gain > (math.log(n_cut_points) / _LOG2 + delta) / n_rows:
+        if not _fayyad_irani_accepts(prior, prior_entropy, best_left, best_right, n_rows, n_cut_points):
             continue
         out[n_cuts] = (distinct[best_p] + distinct[best_p + 1]) / 2.0
         n_cuts += 1
@@ -150,9 +181,7 @@ def fayyad_irani_cuts(X, classes, n_classes, better_encoding):
     counts = np.zeros(m, dtype=np.int64)
     values = np.empty(n)
     cls = np.empty(n, dtype=np.int64)
-    xlnx = np.empty(n + 1)  # k ln k of every count that can occur
-    for k in range(n + 1):
-        xlnx[k] = _xlnx(float(k))
+    xlnx = _xlnx_table(n)  # k ln k of every count that can occur
     at = 0
     for j in range(m):
         known = 0
@@ -178,9 +207,7 @@ def fayyad_irani_cuts_presorted(X, classes, n_classes, better_encoding, columns,
     counts = np.zeros(m, dtype=np.int64)
     values = np.empty(n)
     cls = np.empty(n, dtype=np.int64)
-    xlnx = np.empty(n + 1)
-    for k in range(n + 1):
-        xlnx[k] = _xlnx(float(k))
+    xlnx = _xlnx_table(n)  # k ln k of every count that can occur
     at = 0
     for k in range(m):
         j = columns[k]
@@ -199,37 +226,6 @@ def fayyad_irani_cuts_presorted(X, classes, n_classes, better_encoding, columns,
 
 
 @njit(cache=True)
-def _weighted_conditional_entropy(cum, right, i, n_classes):
-    """ContingencyTables.entropyConditionedOnRows of the cut after row ``i``: the left counts
-    ``cum[i]``, the right ``right[i]``, summed class by class as ``mdl._conditional_entropies``."""
-    value = 0.0
-    total = 0.0
-    for s in range(2):
-        row_sum = 0.0
-        for c in range(n_classes):
-            x = cum[i, c] if s == 0 else right[i, c]
-            value = value + _xlnx(x)
-            row_sum = row_sum + x
-        value = value - _xlnx(row_sum)
-        total = total + row_sum
-    if abs(total) < 1e-6:
-        return 0.0
-    return -value / (total * _LOG2)
-
-
-@njit(cache=True)
-def _weighted_entropy(counts):
-    value = 0.0
-    total = 0.0
-    for c in counts:
-        value -= _xlnx(c)
-        total += c
-    if abs(total) < 1e-6:
-        return 0.0
-    return (value + _xlnx(total)) / (total * _LOG2)
-
-
-@njit(cache=True)
 def weighted_fayyad_irani_cuts(v, classes, w, n_classes, better_encoding):
     """``mdl.mdl_cut_points`` (Fayyad–Irani) of one column whose known rows are given in the
     order Weka sums them (``v`` ascending), with fractional weights: every running sum is
@@ -244,8 +240,6 @@ def weighted_fayyad_irani_cuts(v, classes, w, n_classes, better_encoding):
     stack = np.empty((2 * n + 2, 2), dtype=np.int64)
     stack[0, 0], stack[0, 1] = 0, n
     top = 1
-    left_best = np.empty(n_classes)
-    right_best = np.empty(n_classes)
     while top > 0:
         top -= 1
         first, last = stack[top, 0], stack[top, 1]
@@ -267,27 +261,20 @@ def weighted_fayyad_irani_cuts(v, classes, w, n_classes, better_encoding):
         for i in range(m - 1):
             if v[first + i] < v[first + i + 1]:
                 n_candidates += 1
-                ent = _weighted_conditional_entropy(cum, right, i, n_classes)
+                ent = _conditional_entropy_direct(cum[i], right[i])
                 if best < 0 or ent < best_ent:  # the first smallest (np.argmin)
                     best, best_ent = i, ent
         if best < 0:
             continue
-        prior = cum[m - 1, :]
-        prior_entropy = _weighted_entropy(prior)
+        prior = cum[m - 1]
+        prior_entropy = _entropy(prior)
         if not best_ent < prior_entropy or prior_entropy - best_ent <= 0:
             continue
         total_weight = 0.0
         for i in range(m):
             total_weight += w[first + i]
         n_cuts = n_candidates if better_encoding else m - 1
-        left_best[:] = cum[best, :]
-        right_best[:] = right[best, :]
-        gain = prior_entropy - _weighted_conditional_entropy(cum, right, best, n_classes)
-        k = _present(prior)
-        k1, k2 = _present(left_best), _present(right_best)
-        delta = math.log(3.0 ** k - 2) / _LOG2 - (k * prior_entropy - k2 * _weighted_entropy(right_best)
-                                                 - k1 * _weighted_entropy(left_best))
-        if not gain > (math.log(n_cuts) / _LOG2 + delta) / total_weight:
+        if not _fayyad_irani_accepts(prior, prior_entropy, cum[best], right[best], total_weight, n_cuts):
             continue
         out[n_out] = (v[first + best] + v[first + best + 1]) / 2.0
         n_out += 1
@@ -306,8 +293,8 @@ def weighted_discretize_cuts(Z, classes, w, columns, n_classes, weka_order):
     numeric column in turn, last first, with Weka's quicksort) or else stably sorted by value
     (which gives the same sums when the weights are whole numbers). Flat cut points, each
     column's ascending, and each column's count."""
-    from_last = np.empty((len(columns), Z.shape[0]), dtype=np.int64)
     n = Z.shape[0]
+    from_last = np.empty((len(columns) if weka_order else 0, n), dtype=np.int64)
     if weka_order:
         big = np.finfo(np.float64).max
         order = np.arange(n)
