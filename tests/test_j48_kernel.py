@@ -8,6 +8,25 @@ from nbrepro.classifiers import j48 as j48_module
 from nbrepro.data.arff import read_arff
 
 
+def _data(name):
+    frame, _ = read_arff(MIRROR / f"{name}.arff")
+    c = frame.columns[-1]
+    return frame.drop(columns=[c]), frame[c]
+
+
+def _nbtree_same_with(name, monkeypatch, owner, attribute, replacement):
+    """NBTree on the whole of ``name``, as is and with ``owner.attribute`` replaced by the path
+    it stands for: the same probabilities."""
+    from nbrepro.classifiers import NBTree
+
+    X, y = _data(name)
+    fast = NBTree().fit(X, y)
+    with monkeypatch.context() as m:
+        m.setattr(owner, attribute, replacement)
+        reference = NBTree().fit(X, y)
+    assert np.array_equal(fast.predict_proba(X), reference.predict_proba(X))
+
+
 def _fit_both(make, X, y, monkeypatch):
     compiled = make().fit(X, y)
     with monkeypatch.context() as m:
@@ -22,9 +41,7 @@ def _fit_both(make, X, y, monkeypatch):
 def test_compiled_selection_grows_the_numpy_trees(name, unpruned, monkeypatch):
     # colic and hepatitis have missing values (fractional weights below their splits), vehicle is
     # numeric, splice nominal with many attributes; bags give repeated rows
-    frame, _ = read_arff(MIRROR / f"{name}.arff")
-    c = frame.columns[-1]
-    X, y = frame.drop(columns=[c]), frame[c]
+    X, y = _data(name)
     for make in (lambda: J48(unpruned=unpruned),
                  lambda: Bagging(J48(unpruned=unpruned), n_estimators=3, bag_size_percent=50)):
         compiled, reference = _fit_both(make, X, y, monkeypatch)
@@ -42,17 +59,10 @@ def test_nbtree_compiled_cv_errors_match_numpy_with_fractional_weights(name, mon
     # branches' naive Bayes counts are fractional; the compiled loop must keep numpy's sums
     import functools
 
-    from nbrepro.classifiers import NBTree
     from nbrepro.classifiers import nbtree as nbtree_module
 
-    frame, _ = read_arff(MIRROR / f"{name}.arff")
-    c = frame.columns[-1]
-    X, y = frame.drop(columns=[c]), frame[c]
-    compiled = NBTree().fit(X, y)
-    with monkeypatch.context() as m:
-        m.setattr(nbtree_module, "_cv_errors", functools.partial(nbtree_module._cv_errors, compiled=False))
-        reference = NBTree().fit(X, y)
-    assert np.array_equal(compiled.predict_proba(X), reference.predict_proba(X))
+    _nbtree_same_with(name, monkeypatch, nbtree_module, "_cv_errors",
+                      functools.partial(nbtree_module._cv_errors, compiled=False))
 
 
 def test_numpy_sum_has_numpy_bits():
@@ -87,9 +97,7 @@ def test_nbtree_compiled_shuffle_and_stratify_are_wekas():
 def test_bagging_encodes_the_rows_once_for_its_trees(name, monkeypatch):
     from nbrepro.classifiers import bagging as bagging_module
 
-    frame, _ = read_arff(MIRROR / f"{name}.arff")
-    c = frame.columns[-1]
-    X, y = frame.drop(columns=[c]), frame[c]
+    X, y = _data(name)
     make = lambda: Bagging(J48(unpruned=True), n_estimators=4, bag_size_percent=100)  # noqa: E731
     assert make()._shared_encoder(X, y, np.arange(len(y))) is not None
     shared = make().fit(X, y)
@@ -131,14 +139,8 @@ def test_presorted_cut_points_equal_sorting_each_subset():
 def test_nbtree_presorted_cuts_give_the_same_tree(name, monkeypatch):
     from nbrepro.classifiers import NBTree
 
-    frame, _ = read_arff(MIRROR / f"{name}.arff")
-    c = frame.columns[-1]
-    X, y = frame.drop(columns=[c]), frame[c]
-    fast = NBTree().fit(X, y)
-    with monkeypatch.context() as m:
-        m.setattr(NBTree, "_sorted_rows", lambda self, rows, w: None)  # every cut sorts its own rows
-        slow = NBTree().fit(X, y)
-    assert np.array_equal(fast.predict_proba(X), slow.predict_proba(X))
+    # without the node's sorted rows every cut sorts its own
+    _nbtree_same_with(name, monkeypatch, NBTree, "_sorted_rows", lambda self, rows, w: None)
 
 
 @pytest.mark.parametrize("better_encoding", [False, True])

@@ -130,17 +130,21 @@ def cmd_report(args):
     timings = res / "stats/timings.csv"
     timings = pd.read_csv(timings) if timings.is_file() else pd.DataFrame(
         columns=["dataset", "method", "fit_seconds", "predict_seconds"])
-    provenance = _run_provenance(args)
-    seconds = float(timings["fit_seconds"].sum() + timings["predict_seconds"].sum())
-    commit = provenance["commit"]
-    outputs["run"] = (f"made {provenance['report made (UTC)']} UTC after {seconds / 60:.0f} min of fitting and "
-                      "predicting" + (f", commit {commit[:12]}" if commit != "not a git checkout" else ""))
+    provenance, commit = _run_provenance(args)
+    outputs["run"] = (f"made {provenance['report made (UTC)']} UTC after {_seconds(timings) / 60:.0f} min of fitting "
+                      "and predicting" + (f", commit {commit[:12]}" if commit else ""))
     paper_report(paper, outputs, figs, res / "report.html")
     run_report(paper, timings, res / "run.html", provenance)
 
 
-def _run_provenance(args) -> dict:
-    """When and on what the report was made: machine-dependent, for run.html only."""
+def _seconds(timings) -> float:
+    """Fitting and predicting, summed over a paper's ``stats/timings.csv``."""
+    return float(timings["fit_seconds"].sum() + timings["predict_seconds"].sum())
+
+
+def _run_provenance(args) -> tuple[dict, str]:
+    """When and on what the report was made (machine-dependent, for run.html), and the commit
+    ("" outside a git checkout)."""
     import datetime
     import platform
     import subprocess
@@ -156,11 +160,11 @@ def _run_provenance(args) -> dict:
 
     commit = git("rev-parse", "HEAD")
     dirty = bool(git("status", "--porcelain", "--untracked-files=no")) if commit else False
-    return {"report made (UTC)": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S"),
-            "nbrepro": __version__,
-            "commit": (commit + (" (with uncommitted changes)" if dirty else "")) if commit else "not a git checkout",
-            "paper config": str(args.paper_config),
-            "python": platform.python_version(), "machine": f"{platform.machine()}, {platform.system()}"}
+    return ({"report made (UTC)": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S"),
+             "nbrepro": __version__,
+             "commit": (commit + (" (with uncommitted changes)" if dirty else "")) if commit else "not a git checkout",
+             "paper config": str(args.paper_config),
+             "python": platform.python_version(), "machine": f"{platform.machine()}, {platform.system()}"}, commit)
 
 
 def _data_sources(paper, raw: Path):
@@ -195,8 +199,7 @@ def cmd_index(args):
         if (res / "stats/claims.csv").is_file():
             row["claims"] = pd.read_csv(res / "stats/claims.csv")
         if (res / "stats/timings.csv").is_file():
-            t = pd.read_csv(res / "stats/timings.csv")
-            row["seconds"] = float(t["fit_seconds"].sum() + t["predict_seconds"].sum())
+            row["seconds"] = _seconds(pd.read_csv(res / "stats/timings.csv"))
         cells = [t for t, spec in p["tables"].items() if spec.get("kind", "cells") == "cells"]
         if cells:  # the figure rule writes figures/{paper}/{table}_reproduced_vs_published.svg beside results/
             figure = Path(args.figures) / p["paper"] / f"{cells[0]}_reproduced_vs_published.svg"

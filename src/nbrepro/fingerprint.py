@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import hashlib
-import re
 from pathlib import Path
+
+from .report.html import MACHINE_STRETCH
 
 TIMING_FILES = {"timings.csv", "run.html"}
 
@@ -17,7 +18,7 @@ def fingerprint(root) -> list[tuple[str, str]]:
         if not p.is_file() or p.name in TIMING_FILES:
             continue
         if p.suffix == ".html":  # a page's machine-dependent stretches (a run's time, its commit) left out
-            data = re.sub(rb"<!--machine-->.*?<!--/machine-->", b"", p.read_bytes(), flags=re.S)
+            data = MACHINE_STRETCH.sub(b"", p.read_bytes())
         elif p.suffix == ".parquet":
             df = pd.read_parquet(p)
             df = df[[c for c in df.columns if not c.endswith("_seconds")]]

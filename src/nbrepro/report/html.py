@@ -1,9 +1,11 @@
-"""HTML reports: per paper, and an index over papers. Plain HTML, no scripts, no timestamps."""
+"""HTML reports: per paper, and an index over papers. Plain HTML, no scripts; the time and commit only
+in stretches marked machine-dependent (``machine_dependent``) and in run.html."""
 from __future__ import annotations
 
 import html
 import math
 import os
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -155,6 +157,8 @@ def frame_html(df: pd.DataFrame, nd: int = 4) -> str:
 
 
 MACHINE = ("<!--machine-->", "<!--/machine-->")
+# what nbrepro fingerprint strips from a page's bytes
+MACHINE_STRETCH = re.compile(re.escape(MACHINE[0].encode()) + b".*?" + re.escape(MACHINE[1].encode()), re.S)
 
 
 def machine_dependent(text: str) -> str:
@@ -196,16 +200,24 @@ def claim_counts(claims: pd.DataFrame) -> dict[str, dict]:
     return out
 
 
+def _write_page(out_path, title: str, parts: list[str], css: str = "") -> str:
+    """A whole page: the head (title, the shared style) and ``parts`` as the body, written to ``out_path``."""
+    text = "\n".join([f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+                       f"<style>{CSS}{css}</style></head><body>", *parts, "</body></html>"])
+    Path(out_path).parent.mkdir(parents=True, exist_ok=True)
+    Path(out_path).write_text(text)
+    return text
+
+
 def _glance(paper: dict, outputs: dict) -> str:
     """The report's first section: how much reproduces (cells per table and metric), which
     claims hold, the gaps in one line each, and what the run was made from."""
     out = ["<h2 id='glance'>At a glance</h2>"]
     counts = outputs.get("stats/match_counts.csv")
-    if counts is not None and len(counts):
-        rows, totals = cell_counts(counts)
-    if counts is not None and len(counts) and not totals["cells"]:
+    rows, totals = cell_counts(counts) if counts is not None else ([], {"cells": 0})
+    if counts is not None and not totals["cells"]:
         out.append("<p>No published cells to compare with: this config's tables hold what a figure plots.</p>")
-    elif counts is not None and len(counts):
+    elif counts is not None:
         out.append(f"<p><b>{totals['exact']} of {totals['cells']}</b> published cells reproduce exactly at the "
                    f"printed decimals (mean and sd); {totals['near']} lie within the metric's first tolerance, "
                    f"{totals['within']} within its second, {totals['computed'] - totals['within']} further off"
@@ -240,9 +252,8 @@ def _glance(paper: dict, outputs: dict) -> str:
 def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Path], out_path: Path) -> str:
     out_path = Path(out_path)
     rel = lambda p: os.path.relpath(p, out_path.parent)  # noqa: E731
-    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(paper.get('title', paper['paper']))}"
-             f"</title><style>{CSS}</style></head><body>",
-             f"<h1>{html.escape(paper.get('title', paper['paper']))}</h1>",
+    title = paper.get("title", paper["paper"])
+    parts = [f"<h1>{html.escape(title)}</h1>",
              "<p class='small'>Every reproduced number was computed by nbrepro from the raw ARFF files; the "
              "published value is shown beneath it, and both are printed to the published cell's decimals. "
              "Green: equal at the printed decimals (mean and sd); yellow: mean within the metric's first "
@@ -330,11 +341,7 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
                  "<a href='run.html'>run.html</a> (machine-dependent; on this page such details are marked, and "
                  "<code>nbrepro fingerprint</code> leaves them out, so the rest is byte-identical across machines). Files: tables/*.csv (long format), stats/*_match_counts.csv, "
                  "stats/timings.csv (fit and predict seconds), folds/ and predictions/ (per fold, per test row).</p>")
-    parts.append("</body></html>")
-    text = "\n".join(parts)
-    out_path.parent.mkdir(parents=True, exist_ok=True)
-    out_path.write_text(text)
-    return text
+    return _write_page(out_path, title, parts)
 
 
 def run_report(paper: dict, timings: pd.DataFrame, out_path: Path, provenance: dict | None = None) -> str:
@@ -344,9 +351,7 @@ def run_report(paper: dict, timings: pd.DataFrame, out_path: Path, provenance: d
     page of its own beside the report, outside the fingerprint."""
     title = paper.get("title", paper["paper"])
     t = timings.assign(seconds=timings["fit_seconds"] + timings["predict_seconds"])
-    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>Run: {html.escape(title)}</title>"
-             f"<style>{CSS}</style></head><body><h1>This run</h1>"
-             f"<p class='small'><a href='report.html'>{html.escape(title)}</a></p>"]
+    parts = [f"<h1>This run</h1><p class='small'><a href='report.html'>{html.escape(title)}</a></p>"]
     if provenance:
         parts.append("<table>" + "".join(f"<tr><th class='l'>{html.escape(str(k))}</th><td class='l'>"
                                          f"{html.escape(str(v))}</td></tr>" for k, v in provenance.items())
@@ -373,11 +378,7 @@ def run_report(paper: dict, timings: pd.DataFrame, out_path: Path, provenance: d
         parts.append(frame_html(wide, 1))
     else:
         parts.append("<p>No timings yet.</p>")
-    parts.append("</body></html>")
-    text = "\n".join(parts)
-    Path(out_path).parent.mkdir(parents=True, exist_ok=True)
-    Path(out_path).write_text(text)
-    return text
+    return _write_page(out_path, f"Run: {title}", parts)
 
 
 def index_report(papers: list[dict], out_path: Path) -> None:
@@ -385,9 +386,7 @@ def index_report(papers: list[dict], out_path: Path) -> None:
     numbers and on ours, the compute time (machine-dependent, marked so), a thumbnail of its
     first reproduced-vs-published figure, and the link to its report. ``papers``: dicts with
     name, title, counts, and optionally claims, seconds and figure (relative to the index)."""
-    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>nbrepro</title><style>{CSS}"
-             ".thumb{width:160px;height:auto;border:1px solid #ddd}</style></head><body>",
-             "<h1>nbrepro — reproduced papers</h1>",
+    parts = ["<h1>nbrepro — reproduced papers</h1>",
              "<p class='small'>Cells: published cells equal at the printed decimals (exact), within the metric's "
              "first and second tolerance, and further off. Claims: the paper's statements checked on its own "
              "printed numbers and on ours (held / checked). Time: fitting and predicting, summed over every job, "
@@ -397,7 +396,7 @@ def index_report(papers: list[dict], out_path: Path) -> None:
              "<th>claims held, paper's numbers</th><th>claims held, ours</th><th>time</th>"
              "<th>reproduced vs published</th></tr>"]
     for p in papers:
-        _, t = cell_counts(p["counts"]) if len(p["counts"]) else ([], dict(cells=0, computed=0, exact=0, near=0, within=0))
+        _, t = cell_counts(p["counts"])
         claims = claim_counts(p["claims"]) if p.get("claims") is not None and len(p["claims"]) else {}
 
         def held(source):
@@ -412,6 +411,5 @@ def index_report(papers: list[dict], out_path: Path) -> None:
                      f"<td>{t['cells']}</td><td>{t['exact']}</td><td>{t['near']}</td><td>{t['within']}</td>"
                      f"<td>{t['computed'] - t['within']}</td><td>{held('paper')}</td><td>{held('ours')}</td>"
                      f"<td>{time_cell}</td><td>{figure}</td></tr>")
-    parts.append("</table></div></body></html>")
-    Path(out_path).parent.mkdir(parents=True, exist_ok=True)
-    Path(out_path).write_text("\n".join(parts))
+    parts.append("</table></div>")
+    _write_page(out_path, "nbrepro", parts, ".thumb{width:160px;height:auto;border:1px solid #ddd}")
