@@ -12,6 +12,11 @@ include: "workflow/rules/analyse.smk"
 include: "workflow/rules/report.smk"
 
 
+# On a cluster (profiles/slurm) these run beside Snakemake, not as jobs: fetching needs the
+# internet that compute nodes often lack, and the rest take a second each
+localrules: all, fetch, table, timings, figure, report, index
+
+
 rule all:
     input:
         "results/index.html",

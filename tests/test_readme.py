@@ -13,8 +13,8 @@ from conftest import MIRROR, ROOT, needs_mirror
 
 def readme_snakemake_commands() -> list[str]:
     text = (ROOT / "README.md").read_text()
-    spans = re.findall(r"`([^`\n]+)`", text) + re.findall(r"^(?!\s*#)(.+)$", "\n".join(
-        re.findall(r"```bash\n(.*?)```", text, flags=re.S)), flags=re.M)
+    blocks = "\n".join(re.findall(r"```bash\n(.*?)```", text, flags=re.S)).replace("\\\n", " ")  # continued lines
+    spans = re.findall(r"`([^`\n]+)`", text) + re.findall(r"^(?!\s*#)(.+)$", blocks, flags=re.M)
     commands = []
     for span in spans:
         for part in span.split("&&"):

@@ -1,6 +1,7 @@
 # Helpers of the rules: paper configs, what each job depends on, and the files derived from them.
 import functools
 import json
+import math
 import re
 import shlex
 from pathlib import Path
@@ -92,17 +93,55 @@ def paper_config(wildcards):
 
 
 @functools.lru_cache(maxsize=None)
-def _measured_job_seconds(paper):
-    """(job name, dataset) → wall seconds of that evaluation job in the last recorded run
-    (benchmarks/results/{paper}_jobs.csv, written by benchmarks/paper_jobs.py), if any."""
+def _measured_jobs(paper):
+    """(job name, dataset) → (wall seconds, peak MB) of that evaluation job in the last recorded
+    run (benchmarks/results/{paper}_jobs.csv, written by benchmarks/paper_jobs.py), if any. The job
+    name is the classifiers' ``job:`` for a batched paper, the classifier for one job per classifier."""
     import csv
-    from pathlib import Path
 
     path = Path(workflow.basedir, "benchmarks", "results", f"{paper}_jobs.csv")
     if not path.is_file():
         return {}
     with open(path, newline="") as fh:
-        return {(row.get("job") or "all", row["dataset"]): float(row["wall_seconds"]) for row in csv.DictReader(fh)}
+        return {(row.get("job") or "all", row["dataset"]): (float(row["wall_seconds"]), float(row["peak_rss_mb"]))
+                for row in csv.DictReader(fh)}
+
+
+def _measured_job_seconds(paper):
+    return {key: wall for key, (wall, _) in _measured_jobs(paper).items()}
+
+
+# What an evaluation job asks a cluster for (profiles/slurm; a local run ignores it): its measured
+# peak memory and wall time with headroom, since SLURM kills a job that outgrows its request and
+# a cluster node may be slower than the machine that measured it. An unmeasured job asks for the
+# defaults, more on a large data set (letter's lazy classifiers ran minutes where others ran seconds).
+MEM_HEADROOM, TIME_HEADROOM = 1.5, 3
+DEFAULT_MEM_MB, DEFAULT_RUNTIME_MIN, LARGE_DATASET_CELLS = 2000, 30, 100_000
+
+
+def _dataset_cells(dataset):
+    entry = REGISTRY.get(dataset) or {}
+    return int(entry.get("n_instances", 0)) * int(entry.get("n_attributes", 0) or 1)
+
+
+def job_resources(paper=None, job=None):
+    """mem_mb and runtime (minutes) as functions of a job's wildcards, for a rule's resources.
+    ``paper``/``job`` fixed for a batched paper's rule; else read from the paper and classifier wildcards."""
+    def measured(wildcards):
+        p = paper or wildcards.paper
+        return _measured_jobs(p).get((job or wildcards.classifier, wildcards.dataset))
+
+    def mem_mb(wildcards):
+        m = measured(wildcards)
+        large = _dataset_cells(wildcards.dataset) > LARGE_DATASET_CELLS
+        return max(1000, 100 * math.ceil(m[1] * MEM_HEADROOM / 100)) if m else DEFAULT_MEM_MB * (2 if large else 1)
+
+    def runtime(wildcards):
+        m = measured(wildcards)
+        large = _dataset_cells(wildcards.dataset) > LARGE_DATASET_CELLS
+        return max(10, math.ceil(m[0] * TIME_HEADROOM / 60)) if m else DEFAULT_RUNTIME_MIN * (8 if large else 1)
+
+    return dict(mem_mb=mem_mb, runtime=runtime)
 
 
 def dataset_priority(paper, job="all"):
@@ -118,8 +157,7 @@ def dataset_priority(paper, job="all"):
         if (job, wildcards.dataset) in seconds:
             return int(seconds[(job, wildcards.dataset)])
         # unmeasured: before every measured job, the larger datasets (rows × attributes) first
-        entry = REGISTRY.get(wildcards.dataset) or {}
-        return top + int(entry.get("n_instances", 0)) * int(entry.get("n_attributes", 0) or 1)
+        return top + _dataset_cells(wildcards.dataset)
 
     return priority
 

@@ -17,8 +17,12 @@ rule evaluate:
         paper=rf"(?!(?:{BATCHED_RE})/)[^/]+",  # a batched paper's classifiers run in evaluate_dataset
         # not a recording classifier (the lookahead sees the rest of the path: every output ends .parquet)
         classifier=rf"(?!(?:{RECORDED_RE})\.parquet$)[A-Za-z0-9_.()=,*-]+",
+    resources:
+        **job_resources(),  # for a cluster (profiles/slurm)
     log:
         "logs/evaluate/{paper}/{dataset}/{classifier}.log",
+    benchmark:
+        "logs/benchmarks/{paper}/{classifier}/{dataset}.tsv"
     shell:
         "nbrepro evaluate --paper-config {params.paper} --dataset {wildcards.dataset:q} "
         "--classifier {wildcards.classifier:q} --prepared {input.data:q} --folds {input.folds:q} "
@@ -78,6 +82,8 @@ for _paper in BATCHED:
             wildcard_constraints:
                 dataset="|".join(re.escape(d) for d in _job.datasets),
             priority: dataset_priority(_paper, _job.job)  # longest first: no long job left to run alone at the end
+            resources:
+                **job_resources(_paper, _job.job),
             log:
                 f"logs/evaluate/{_paper}/{{dataset}}" + (f".{_job.job}" if _job.several else "") + ".log",
             benchmark:

@@ -1,0 +1,68 @@
+"""The suite on a real SLURM cluster: a small paper through ``--profile profiles/slurm`` gives
+byte-identical results to a local run, and its jobs are in SLURM's accounting.
+
+Needs a running cluster: ``.ci/slurm/up`` starts a one-node one (Debian's SLURM with slurmdbd),
+``.ci/slurm/down`` stops it; ``.ci/run`` does both around the tests and sets
+NBREPRO_SLURM_REQUIRED=1, so there a missing cluster fails instead of skipping."""
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from nbrepro.fingerprint import fingerprint
+
+from conftest import MIRROR, ROOT, needs_mirror
+from test_pipeline import TINY, _project
+
+
+def _cluster_up() -> bool:
+    if not (shutil.which("sinfo") and shutil.which("sacct")):
+        return False
+    ok = lambda *cmd: subprocess.run(cmd, capture_output=True, timeout=30).returncode == 0  # noqa: E731
+    return ok("sinfo", "-h") and ok("sacct", "-n", "-X", "-S", "now")
+
+
+if os.environ.get("NBREPRO_SLURM_REQUIRED") == "1":
+    needs_cluster = pytest.mark.skipif(False, reason="")
+else:
+    needs_cluster = pytest.mark.skipif(not _cluster_up(), reason="no SLURM cluster (start one with .ci/slurm/up)")
+
+pytestmark = [pytest.mark.slow, needs_mirror, needs_cluster]
+
+# two single-classifier evaluations on each of three data sets: the profile's groups batch them
+PAPER = {**TINY,
+         "classifiers": {"NB": {"estimator": "NaiveBayes"}, "AODE": {"estimator": "AODE"}},
+         "tables": {"table2": {"metric": "accuracy", "methods": ["NB", "AODE"],
+                               "published": "config/published/lcwnb_table2.csv"}}}
+
+
+def _run(proj, *args):
+    cmd = [sys.executable, "-m", "snakemake", "--config", "papers=[tiny]", f"mirror={MIRROR}", *args]
+    res = subprocess.run(cmd, cwd=proj, capture_output=True, text=True, timeout=1200)
+    assert res.returncode == 0, res.stdout[-4000:] + res.stderr[-4000:]
+    return res.stdout + res.stderr
+
+
+def test_slurm_run_equals_local_run_and_is_accounted(tmp_path):
+    assert _cluster_up(), "NBREPRO_SLURM_REQUIRED=1 but no SLURM cluster answers (sinfo, sacct)"
+    local = _project(tmp_path / "local", PAPER)
+    _run(local, "--cores", "2")
+
+    cluster = _project(tmp_path / "cluster", PAPER)
+    log = _run(cluster, "--profile", str(ROOT / "profiles/slurm"),
+               # a one-node test cluster answers at once: poll sooner than a real one needs
+               "--slurm-init-seconds-before-status-checks", "5", "--seconds-between-status-checks", "5")
+
+    assert fingerprint(cluster / "results") == fingerprint(local / "results")
+
+    # every SLURM job of this run (named by the run's id) finished, and the groups batched the
+    # six evaluations and three preparations into two jobs instead of nine
+    run_ids = {line.split("has been submitted with SLURM jobid")[1].split()[0]
+               for line in log.splitlines() if "has been submitted with SLURM jobid" in line}
+    assert len(run_ids) == 2, log[-3000:]
+    acct = subprocess.run(["sacct", "-n", "-X", "-P", "-j", ",".join(sorted(run_ids)), "-o", "JobID,State,Comment"],
+                          capture_output=True, text=True, check=True).stdout.splitlines()
+    assert len(acct) == 2 and all(line.split("|")[1] == "COMPLETED" for line in acct), acct
+    assert sorted(line.split("|")[2].split("_")[1] for line in acct) == ["evaluate", "prepare"], acct
