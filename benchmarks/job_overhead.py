@@ -1,0 +1,127 @@
+"""Benchmark: what each Snakemake job costs beyond its own work, and what that adds up to over
+the whole suite.
+
+A job's overhead is everything but fitting and predicting: Snakemake's own CPU for it (it plans,
+starts and checks every job) and the job's Python start (imports of numpy, pandas, scikit-learn,
+which imports scipy.stats) and its file reading and writing. Measured on a small real run, in a
+copy of the project (NB and AODE on labor, iris and zoo: two runs of 3-fold CV, so nearly all of
+each job is overhead), one job at a time (``--cores 1``) so the numbers are not another job's:
+
+- Snakemake's own CPU: its process's CPU time (RUSAGE_SELF, its threads included), per job run;
+- a single-classifier evaluation job's overhead: the CPU time its process tree used (the rule's
+  ``benchmark:`` file) minus the fit and predict seconds it recorded in its folds file.
+
+Then the suite's job count (a dry run of every paper) times the cost per job gives the suite's
+overhead, set against the 2-hour budget on 2 cores. Writes ``benchmarks/results/job_overhead.csv``.
+
+    python benchmarks/job_overhead.py [--mirror ../shared/datasets]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pandas as pd
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+PROJECT = ["Snakefile", "environment.yml", "workflow", "config", "profiles", "investigations", "benchmarks"]
+SUITE = ["lcwnb", "lslwnb", "lslwnb_cv", "kdebw", "lpmbc", "awnb"]
+BUDGET_CPU_SECONDS = 2 * 3600 * 2     # the suite's target: 2 hours on 2 cores
+
+SMALL = {
+    "paper": "overhead", "title": "job overhead benchmark", "datasets": ["labor", "iris", "zoo"],
+    "preprocessing": {"scope": "dataset", "steps": [{"replace_missing": {}},
+                                                    {"discretize_equal_width": {"n_bins": 10}}]},
+    "protocol": {"name": "weka_cv", "folds": 3, "runs": {"first": 1, "last": 2}, "train_order": "weka"},
+    "classifiers": {"NB": {"estimator": "NaiveBayes"}, "AODE": {"estimator": "AODE"}},
+    "metrics": ["accuracy"],
+    "tables": {"table2": {"metric": "accuracy", "methods": ["NB", "AODE"],
+                          "published": "config/published/lcwnb_table2.csv"}},
+}
+
+# runs Snakemake in this process and prints its own CPU seconds (not its jobs') when it exits
+SELF_CPU = ("import atexit, resource, sys\n"
+            "atexit.register(lambda: print('SNAKEMAKE_SELF_CPU', sum(resource.getrusage(resource.RUSAGE_SELF)[:2]),"
+            " file=sys.stderr))\n"
+            "from snakemake.cli import main\nsys.argv[0] = 'snakemake'\nmain()\n")
+
+
+def _copy_project(dest: Path) -> Path:
+    dest.mkdir(parents=True)
+    for name in PROJECT:
+        src = ROOT / name
+        (shutil.copytree if src.is_dir() else shutil.copy)(src, dest / name)
+    return dest
+
+
+def suite_jobs(proj: Path, mirror: str) -> dict[str, int]:
+    """Jobs per rule of the whole suite, from a dry run."""
+    out = subprocess.run([sys.executable, "-m", "snakemake", "-n", "--quiet", "rules", "--config",
+                          f"mirror={mirror}", f"papers=[{','.join(SUITE)}]"], cwd=proj, capture_output=True,
+                         text=True, check=True).stdout
+    stats = out.split("Job stats:")[1]
+    counts = {}
+    for line in stats.splitlines()[3:]:
+        m = re.match(r"(\S+)\s+(\d+)$", line.strip())
+        if not m or m.group(1) == "total":
+            break
+        counts[m.group(1)] = int(m.group(2))
+    return counts
+
+
+def small_run(proj: Path, mirror: str) -> dict[str, float]:
+    (proj / "config/papers/overhead.yaml").write_text(yaml.safe_dump(SMALL))
+    res = subprocess.run([sys.executable, "-c", SELF_CPU, "--cores", "1", "--config", "papers=[overhead]",
+                          f"mirror={mirror}"], cwd=proj, capture_output=True, text=True)
+    if res.returncode != 0:
+        raise SystemExit(res.stdout[-2000:] + res.stderr[-2000:])
+    self_cpu = float(re.search(r"SNAKEMAKE_SELF_CPU (\S+)", res.stderr).group(1))
+    n_jobs = int(re.findall(r"(\d+) of \d+ steps \(100%\) done", res.stdout + res.stderr)[-1])
+    job_overhead = []
+    for tsv in (proj / "logs/benchmarks/overhead").glob("*/*.tsv"):
+        classifier, dataset = tsv.parent.name, tsv.stem
+        cpu = float(pd.read_csv(tsv, sep="\t")["cpu_time"].iloc[-1])
+        folds = pd.read_parquet(proj / f"results/overhead/folds/{dataset}/{classifier}.parquet")
+        job_overhead.append(cpu - float(folds.fit_seconds.sum() + folds.predict_seconds.sum()))
+    return {"small_run_jobs": n_jobs, "snakemake_cpu_per_job": self_cpu / n_jobs,
+            "evaluate_job_overhead_cpu": sum(job_overhead) / len(job_overhead)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--mirror", default=str(ROOT.parent / "shared" / "datasets"))
+    args = ap.parse_args()
+    mirror = str(Path(args.mirror).resolve())
+    with tempfile.TemporaryDirectory() as tmp:
+        counts = suite_jobs(_copy_project(Path(tmp) / "dry"), mirror)
+        costs = small_run(_copy_project(Path(tmp) / "run"), mirror)
+    n = sum(counts.values())
+    per_job = costs["snakemake_cpu_per_job"] + costs["evaluate_job_overhead_cpu"]
+    total = n * per_job
+    row = {"suite_jobs": n, "suite_evaluation_jobs": sum(v for k, v in counts.items() if k.startswith("evaluate")),
+           "snakemake_cpu_seconds_per_job": round(costs["snakemake_cpu_per_job"], 2),
+           "job_start_cpu_seconds": round(costs["evaluate_job_overhead_cpu"], 2),
+           "suite_overhead_cpu_minutes": round(total / 60, 1),
+           "share_of_2h_on_2_cores": round(total / BUDGET_CPU_SECONDS, 3),
+           "small_run_jobs": costs["small_run_jobs"], "threads_per_job": 1,
+           "machine": f"{platform.machine()}, {os.cpu_count()} cores"}
+    out = ROOT / "benchmarks" / "results" / "job_overhead.csv"
+    pd.DataFrame([row]).to_csv(out, index=False, lineterminator="\n")
+    pd.DataFrame(sorted(counts.items(), key=lambda kv: -kv[1]), columns=["rule", "jobs"]).to_csv(
+        out.with_name("suite_jobs_by_rule.csv"), index=False, lineterminator="\n")
+    print(f"the suite: {n} jobs; per job {costs['snakemake_cpu_per_job']:.2f} s of Snakemake's CPU and "
+          f"{costs['evaluate_job_overhead_cpu']:.2f} s to start, read and write; "
+          f"{total / 60:.1f} CPU-minutes in all, {100 * total / BUDGET_CPU_SECONDS:.1f} % of 2 hours on 2 cores")
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
