@@ -335,3 +335,24 @@ def test_index_has_a_row_per_paper_with_cells_claims_and_time(tmp_path):
     assert "<td>10</td><td>6</td><td>8</td><td>9</td><td>1</td><td>1 / 1</td><td>0 / 1</td>" in text
     assert "<!--machine-->10 min<!--/machine-->" in text and "p/report.html" in text
     assert "src='../figures/p/t2_reproduced_vs_published.svg'" in text
+
+
+def test_summary_counts_significant_wins_ties_losses_against_the_reference():
+    from nbrepro.analyse import summary
+    from nbrepro.report.html import table_html
+
+    nan = float("nan")
+    rows = []
+    for ds, sig, psig in [("a", "better", "better"), ("b", "worse", ""), ("c", "", "worse"), ("d", "", nan)]:
+        rows.append(dict(dataset=ds, method="R", metric="accuracy", mean=80.0, std=1.0, published_mean=80.0,
+                         published_std=1.0, significance="", published_significance="", mean_decimals=2, std_decimals=2))
+        rows.append(dict(dataset=ds, method="M", metric="accuracy", mean=81.0, std=1.0,
+                         published_mean=nan if ds == "d" else 81.0, published_std=1.0, significance=sig,
+                         published_significance=psig, mean_decimals=2, std_decimals=2))
+    table = pd.DataFrame(rows)
+    s = summary(table, None, {"accuracy": True}, reference="R").set_index("method")
+    # ours over all four data sets; the printed markers only where a published value exists (three)
+    assert s.loc["M", "wtl"] == "1/2/1" and s.loc["M", "published_wtl"] == "1/1/1"
+    assert s.loc["R", "wtl"] == "" and "wtl" not in summary(table, None, {"accuracy": True}).columns
+    page = table_html(table, "t", summary=s.reset_index())
+    assert "w/t/l (significant)" in page and "<span class='ours'>1/2/1</span><span class='pub'>1/1/1</span>" in page

@@ -217,11 +217,22 @@ def match_counts(table: pd.DataFrame, table_name: str, tolerances: dict | None =
     return pd.DataFrame(rows)
 
 
+def _win_tie_loss(significance: pd.Series, present: pd.Series) -> str:
+    """"w/t/l": data sets where the method is significantly better / neither / significantly worse
+    than the reference, counted where it has a value; "" where it has none."""
+    if not present.any():
+        return ""
+    w, l_ = int((significance[present] == "better").sum()), int((significance[present] == "worse").sum())
+    return f"{w}/{int(present.sum()) - w - l_}/{l_}"
+
+
 def summary(table: pd.DataFrame, published_summary: pd.DataFrame | None, directions: dict | None = None,
-            summary_columns: dict | None = None) -> pd.DataFrame:
+            summary_columns: dict | None = None, reference: str | None = None) -> pd.DataFrame:
     """Average and mean rank (1 = best in the metric's direction) per method and metric. Ranks are over
     the methods reproduced so far (so they equal the paper's only once every column is computed).
-    ``summary_columns`` names the published file's columns for ``average`` and ``mean_rank``."""
+    ``summary_columns`` names the published file's columns for ``average`` and ``mean_rank``.
+    With a ``reference``, each other method's significant wins/ties/losses against it (``wtl``), ours
+    and the printed markers' (``published_wtl``), over the same data sets."""
     names = {"average": ["average_accuracy", "average"], "mean_rank": ["mean_rank", "average_rank"]}
     for key, col in (summary_columns or {}).items():
         names[key] = [col]
@@ -236,6 +247,12 @@ def summary(table: pd.DataFrame, published_summary: pd.DataFrame | None, directi
             r = {"method": m, "metric": metric, "average": wide[m].mean() if m in computed else np.nan,
                  "mean_rank_among_computed": ranks.get(m, np.nan), "published_average": np.nan,
                  "published_mean_rank": np.nan}
+            if reference is not None:
+                rows_m = tm[tm.method == m]
+                mine = m != reference
+                r["wtl"] = _win_tie_loss(rows_m["significance"], rows_m["mean"].notna()) if mine else ""
+                r["published_wtl"] = (_win_tie_loss(rows_m["published_significance"], rows_m["published_mean"].notna())
+                                      if mine else "")
             if published_summary is not None:
                 ps = published_summary
                 if "metric" in ps.columns:
@@ -311,7 +328,8 @@ def analyse_table(paper: dict, name: str, results_dir: str | Path, registry: dic
         ps = p.with_name(p.stem + "_summary.csv")
         pub_sum = pd.read_csv(ps) if ps.exists() else None
     directions = {k: m.higher_is_better for k, m in labels.items()}
-    summ = summary(table, pub_sum, directions, spec.get("summary_columns"))
+    reference = paper.get("reference") if paper.get("reference") in set(table["method"]) else None
+    summ = summary(table, pub_sum, directions, spec.get("summary_columns"), reference)
     if published is not None:
         summ = _same_datasets(summ, table, published, view, directions)
     return {f"tables/{name}.csv": table,

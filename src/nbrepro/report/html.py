@@ -109,7 +109,7 @@ def pairwise_html(table: pd.DataFrame, caption: str) -> str:
 
 
 def _summary_cells(summary: pd.DataFrame, keys, ours_col: str, pub_col: str, label: str) -> str:
-    """A footer row of the cell table (the paper's average or mean rank): ours over the published."""
+    """A footer row of the cell table (the paper's average, mean rank or w/t/l record): ours over the published."""
     by_key = {(r["method"], r["metric"]): r for _, r in summary.iterrows()}
     out = [f"<tr class='sum'><td class='l'>{label}</td>"]
     for key in keys:
@@ -118,6 +118,10 @@ def _summary_cells(summary: pd.DataFrame, keys, ours_col: str, pub_col: str, lab
             out.append("<td></td>")
             continue
         ours, pub = r.get(ours_col), r.get(pub_col)
+        if isinstance(ours, str) or isinstance(pub, str):  # a w/t/l record: no difference to print
+            ours, pub = (v if isinstance(v, str) and v else "—" for v in (ours, pub))
+            out.append(f"<td><span class='ours'>{ours}</span><span class='pub'>{pub}</span><span class='diff'>—</span></td>")
+            continue
         diff = "—" if pd.isna(ours) or pd.isna(pub) else f"{float(ours) - float(pub):+.2f}"
         out.append(f"<td><span class='ours'>{_fmt(ours) or '—'}</span><span class='pub'>{_fmt(pub) or '—'}</span>"
                    f"<span class='diff'>{diff}</span></td>")
@@ -142,6 +146,8 @@ def table_html(table: pd.DataFrame, caption: str, tolerances: dict | None = None
     if summary is not None and len(summary):
         out.append(_summary_cells(summary, keys, "average", "published_average", "average"))
         out.append(_summary_cells(summary, keys, "mean_rank_among_computed", "published_mean_rank", "mean rank"))
+        if "wtl" in summary.columns:
+            out.append(_summary_cells(summary, keys, "wtl", "published_wtl", "w/t/l (significant)"))
     out.append("</table>")
     return "".join(out)
 
