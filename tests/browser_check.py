@@ -70,14 +70,16 @@ def check_page(driver, page: Path) -> list[str]:
         shown = [s.text for s in table.find_elements(By.CSS_SELECTOR, ".ours")]
         if not shown or all(t in ("", "not computed") for t in shown):
             problems.append(f"{page.name}: a table with no reproduced cell")
-    views = driver.find_elements(By.CSS_SELECTOR, ".view")
-    for view in views[:1]:  # the views switch: the difference hides the cells and shows the gaps
-        ours = view.find_element(By.CSS_SELECTOR, ".ours")
-        view.find_element(By.CSS_SELECTOR, "input.v-diff").click()
-        diff = view.find_element(By.CSS_SELECTOR, ".diff")
-        if ours.is_displayed() or not diff.is_displayed():
-            problems.append(f"{page.name}: the 'difference' view does not switch")
-        view.find_element(By.CSS_SELECTOR, "input.v-both").click()
+    # every table's views switch: (view, shown, hidden) for the first cell of each table
+    expected = {"v-ours": ({"ours"}, {"pub", "diff"}), "v-pub": ({"pub"}, {"ours", "diff"}),
+                "v-diff": ({"diff"}, {"ours", "pub"}), "v-both": ({"ours", "pub"}, {"diff"})}
+    for k, view in enumerate(driver.find_elements(By.CSS_SELECTOR, ".view")):
+        driver.execute_script("arguments[0].scrollIntoView()", view)
+        spans = {c: view.find_element(By.CSS_SELECTOR, f".{c}") for c in ("ours", "pub", "diff")}
+        for button, (shown, hidden) in expected.items():
+            view.find_element(By.CSS_SELECTOR, f"input.{button}").click()
+            if (not all(spans[c].is_displayed() for c in shown)) or any(spans[c].is_displayed() for c in hidden):
+                problems.append(f"{page.name}: table {k + 1}: the {button[2:]!r} view does not switch")
     return problems
 
 
@@ -104,3 +106,12 @@ def check_pages(results: Path, shots: Path, narrow: int = 400, wide: int = 1280)
     finally:
         driver.quit()
     return problems
+
+
+if __name__ == "__main__":
+    # check a real run's pages: python tests/browser_check.py results/ [screenshots/]
+    import sys
+
+    found = check_pages(Path(sys.argv[1]), Path(sys.argv[2] if len(sys.argv) > 2 else "browser-screenshots"))
+    print("\n".join(found) or "no problems")
+    sys.exit(1 if found else 0)
