@@ -356,3 +356,13 @@ def test_summary_counts_significant_wins_ties_losses_against_the_reference():
     assert s.loc["R", "wtl"] == "" and "wtl" not in summary(table, None, {"accuracy": True}).columns
     page = table_html(table, "t", summary=s.reset_index())
     assert "w/t/l (significant)" in page and "<span class='ours'>1/2/1</span><span class='pub'>1/1/1</span>" in page
+
+
+def test_summary_leaves_out_the_published_wtl_of_columns_whose_markers_were_lost():
+    from nbrepro.analyse import summary
+
+    rows = [dict(dataset=ds, method=m, metric="accuracy", mean=80.0, std=1.0, published_mean=80.0, published_std=1.0,
+                 significance="worse" if m == "M" else "", published_significance="", mean_decimals=2, std_decimals=2)
+            for ds in "ab" for m in ("R", "M")]
+    s = summary(pd.DataFrame(rows), None, {"accuracy": True}, reference="R", markers_printed=[]).set_index("method")
+    assert s.loc["M", "wtl"] == "0/0/2" and s.loc["M", "published_wtl"] == ""

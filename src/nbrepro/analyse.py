@@ -227,12 +227,14 @@ def _win_tie_loss(significance: pd.Series, present: pd.Series) -> str:
 
 
 def summary(table: pd.DataFrame, published_summary: pd.DataFrame | None, directions: dict | None = None,
-            summary_columns: dict | None = None, reference: str | None = None) -> pd.DataFrame:
+            summary_columns: dict | None = None, reference: str | None = None,
+            markers_printed: list | None = None) -> pd.DataFrame:
     """Average and mean rank (1 = best in the metric's direction) per method and metric. Ranks are over
     the methods reproduced so far (so they equal the paper's only once every column is computed).
     ``summary_columns`` names the published file's columns for ``average`` and ``mean_rank``.
     With a ``reference``, each other method's significant wins/ties/losses against it (``wtl``), ours
-    and the printed markers' (``published_wtl``), over the same data sets."""
+    and the printed markers' (``published_wtl``, only for ``markers_printed`` columns when given: a
+    table that lost its markers has none to count), over the same data sets."""
     names = {"average": ["average_accuracy", "average"], "mean_rank": ["mean_rank", "average_rank"]}
     for key, col in (summary_columns or {}).items():
         names[key] = [col]
@@ -251,8 +253,9 @@ def summary(table: pd.DataFrame, published_summary: pd.DataFrame | None, directi
                 rows_m = tm[tm.method == m]
                 mine = m != reference
                 r["wtl"] = _win_tie_loss(rows_m["significance"], rows_m["mean"].notna()) if mine else ""
+                printed = mine and (markers_printed is None or m in markers_printed)
                 r["published_wtl"] = (_win_tie_loss(rows_m["published_significance"], rows_m["published_mean"].notna())
-                                      if mine else "")
+                                      if printed else "")
             if published_summary is not None:
                 ps = published_summary
                 if "metric" in ps.columns:
@@ -329,7 +332,7 @@ def analyse_table(paper: dict, name: str, results_dir: str | Path, registry: dic
         pub_sum = pd.read_csv(ps) if ps.exists() else None
     directions = {k: m.higher_is_better for k, m in labels.items()}
     reference = paper.get("reference") if paper.get("reference") in set(table["method"]) else None
-    summ = summary(table, pub_sum, directions, spec.get("summary_columns"), reference)
+    summ = summary(table, pub_sum, directions, spec.get("summary_columns"), reference, spec.get("markers_printed"))
     if published is not None:
         summ = _same_datasets(summ, table, published, view, directions)
     return {f"tables/{name}.csv": table,
