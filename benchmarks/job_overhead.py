@@ -9,7 +9,8 @@ each job is overhead), one job at a time (``--cores 1``) so the numbers are not 
 
 - Snakemake's own CPU: its process's CPU time (RUSAGE_SELF, its threads included), per job run;
 - a single-classifier evaluation job's overhead: the CPU time its process tree used (the rule's
-  ``benchmark:`` file) minus the fit and predict seconds it recorded in its folds file.
+  ``benchmark:`` file) minus the fit and predict seconds it recorded in its folds file. Snakemake
+  samples that CPU time and misses part of a job (docs/design.md), so this is a lower bound.
 
 Then the suite's job count (a dry run of every paper) times the cost per job gives the suite's
 overhead, set against the 2-hour budget on 2 cores. Writes ``benchmarks/results/job_overhead.csv``.
