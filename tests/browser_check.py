@@ -44,13 +44,14 @@ def check_page(driver, page: Path) -> list[str]:
     from selenium.webdriver.common.by import By
 
     problems = []
+    name = f"{page.parent.name}/{page.name}"
     driver.get(page.resolve().as_uri())
     for entry in driver.get_log("browser"):
         if entry.get("level") == "SEVERE":
-            problems.append(f"{page.name}: console: {entry.get('message')}")
+            problems.append(f"{name}: console: {entry.get('message')}")
     for img in driver.find_elements(By.TAG_NAME, "img"):
         if not driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", img):
-            problems.append(f"{page.name}: image not shown: {img.get_attribute('src')}")
+            problems.append(f"{name}: image not shown: {img.get_attribute('src')}")
     for tag, attr in (("a", "href"), ("img", "src"), ("link", "href"), ("script", "src")):
         for el in driver.find_elements(By.TAG_NAME, tag):
             url = el.get_attribute(attr)
@@ -59,17 +60,17 @@ def check_page(driver, page: Path) -> list[str]:
             parsed = urlparse(url)
             if parsed.scheme in ("http", "https"):
                 if tag != "a":  # a link to a web page is fine; loading a resource from one is not
-                    problems.append(f"{page.name}: loads from the network: {url}")
+                    problems.append(f"{name}: loads from the network: {url}")
             elif parsed.scheme == "file" and not Path(unquote(parsed.path)).exists():
-                problems.append(f"{page.name}: broken {tag}: {url}")
+                problems.append(f"{name}: broken {tag}: {url}")
             elif parsed.scheme == "file" and parsed.fragment:
                 target = driver.find_elements(By.ID, parsed.fragment) if Path(unquote(parsed.path)) == page.resolve() else [1]
                 if not target:
-                    problems.append(f"{page.name}: no anchor #{parsed.fragment}")
+                    problems.append(f"{name}: no anchor #{parsed.fragment}")
     for table in driver.find_elements(By.CSS_SELECTOR, "table.cells"):
         shown = [s.text for s in table.find_elements(By.CSS_SELECTOR, ".ours")]
         if not shown or all(t in ("", "not computed") for t in shown):
-            problems.append(f"{page.name}: a table with no reproduced cell")
+            problems.append(f"{name}: a table with no reproduced cell")
     # every table's views switch: (view, shown, hidden) for the first cell of each table
     expected = {"v-ours": ({"ours"}, {"pub", "diff"}), "v-pub": ({"pub"}, {"ours", "diff"}),
                 "v-diff": ({"diff"}, {"ours", "pub"}), "v-both": ({"ours", "pub"}, {"diff"})}
@@ -79,7 +80,7 @@ def check_page(driver, page: Path) -> list[str]:
         for button, (shown, hidden) in expected.items():
             view.find_element(By.CSS_SELECTOR, f"input.{button}").click()
             if (not all(spans[c].is_displayed() for c in shown)) or any(spans[c].is_displayed() for c in hidden):
-                problems.append(f"{page.name}: table {k + 1}: the {button[2:]!r} view does not switch")
+                problems.append(f"{name}: table {k + 1}: the {button[2:]!r} view does not switch")
     return problems
 
 
@@ -102,7 +103,7 @@ def check_pages(results: Path, shots: Path, narrow: int = 400, wide: int = 1280)
             width, inner = driver.execute_script(
                 "return [document.documentElement.scrollWidth, window.innerWidth]")
             if width > inner + 1:
-                problems.append(f"{page.name}: {width} px wide on a {inner} px screen")
+                problems.append(f"{page.parent.name}/{page.name}: {width} px wide on a {inner} px screen")
     finally:
         driver.quit()
     return problems

@@ -18,6 +18,7 @@ body{font-family:system-ui,sans-serif;max-width:1200px;margin:2em auto;padding:0
 table{border-collapse:collapse;font-size:13px;margin:1em 0}
 th,td{border:1px solid #ccc;padding:3px 6px;text-align:right}
 th{background:#f3f3f3} td.l,th.l{text-align:left}
+h1,h2,h3,p,li,figcaption{overflow-wrap:anywhere}
 td.ok{background:#e8f6e8} td.near{background:#fff6d6} td.off{background:#fbdada} td.na{color:#999}
 .pub{color:#555;font-size:11px} .small{font-size:12px;color:#555}
 .cells td{white-space:nowrap} .cells tr.sum td{border-top:2px solid #888;font-weight:600} .cells .ours,.cells .pub{display:block} .cells .diff{display:none}
