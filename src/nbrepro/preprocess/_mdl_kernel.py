@@ -46,37 +46,29 @@ def _entropy(counts):
     return (value + _xlnx(total)) / (total * _LOG2)
 
 
+# an empty table: every k ln k computed (fractional counts, or a single cut)
+_COMPUTED = np.empty(0)
+
+
 @njit(cache=True)
-def _conditional_entropy_direct(left, right):
-    """ContingencyTables.entropyConditionedOnRows of the two sides of one cut, any counts."""
-    value = 0.0
-    total = 0.0
-    for s in range(2):
-        side = left if s == 0 else right
-        row_sum = 0.0
-        for c in side:
-            value = value + _xlnx(c)
-            row_sum = row_sum + c
-        value = value - _xlnx(row_sum)
-        total = total + row_sum
-    if abs(total) < 1e-6:
-        return 0.0
-    return -value / (total * _LOG2)
+def _klnk(c, xlnx):
+    """c ln c: looked up in ``xlnx`` (whole counts, the scan over every candidate cut), or computed
+    where the table is empty; the table holds the same values (``_xlnx_table``)."""
+    return xlnx[np.int64(c)] if xlnx.shape[0] else _xlnx(c)
 
 
 @njit(cache=True)
 def _conditional_entropy(left, right, xlnx):
-    """``_conditional_entropy_direct`` of whole-number counts, their k ln k from ``xlnx`` (the
-    scan over every candidate cut)."""
+    """ContingencyTables.entropyConditionedOnRows of the two sides of one cut."""
     value = 0.0
     total = 0.0
     for s in range(2):
         side = left if s == 0 else right
         row_sum = 0.0
         for c in side:
-            value = value + xlnx[np.int64(c)]
+            value = value + _klnk(c, xlnx)
             row_sum = row_sum + c
-        value = value - xlnx[np.int64(row_sum)]
+        value = value - _klnk(row_sum, xlnx)
         total = total + row_sum
     if abs(total) < 1e-6:
         return 0.0
@@ -95,7 +87,7 @@ def _present(counts):
 @njit(cache=True)
 def _fayyad_irani_accepts(prior, prior_entropy, left, right, n_rows, n_cut_points):
     """Weka's FayyadAndIranisMDL: is the cut into ``left`` and ``right`` worth its bits?"""
-    gain = prior_entropy - _conditional_entropy_direct(left, right)
+    gain = prior_entropy - _conditional_entropy(left, right, _COMPUTED)
     k, k1, k2 = _present(prior), _present(left), _present(right)
     delta = math.log(3.0 ** k - 2) / _LOG2 - (k * prior_entropy - k2 * _entropy(right) - k1 * _entropy(left))
     return gain > (math.log(n_cut_points) / _LOG2 + delta) / n_rows
@@ -261,7 +253,7 @@ def weighted_fayyad_irani_cuts(v, classes, w, n_classes, better_encoding):
         for i in range(m - 1):
             if v[first + i] < v[first + i + 1]:
                 n_candidates += 1
-                ent = _conditional_entropy_direct(cum[i], right[i])
+                ent = _conditional_entropy(cum[i], right[i], _COMPUTED)
                 if best < 0 or ent < best_ent:  # the first smallest (np.argmin)
                     best, best_ent = i, ent
         if best < 0:
