@@ -12,22 +12,24 @@ loading excluded): ``weka_cold_seconds`` is the first run (a fresh Weka process)
 ``weka_warm_seconds`` the mean of the runs after the JIT has warmed up.
 Writes benchmarks/results/classifier_speed.csv.
 
-    python benchmarks/classifier_speed.py [--quick]
+One thread, as the pipeline's jobs run (``_pipeline_env``); the CSV states the thread counts.
+
+    python benchmarks/classifier_speed.py [--quick] [--run-dir DIR]
 """
 from __future__ import annotations
 
-import argparse
-import subprocess
-import sys
-import tempfile
-import time
-from pathlib import Path
+import _pipeline_env  # noqa: F401  (before numpy: one thread, as a pipeline job)
 
-import numpy as np
-import pandas as pd
+import argparse  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "src"))
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+ROOT = _pipeline_env.ROOT
 
 from nbrepro.classifiers import REGISTRY  # noqa: E402
 from nbrepro.crossval import fold_probabilities  # noqa: E402
@@ -95,8 +97,9 @@ def weka(arff: Path, name: str, runs: int, classes_dir: Path):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="fewer Weka runs (TAN on letter is slow in Weka)")
+    ap.add_argument("--run-dir", type=Path, default=ROOT, help="a pipeline run holding resources/ (default: here)")
     args = ap.parse_args()
-    X, y = read_prepared(ROOT / "resources/prepared/lcwnb/letter.parquet")
+    X, y = read_prepared(args.run_dir / "resources/prepared/lcwnb/letter.parquet")
     sets = {"letter": (X, y), "synthetic-100": synthetic()}
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -119,6 +122,8 @@ def main():
                 print(row, flush=True)
                 rows.append(row)
     res = pd.DataFrame(rows)
+    for column, value in _pipeline_env.thread_columns().items():
+        res[column] = value
     out = ROOT / "benchmarks/results/classifier_speed.csv"
     out.parent.mkdir(exist_ok=True)
     res.to_csv(out, index=False, float_format="%.4g")

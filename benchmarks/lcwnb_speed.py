@@ -1,33 +1,36 @@
 """Benchmark: LCWNB (κ = 5) fit + predict over the 100 folds (10 × 10 CV) of letter and mushroom.
 
 Each data set runs in its own process so that its peak memory (ru_maxrss) is its own. Reads the
-pipeline's prepared data and folds (run the pipeline first). Writes benchmarks/results/lcwnb_speed.csv.
+pipeline's prepared data and folds (run the pipeline first, or give ``--run-dir``). One thread,
+as the pipeline's jobs run (``_pipeline_env``). Writes benchmarks/results/lcwnb_speed.csv.
 
-    python benchmarks/lcwnb_speed.py
+    python benchmarks/lcwnb_speed.py [--run-dir DIR]
 """
 from __future__ import annotations
 
-import json
-import resource
-import subprocess
-import sys
-import time
-from pathlib import Path
+import _pipeline_env  # noqa: F401  (before numpy: one thread, as a pipeline job)
 
-import numpy as np
-import pandas as pd
+import argparse  # noqa: E402
+import json  # noqa: E402
+import resource  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+ROOT = _pipeline_env.ROOT
 
 
-def one(dataset: str, kappa: float) -> dict:
-    sys.path.insert(0, str(ROOT / "src"))
+def one(run_dir: Path, dataset: str, kappa: float) -> dict:
     from nbrepro.classifiers import LCWNB
     from nbrepro.crossval import fold_probabilities
     from nbrepro.experiment import read_prepared
 
-    X, y = read_prepared(ROOT / f"resources/prepared/lcwnb/{dataset}.parquet")
-    folds = pd.read_parquet(ROOT / f"resources/folds/lcwnb/{dataset}.parquet")
+    X, y = read_prepared(run_dir / f"resources/prepared/lcwnb/{dataset}.parquet")
+    folds = pd.read_parquet(run_dir / f"resources/folds/lcwnb/{dataset}.parquet")
     splits = [(np.asarray(a, np.int64), np.asarray(b, np.int64)) for a, b in zip(folds["train"], folds["test"])]
     codes = y.cat.codes.to_numpy()
     t0 = time.perf_counter()
@@ -36,16 +39,22 @@ def one(dataset: str, kappa: float) -> dict:
     seconds = time.perf_counter() - t0
     return {"dataset": dataset, "kappa": kappa, "folds": len(splits), "seconds": round(seconds, 2),
             "mean_accuracy": round(float(np.mean(acc)), 4),
-            "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}
+            "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+            **_pipeline_env.thread_columns()}
 
 
 def main():
-    if len(sys.argv) == 3:
-        print(json.dumps(one(sys.argv[1], float(sys.argv[2]))))
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--run-dir", type=Path, default=ROOT, help="a pipeline run holding resources/ (default: here)")
+    ap.add_argument("--one", nargs=2, metavar=("DATASET", "KAPPA"), help=argparse.SUPPRESS)  # the child process
+    args = ap.parse_args()
+    if args.one:
+        print(json.dumps(one(args.run_dir, args.one[0], float(args.one[1]))))
         return
     rows = []
     for ds in ("letter", "mushroom"):
-        out = subprocess.run([sys.executable, __file__, ds, "5"], check=True, capture_output=True, text=True).stdout
+        out = subprocess.run([sys.executable, __file__, "--run-dir", str(args.run_dir), "--one", ds, "5"],
+                             check=True, capture_output=True, text=True).stdout
         rows.append(json.loads(out.strip().splitlines()[-1]))
         print(rows[-1], flush=True)
     res = pd.DataFrame(rows)

@@ -89,3 +89,34 @@ def test_compiled_product_gives_numpys_bits():
     got = weka_product_rows(prior, factors, _TINY, 1e75)
     assert np.isnan(expected[5]).any()
     assert got.tobytes() == expected.tobytes()
+
+
+def _attribute_by_attribute_product(prior, factors):
+    """Weka's loop as Weka writes it: one attribute at a time, the row rescaled when it underflows."""
+    probs = prior.copy()
+    for j in range(factors.shape[1]):
+        probs *= np.maximum(1e-75, factors[:, j, :])
+        mx = probs.max(axis=1)
+        under = (mx > 0) & (mx < 1e-75)
+        probs[under] *= 1e75
+    return probs
+
+
+@pytest.mark.parametrize("attributes", [0, 1, 60, 300])
+def test_product_of_all_attributes_at_once_gives_the_loops_bits(attributes, monkeypatch):
+    """``weka_product`` forms all running products at once and resumes rescaled rows; it gives
+    the bits of Weka's attribute-by-attribute loop, through floors, several rescales per row
+    (300 small factors), NaN factors, and row blocks smaller than the data."""
+    from nbrepro.classifiers import naive_bayes
+
+    rng = np.random.default_rng(attributes)
+    factors = 10.0 ** rng.uniform(-90, 2, size=(200, attributes, 4))
+    factors[rng.random(factors.shape) < 0.02] = 0.0
+    if attributes:
+        factors[5, attributes // 2, 2] = np.nan
+    prior = rng.dirichlet(np.ones(4), size=200)
+    expected = _attribute_by_attribute_product(prior, factors)
+    monkeypatch.setattr(naive_bayes, "_PRODUCT_VALUES", 5000)  # blocks of a few rows
+    got = naive_bayes.weka_product(prior, factors)
+    assert got.tobytes() == expected.tobytes()
+    assert naive_bayes.weka_product(prior, list(factors.transpose(1, 0, 2))).tobytes() == expected.tobytes()

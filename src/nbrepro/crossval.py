@@ -9,6 +9,7 @@ the declared ones and the same in every fold; otherwise each fold is fitted from
 """
 from __future__ import annotations
 
+import copy
 import time
 from dataclasses import dataclass
 from typing import Iterable, Iterator
@@ -70,9 +71,10 @@ def fold_probabilities(estimator, X: pd.DataFrame, y: pd.Series,
     labelled = ycodes >= 0  # rows with a missing class are left out of training, as fit does
     total = template._count(codes[labelled], ycodes[labelled])
     encoding = {a: getattr(template, a) for a in ENCODING_ATTRIBUTES}
+    unfitted = clone(estimator)
     for train, test in folds:
         t0 = time.perf_counter()
-        model = clone(estimator)
+        model = copy.copy(unfitted)  # a fresh unfitted model: its parameters are plain values (clone costs more than the fit here)
         model.__dict__.update(encoding)
         partition = len(train) + len(test) == len(X)
         if partition and len(test) < len(train):  # k-fold CV: subtract the (smaller) test fold

@@ -174,15 +174,15 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
     def _proba_codes(self, codes: np.ndarray, numeric=None, weights=None) -> np.ndarray:
         """``numeric``: attribute index → (rows, classes) factors of a numeric attribute (1 where missing);
         ``weights``: per attribute, the power of its factors (None: 1)."""
-        numeric = numeric or {}
-        idx = flat_index(codes, self.offsets_, self.n_values_)
+        # gathered as (classes, attributes, rows), the layout weka_product works in, and viewed as
+        # (rows, attributes, classes)
+        factors = np.take(self._factor.T, flat_index(codes, self.offsets_, self.n_values_).T, axis=1).transpose(2, 1, 0)
+        for j, f in (numeric or {}).items():
+            factors[:, j] = f
+        if weights is not None:  # weight 0: factor 1, the attribute left out
+            factors = np.power(factors, np.asarray(weights, dtype=np.float64)[None, :, None])
         prior = np.repeat(self.class_prior_[None, :], codes.shape[0], axis=0)
-
-        def factor(j):
-            f = numeric[j] if j in numeric else np.take(self._factor, idx[:, j], axis=0)
-            return f if weights is None else np.power(f, weights[j])  # weight 0: factor 1, the attribute left out
-
-        return java_normalize(weka_product(prior, (factor(j) for j in range(codes.shape[1]))))
+        return java_normalize(weka_product(prior, factors))
 
     def _proba_block(self, codes: np.ndarray, columns=None, F=None) -> np.ndarray:
         """``_proba_codes`` with the numeric attributes ``columns``' factors as one (rows,
@@ -207,18 +207,64 @@ def _nominal_codes(Z: np.ndarray, numeric: np.ndarray) -> np.ndarray:
     return codes
 
 
+# Rows per block of ``weka_product``: its running products hold about this many values.
+_PRODUCT_VALUES = 1 << 21
+
+
 def weka_product(prior: np.ndarray, factors) -> np.ndarray:
     """Weka NaiveBayes's product, row-wise: prior × each attribute's factor in turn, the factor
     floored at 1e-75 and the row multiplied by 1e75 whenever its largest entry drops below 1e-75.
 
     ``factors``: an (rows, attributes, classes) array or an iterable of (rows, classes) arrays.
+
+    The running products of all attributes are formed at once (``np.multiply.accumulate``: the
+    same multiplications in the same order, so the same bits as a loop over attributes). A row
+    whose largest entry drops below 1e-75 is rescaled there, and its product continues from that
+    attribute in the next pass; rows are rescaled rarely, so few passes are needed.
     """
-    probs = prior.copy()
-    columns = (factors[:, j, :] for j in range(factors.shape[1])) if isinstance(factors, np.ndarray) else factors
-    for f in columns:
-        probs *= np.maximum(_TINY, f)
-        mx = probs.max(axis=1)
-        under = (mx > 0) & (mx < _TINY)
-        if under.any():
-            probs[under] *= 1e75
+    if not isinstance(factors, np.ndarray):
+        columns = list(factors)
+        factors = np.stack(columns, axis=1) if columns else np.empty((prior.shape[0], 0, prior.shape[1]))
+    rows, attributes, classes = factors.shape
+    if attributes == 0:
+        return prior.astype(np.float64, copy=True)
+    out = np.empty_like(prior, dtype=np.float64)
+    block = max(1, _PRODUCT_VALUES // max(1, (attributes + 1) * classes))
+    for start in range(0, rows, block):
+        stop = min(rows, start + block)
+        out[start:stop] = _product_block(prior[start:stop], factors[start:stop])
+    return out
+
+
+def _product_block(prior: np.ndarray, factors: np.ndarray) -> np.ndarray:
+    """``weka_product`` of a block of rows: every row's running products at once; a row
+    rescaled on the way is finished attribute by attribute from there (a row that underflows
+    once tends to underflow again, and the loop costs no more than the attributes left)."""
+    rows, attributes, classes = factors.shape
+    # (attributes, classes, rows): each attribute's step is one contiguous slab, and the largest
+    # entry over the classes an elementwise maximum of slabs, not a reduction per row
+    running = np.empty((attributes, classes, rows))
+    np.maximum(_TINY, factors.transpose(1, 2, 0), out=running)
+    running[0] *= prior.T
+    if rows * classes < 64:
+        np.multiply.accumulate(running, axis=0, out=running)
+    else:  # numpy's accumulate walks each row and class down the attributes; slab by slab is faster
+        for j in range(1, attributes):
+            np.multiply(running[j - 1], running[j], out=running[j])
+    mx = running.max(axis=1)
+    under = (mx > 0) & (mx < _TINY)
+    rescaled = under.any(axis=0)
+    probs = running[-1].T.copy()
+    if not rescaled.any():
+        return probs
+    rows = np.flatnonzero(rescaled)
+    at = np.argmax(under[:, rows], axis=0)  # the first attribute where the row's largest entry fell below 1e-75
+    part = running[at, :, rows] * 1e75
+    for j in range(int(at.min()) + 1, attributes):
+        started = at < j  # rows whose product has reached attribute j
+        part[started] *= np.maximum(_TINY, factors[rows[started], j])
+        low = part.max(axis=1)
+        low = started & (low > 0) & (low < _TINY)
+        part[low] *= 1e75
+    probs[rows] = part
     return probs

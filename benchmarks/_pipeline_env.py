@@ -1,0 +1,32 @@
+"""Run a benchmark as the pipeline runs a job: one thread.
+
+Snakemake starts each job with its ``threads`` (1 for every nbrepro rule) in the thread-count
+variables of the numeric libraries, so BLAS (``@`` in the lazy classifiers) runs on one core.
+Importing this module before numpy does the same for a benchmark, and ``thread_columns``
+states in its CSV what the libraries actually ran with.
+
+    import _pipeline_env  # noqa: F401  (before numpy)
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+THREADS = 1
+for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "GOTO_NUM_THREADS",
+              "VECLIB_MAXIMUM_THREADS", "NUMEXPR_NUM_THREADS"):  # the variables Snakemake sets
+    os.environ[_name] = str(THREADS)
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT / "src") not in sys.path:
+    sys.path.insert(0, str(ROOT / "src"))
+
+
+def thread_columns() -> dict:
+    """The thread counts in effect (BLAS and OpenMP pools as threadpoolctl sees them) and the machine."""
+    from threadpoolctl import threadpool_info
+
+    pools = threadpool_info()
+    blas = max((p["num_threads"] for p in pools if p.get("user_api") == "blas"), default=THREADS)
+    return {"threads": THREADS, "blas_threads": blas, "machine": f"{os.uname().machine}, {os.cpu_count()} cores"}
