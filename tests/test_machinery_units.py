@@ -335,6 +335,24 @@ def test_index_has_a_row_per_paper_with_cells_claims_and_time(tmp_path):
     assert "<td>10</td><td>6</td><td>8</td><td>9</td><td>1</td><td>1 / 1</td><td>0 / 1</td>" in text
     assert "<!--machine-->10 min<!--/machine-->" in text and "p/report.html" in text
     assert "src='../figures/p/t2_reproduced_vs_published.svg'" in text
+    assert "Speed" not in text  # no measured jobs given
+
+
+def test_index_shows_the_suites_heaviest_jobs_as_committed():
+    """The speed section reads benchmarks/results/suite_top_jobs.csv, the file the index rule gives it."""
+    from pathlib import Path
+
+    import pandas as pd
+
+    from nbrepro.report.html import _speed_section
+
+    top = pd.read_csv(Path(__file__).resolve().parents[1] / "benchmarks/results/suite_top_jobs.csv")
+    text = "".join(_speed_section(top))
+    first = top.iloc[0]
+    assert text.count("<tr>") == len(top) + 1
+    assert f"<td class='l'>{first.dataset}</td><td>{first.cpu_seconds:.0f}</td>" in text
+    missing = top.head(1).assign(fit_seconds=float("nan"), heaviest_share=float("nan"))
+    assert "<td>—</td>" in "".join(_speed_section(missing))
 
 
 def test_summary_counts_significant_wins_ties_losses_against_the_reference():

@@ -206,7 +206,8 @@ def cmd_index(args):
             if figure.is_file():
                 row["figure"] = os.path.relpath(figure, results)
         rows.append(row)
-    index_report(rows, results / "index.html")
+    speed = pd.read_csv(args.speed) if args.speed else None
+    index_report(rows, results / "index.html", speed)
 
 
 def cmd_fingerprint(args):
@@ -301,6 +302,7 @@ def main(argv=None):
     p = sub.add_parser("index", help="results/index.html over papers")
     p.add_argument("--results", default="results")
     p.add_argument("--figures", default="figures", help="the figures folder (thumbnails of each paper's first table)")
+    p.add_argument("--speed", help="the suite's heaviest jobs as measured (benchmarks/results/suite_top_jobs.csv)")
     p.add_argument("paper_configs", nargs="+")
     p.set_defaults(func=cmd_index)
 

@@ -144,6 +144,13 @@ def job_resources(paper=None, job=None):
     return dict(mem_mb=mem_mb, runtime=runtime)
 
 
+def suite_speed(wildcards):
+    """The suite's heaviest jobs as measured (benchmarks/suite_profile.py), for the index's speed
+    section; none in a copy of the workflow without benchmarks/."""
+    path = Path("benchmarks", "results", "suite_top_jobs.csv")
+    return [str(path)] if path.is_file() else []
+
+
 def dataset_priority(paper, job="all"):
     """Scheduling priority of a dataset's evaluation job: longest first. Two cores
     finish soonest when the long jobs start first and the short ones fill in after them, not

@@ -39,9 +39,12 @@ rule index:
     input:
         expand("results/{paper}/report.html", paper=PAPERS),
         configs=[p["path"] for p in PAPERS.values()],
+        speed=suite_speed,
     output:
         "results/index.html",
     log:
         "logs/report/index.log",
+    params:
+        speed=lambda wildcards, input: f"--speed {input.speed}" if input.speed else "",
     shell:
-        "nbrepro index --results results {input.configs} 2> {log:q}"
+        "nbrepro index --results results {params.speed} {input.configs} 2> {log:q}"

@@ -388,11 +388,39 @@ def run_report(paper: dict, timings: pd.DataFrame, out_path: Path, provenance: d
     return _write_page(out_path, f"Run: {title}", parts)
 
 
-def index_report(papers: list[dict], out_path: Path) -> None:
+def _speed_section(top: pd.DataFrame) -> list[str]:
+    """The heaviest evaluation jobs of the suite and where their time goes (measured on full runs,
+    one thread per job, two jobs at once; not this run's times)."""
+    def num(v, fmt="{:.0f}"):
+        return "—" if pd.isna(v) else fmt.format(v)
+
+    rows = ["<h2 id='speed'>Speed: the heaviest jobs</h2>",
+            f"<p class='small'>The {len(top)} evaluation jobs of the suite with the most CPU time, as measured on full "
+            "runs of each paper with <code>--cores 2</code> (Snakemake's <code>benchmark:</code> files, collected by "
+            "<code>benchmarks/paper_jobs.py</code>; ranked by <code>benchmarks/suite_profile.py</code>), not this "
+            "run's times. Fit and predict: the job's classifiers, summed over folds (wall seconds); other: starting "
+            "Python, reading, metrics, writing, and waiting for a core.</p>",
+            "<div class='scroll'><table><tr><th class='l'>paper</th><th class='l'>job</th><th class='l'>dataset</th>"
+            "<th>CPU s</th><th>wall s</th><th>peak MB</th><th>fit s</th><th>predict s</th><th>other s</th>"
+            "<th class='l'>heaviest classifier (share of fit + predict)</th><th>share of suite CPU</th></tr>"]
+    for r in top.itertuples():
+        heaviest = html.escape(str(r.heaviest_classifier)) + (
+            "" if pd.isna(r.heaviest_share) else f" ({100 * r.heaviest_share:.0f} %)")
+        rows.append(f"<tr><td class='l'>{html.escape(r.paper)}</td><td class='l'>{html.escape(str(r.job))}</td>"
+                    f"<td class='l'>{html.escape(r.dataset)}</td><td>{num(r.cpu_seconds)}</td>"
+                    f"<td>{num(r.wall_seconds)}</td><td>{num(r.peak_rss_mb)}</td><td>{num(r.fit_seconds)}</td>"
+                    f"<td>{num(r.predict_seconds)}</td><td>{num(r.other_seconds)}</td><td class='l'>{heaviest}</td>"
+                    f"<td>{num(100 * r.share_of_suite_cpu, '{:.1f} %')}</td></tr>")
+    rows.append("</table></div>")
+    return rows
+
+
+def index_report(papers: list[dict], out_path: Path, speed: pd.DataFrame | None = None) -> None:
     """One row per paper: how many published cells reproduce, the claims held on the paper's
     numbers and on ours, the compute time (machine-dependent, marked so), a thumbnail of its
     first reproduced-vs-published figure, and the link to its report. ``papers``: dicts with
-    name, title, counts, and optionally claims, seconds and figure (relative to the index)."""
+    name, title, counts, and optionally claims, seconds and figure (relative to the index).
+    ``speed``: the suite's heaviest jobs as measured on full runs (``suite_top_jobs.csv``)."""
     parts = ["<h1>nbrepro — reproduced papers</h1>",
              "<p class='small'>Cells: published cells equal at the printed decimals (exact), within the metric's "
              "first and second tolerance, and further off. Claims: the paper's statements checked on its own "
@@ -419,4 +447,6 @@ def index_report(papers: list[dict], out_path: Path) -> None:
                      f"<td>{t['computed'] - t['within']}</td><td>{held('paper')}</td><td>{held('ours')}</td>"
                      f"<td>{time_cell}</td><td>{figure}</td></tr>")
     parts.append("</table></div>")
+    if speed is not None and len(speed):
+        parts.extend(_speed_section(speed))
     _write_page(out_path, "nbrepro", parts, ".thumb{width:160px;height:auto;border:1px solid #ddd}")
