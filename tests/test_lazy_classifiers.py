@@ -32,6 +32,55 @@ def test_lcwnb_by_hand():
     np.testing.assert_allclose(got, [p / (p + n), n / (p + n)], rtol=1e-12)
 
 
+def _lcwnb_by_the_formula(train, y, r, test, n_values, kappa, n_bisections=30):
+    """LCWNB's probabilities straight from the docstring's formula, one test row at a time
+    (codes, -1 missing), for checking the compiled kernel."""
+    m = train.shape[1]
+    out = []
+    for q in test:
+        known = q >= 0
+        H = (known[None, :] & (train != q[None, :])).sum(axis=1)
+        V = np.array([np.bincount(H[y == c], minlength=m + 1) for c in range(r)], dtype=float)
+        gammas = []
+        for c in range(r):
+            n_c, target = V[c].sum(), min(max(V[c, 0], kappa), V[c].sum())
+            lo, hi = 0.0, 1.0
+            for _ in range(n_bisections):
+                mid = (lo + hi) / 2
+                lo, hi = (mid, hi) if np.polyval(V[c][::-1], mid) < target else (lo, mid)
+            gammas.append(1.0 if target >= n_c else 0.0 if target <= V[c, 0] else (lo + hi) / 2)
+        w = np.array(gammas)[y] ** H  # 0 ** 0 = 1
+        S = np.array([w[y == c].sum() for c in range(r)])
+        rho = S.sum() / (w ** 2).sum()
+        logp = np.log1p(rho * S)
+        for c in range(r):
+            for i in np.flatnonzero(known):
+                T = w[(y == c) & (train[:, i] == q[i])].sum()
+                logp[c] += np.log1p(rho * T) - np.log(n_values[i] + rho * S[c])
+        p = np.exp(logp - logp.max())
+        out.append(p / p.sum())
+    return np.array(out)
+
+
+@pytest.mark.parametrize("kappa", [1, 5, 20, 500])
+def test_lcwnb_kernel_follows_the_formula(kappa):
+    """The compiled pass (counts per class, distance and attribute) gives the formula's probabilities,
+    with missing values in training and test, classes below and above κ, and exact matches."""
+    rng = np.random.default_rng(kappa)
+    n_values = np.array([3, 2, 5, 4, 3, 6])
+    codes = rng.integers(0, n_values, size=(400, 6))
+    y = rng.integers(0, 3, 400)
+    codes[rng.random(codes.shape) < 0.05] = -1
+    y[:5] = 3  # a class of 5 rows: weight 1 below κ = 20
+    X = pd.DataFrame({f"a{i}": _cat(codes[:, i], [f"v{k}" for k in range(q)]) for i, q in enumerate(n_values)})
+    Y = pd.Series(_cat(y, ["p", "n", "m", "small"]))
+    train, test = np.arange(300), np.arange(300, 400)
+    test = np.concatenate([test, train[:3]])  # exact matches of training rows
+    got = LCWNB(kappa=kappa).fit(X.iloc[train], Y.iloc[train]).predict_proba(X.iloc[test])
+    expected = _lcwnb_by_the_formula(codes[train], y[train], 4, codes[test], n_values, kappa)
+    np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-15)
+
+
 def _cv_cell(estimator, name, method):
     """Our (mean, sd) over Li & Li's 100 Weka folds at the printed decimals, and the printed cell."""
     X, y = _prepared(name)

@@ -1,4 +1,4 @@
-"""Lazy cell-weighted naive Bayes (Li & Li), Figure 1 of the paper, vectorised over test rows."""
+"""Lazy cell-weighted naive Bayes (Li & Li), Figure 1 of the paper."""
 from __future__ import annotations
 
 import numpy as np
@@ -42,50 +42,19 @@ class LCWNB(LazyNominalMixin):
         if not self.kappa > 0:
             raise ValueError(f"LCWNB: kappa must be positive, got {self.kappa!r}")
 
-    def _block(self, idx: np.ndarray, known: np.ndarray, shared: np.ndarray) -> np.ndarray:
-        c, m = idx.shape
-        r = len(self.classes_)
-        # Hamming distance over the test row's known attributes: exact small integers
-        H = (known.sum(axis=1)[:, None] - shared).astype(np.int64)
-        # V_ℓ(y): training rows of class y at distance ℓ
-        L = m + 1
-        cell = (np.arange(c)[:, None] * r + self._y[None, :]) * L + H
-        V = np.bincount(cell.ravel(), minlength=c * r * L).reshape(c, r, L).astype(np.float64)
-        gamma = self._gammas(V)  # (c, r)
-        powers = np.cumprod(np.concatenate([np.ones((c, r, 1)), np.repeat(gamma[:, :, None], m, axis=2)], axis=2),
-                            axis=2)  # γ^0 … γ^m, with 0^0 = 1
-        S = np.einsum("cyl,cyl->cy", V, powers)
-        S2 = np.einsum("cyl,cyl->cy", V, powers ** 2)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            rho = S.sum(axis=1) / S2.sum(axis=1)
-        rho = np.where(np.isfinite(rho), rho, 1.0)
-        # weights γ_{y_j}^{H_j}, then T(i, y) = weighted count of class-y rows matching x*_i
-        W = np.take_along_axis(powers.reshape(c, r * L), self._y[None, :] * L + H, axis=1)
-        log_q = np.log1p(rho[:, None] * S)  # log(1 + ρ S_y)
-        for y, rows in enumerate(self._class_rows):
-            Ty = W[:, rows] @ self._onehot[rows]  # (c, T): every value's weighted count
-            Tstar = np.take_along_axis(Ty, idx, axis=1)  # (c, m) at the test row's values
-            num = np.log1p(rho[:, None] * Tstar)
-            den = np.log(self.n_values_[None, :] + (rho * S[:, y])[:, None])
-            log_q[:, y] += np.where(known, num - den, 0.0).sum(axis=1)
-        log_q -= log_q.max(axis=1, keepdims=True)
-        p = np.exp(log_q)
-        return p / p.sum(axis=1, keepdims=True)
+    def _fit_codes(self, codes: np.ndarray, y: np.ndarray) -> None:
+        self._check_params()
+        # small integer codes, by row and by attribute (the kernel reads both once per test row)
+        self._code_dtype = np.int8 if max(self.n_values_.max(initial=0), codes.shape[1]) < 127 else np.int32
+        self._codes = np.ascontiguousarray(codes, dtype=self._code_dtype)
+        self._columns = np.ascontiguousarray(self._codes.T)
+        self._y = np.ascontiguousarray(y, dtype=np.int64)
 
-    def _gammas(self, V: np.ndarray) -> np.ndarray:
-        """γ_y per test row and class: S_y(γ) = Σ_ℓ V_ℓ γ^ℓ closest to κ, by bisection."""
-        n_y = V.sum(axis=2)
-        target = np.minimum(np.maximum(V[:, :, 0], self.kappa), n_y)
-        lo = np.zeros(n_y.shape)
-        hi = np.ones(n_y.shape)
-        for _ in range(self.n_bisections):
-            mid = 0.5 * (lo + hi)
-            s = V[:, :, -1].copy()  # Horner: Σ_ℓ V_ℓ mid^ℓ
-            for ell in range(V.shape[2] - 2, -1, -1):
-                s = s * mid + V[:, :, ell]
-            below = s < target
-            lo = np.where(below, mid, lo)
-            hi = np.where(below, hi, mid)
-        gamma = 0.5 * (lo + hi)
-        gamma = np.where(target <= V[:, :, 0], 0.0, gamma)  # V_0 ≥ κ: only exact matches
-        return np.where(target >= n_y, 1.0, gamma)  # n_y ≤ κ: every row of the class, weight 1
+    def _proba_codes(self, codes: np.ndarray) -> np.ndarray:
+        from ._lcwnb_kernel import lcwnb_proba  # numba: imported where first needed
+
+        known = codes >= 0
+        test = np.where(known, codes, -2).astype(self._code_dtype)  # a missing test value matches nothing
+        return lcwnb_proba(self._codes, self._columns, self._y, len(self.classes_), test, known,
+                           self.n_values_.astype(np.float64), float(self.kappa), int(self.n_bisections),
+                           np.zeros(len(self._y), dtype=self._code_dtype))

@@ -1,0 +1,122 @@
+"""LCWNB's prediction, compiled (numba): two passes over the training codes per test row.
+
+Why compiled: with numpy, a block of test rows builds several (test rows × training rows)
+matrices — shared values, distances, cells, weights — and multiplies the weights into a
+one-hot matrix, reading the training data many times over in float64.
+
+Here the training codes are small integers, kept both by attribute (columns) and by row.
+Pass 1 counts, attribute by attribute, the values each training row shares with the test
+row (a loop over a column that the compiler vectorises), so its distance; with the rows
+per class and distance V_ℓ(y) that gives γ_y. Pass 2 counts, per class y and distance ℓ,
+the rows sharing attribute i's value, N_ℓ(i, y). A row's weight depends only on its class
+and distance, so the weighted count is T(i, y) = Σ_ℓ γ_y^ℓ N_ℓ(i, y): whole counts, then L
+terms, whatever the row order, BLAS or threads.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True)
+def _gamma(V, kappa, n_bisections):
+    """γ for one class: Σ_ℓ V_ℓ γ^ℓ closest to min(max(V_0, κ), n) by bisection (see ``LCWNB``)."""
+    L = V.shape[0]
+    total = 0.0
+    for ell in range(L):
+        total += V[ell]
+    target = min(max(V[0], kappa), total)
+    if target >= total:
+        return 1.0  # the class has at most κ rows: every row, weight 1
+    if target <= V[0]:
+        return 0.0  # V_0 ≥ κ: only exact matches
+    lo = 0.0
+    hi = 1.0
+    for _ in range(n_bisections):
+        mid = 0.5 * (lo + hi)
+        s = V[L - 1]
+        for ell in range(L - 2, -1, -1):  # Horner
+            s = s * mid + V[ell]
+        if s < target:
+            lo = mid
+        else:
+            hi = mid
+    return 0.5 * (lo + hi)
+
+
+@njit(cache=True)
+def lcwnb_proba(train, columns, y, n_classes, test, known, n_values, kappa, n_bisections, shared):
+    """P(class | test row) for every test row (see ``LCWNB``).
+
+    ``train``: (n, m) codes, -1 where missing, and ``columns`` the same transposed and
+    contiguous; ``test``: (c, m) codes of the same dtype, -2 where missing (it matches
+    nothing); ``known``: (c, m) bool; ``shared``: an (n,) work array of the codes' dtype.
+    """
+    n, m = train.shape
+    r = n_classes
+    L = m + 1
+    out = np.empty((test.shape[0], r))
+    V = np.zeros((r, L))
+    N = np.zeros((r, L, m), dtype=np.int32)  # rows of class y at distance ℓ sharing attribute i's test value
+    powers = np.empty((r, L))
+    S = np.empty(r)
+    T = np.zeros((r, m))
+    for t in range(test.shape[0]):
+        q = test[t]
+        k = 0
+        for a in range(m):
+            k += known[t, a]
+        shared[:] = 0
+        for a in range(m):
+            column = columns[a]
+            v = q[a]
+            for j in range(n):
+                shared[j] += column[j] == v
+        V[:] = 0.0
+        N[:] = 0
+        for j in range(n):
+            c = y[j]
+            h = k - shared[j]
+            V[c, h] += 1.0
+            row = train[j]
+            counts = N[c, h]
+            for a in range(m):
+                counts[a] += row[a] == q[a]
+        s_all = 0.0
+        s2_all = 0.0
+        for c in range(r):
+            g = _gamma(V[c], kappa, n_bisections)
+            powers[c, 0] = 1.0  # 0^0 = 1
+            for ell in range(1, L):
+                powers[c, ell] = powers[c, ell - 1] * g
+            s = 0.0
+            s2 = 0.0
+            for ell in range(L):
+                s += V[c, ell] * powers[c, ell]
+                s2 += V[c, ell] * (powers[c, ell] * powers[c, ell])
+            S[c] = s
+            s_all += s
+            s2_all += s2
+            for a in range(m):
+                w = 0.0
+                for ell in range(L):
+                    w += powers[c, ell] * N[c, ell, a]
+                T[c, a] = w
+        rho = s_all / s2_all if s2_all > 0.0 else np.nan
+        if not np.isfinite(rho):
+            rho = 1.0
+        best = -np.inf
+        for c in range(r):
+            lq = np.log1p(rho * S[c])
+            for a in range(m):
+                if known[t, a]:
+                    lq += np.log1p(rho * T[c, a]) - np.log(n_values[a] + rho * S[c])
+            out[t, c] = lq
+            best = max(best, lq)
+        total = 0.0
+        for c in range(r):
+            out[t, c] = np.exp(out[t, c] - best)
+            total += out[t, c]
+        for c in range(r):
+            out[t, c] /= total
+    return out
