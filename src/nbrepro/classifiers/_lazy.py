@@ -29,6 +29,8 @@ class LazyNominalMixin(NominalClassifierMixin):
         onehot[:, self.offsets_ + self.n_values_] = 0.0  # a missing training value matches and counts nothing
         self._onehot = onehot
         self._onehot32 = onehot.astype(np.float32)  # 0/1 products summed to small integers: exact in float32
+        self._flat = flat_index(codes, self.offsets_, self.n_values_)
+        self._missing = codes < 0
         self._y = y
         self._class_rows = [np.flatnonzero(y == c) for c in range(len(self.classes_))]
         self._class_onehot = np.eye(len(self.classes_))[y]
@@ -52,13 +54,34 @@ class LazyNominalMixin(NominalClassifierMixin):
         (block × training rows), applied to the block's test rows."""
         c, m = idx.shape
         r = len(self.classes_)
-        class_w = w @ self._class_onehot
+        test_row, train_row = np.nonzero(w)
+        if len(test_row) * m < w.size // 4:  # few neighbours per test row: count only them
+            at, seen, class_w = self._neighbour_counts(w[test_row, train_row], test_row, train_row, idx, c)
+        else:
+            class_w = w @ self._class_onehot
+            at = np.empty((c, m, r))
+            seen = np.empty((c, m, r))
+            for y, rows in enumerate(self._class_rows):
+                cv = w[:, rows] @ self._onehot[rows]  # (c, T): weighted count of each value in class y
+                at[:, :, y] = np.take_along_axis(cv, idx, axis=1)
+                seen[:, :, y] = np.stack([cv[:, self.offsets_[a]:self.offsets_[a] + self.n_values_[a]].sum(axis=1)
+                                          for a in range(m)], axis=1)  # weight of class-y rows with attribute a known
         prior = (class_w + 1.0) / (class_w.sum(axis=1, keepdims=True) + r)
-        factors = np.ones((c, m, r))
-        for y, rows in enumerate(self._class_rows):
-            cv = w[:, rows] @ self._onehot[rows]  # (c, T): weighted count of each value in class y
-            at = np.take_along_axis(cv, idx, axis=1)
-            seen = np.stack([cv[:, self.offsets_[a]:self.offsets_[a] + self.n_values_[a]].sum(axis=1)
-                             for a in range(m)], axis=1)  # weight of class-y rows with attribute a known
-            factors[:, :, y] = np.where(known, (at + 1.0) / (seen + self.n_values_[None, :]), 1.0)
+        factors = np.where(known[:, :, None], (at + 1.0) / (seen + self.n_values_[None, :, None]), 1.0)
         return java_normalize(weka_product(prior, factors))
+
+    def _neighbour_counts(self, weight, test_row, train_row, idx, c):
+        """(at, seen, class weight) from the (test row, training row, weight) triples of the nonzero
+        weights: at[t, a, y] the weight of class-y neighbours sharing test row t's value of a,
+        seen[t, a, y] of those with a known, class_w[t, y] of all class-y neighbours."""
+        m = idx.shape[1]
+        r = len(self.classes_)
+        cls = self._y[train_row]
+        neighbour_idx = self._flat[train_row]  # (pairs, m) flat value indices, the missing slot where missing
+        match = neighbour_idx == idx[test_row]
+        has = ~self._missing[train_row]
+        cell = ((test_row[:, None] * m + np.arange(m)[None, :]) * r + cls[:, None]).ravel()
+        at = np.bincount(cell, weights=(weight[:, None] * match).ravel(), minlength=c * m * r).reshape(c, m, r)
+        seen = np.bincount(cell, weights=(weight[:, None] * has).ravel(), minlength=c * m * r).reshape(c, m, r)
+        class_w = np.bincount(test_row * r + cls, weights=weight, minlength=c * r).reshape(c, r)
+        return at, seen, class_w
