@@ -1,6 +1,7 @@
-"""What the lazy classifiers (LCWNB, LWNB, ICLNB) share: the kept training rows as one-hot
-rows, the number of attributes each test row shares with each training row, blocks of test
-rows that bound memory, and naive Bayes fitted to weighted training rows."""
+"""What the lazy classifiers (LCWNB, LWNB, ICLNB) share: the kept training rows as small
+integer codes (and one-hot rows), the number of attributes each test row shares with each
+training row, blocks of test rows that bound memory, and naive Bayes fitted to weighted
+training rows."""
 from __future__ import annotations
 
 import numpy as np
@@ -21,32 +22,43 @@ class LazyNominalMixin(NominalClassifierMixin):
     def _check_params(self) -> None:
         """Validate constructor parameters at fit time (sklearn convention)."""
 
+    def _keep_codes(self, codes: np.ndarray, y: np.ndarray) -> None:
+        """The training codes as small integers, by row and by attribute (the compiled passes read
+        them once or twice per test row), and the classes."""
+        self._code_dtype = np.int8 if max(self.n_values_.max(initial=0), codes.shape[1]) < 127 else np.int32
+        self._codes = np.ascontiguousarray(codes, dtype=self._code_dtype)
+        self._columns = np.ascontiguousarray(self._codes.T)
+        self._y = np.ascontiguousarray(y, dtype=np.int64)
+
+    def _test_codes(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(known-value mask, test codes in the training codes' dtype, -2 where missing: it matches nothing)."""
+        known = codes >= 0
+        return known, np.where(known, codes, -2).astype(self._code_dtype)
+
     def _fit_codes(self, codes: np.ndarray, y: np.ndarray) -> None:
         self._check_params()
+        self._keep_codes(codes, y)
         self.offsets_, T = value_offsets(self.n_values_, missing_slot=True)
         onehot = np.zeros((len(y), T))
         onehot[np.arange(len(y))[:, None], flat_index(codes, self.offsets_, self.n_values_)] = 1.0
         onehot[:, self.offsets_ + self.n_values_] = 0.0  # a missing training value matches and counts nothing
         self._onehot = onehot
-        self._onehot32 = onehot.astype(np.float32)  # 0/1 products summed to small integers: exact in float32
         self._flat = flat_index(codes, self.offsets_, self.n_values_)
         self._missing = codes < 0
-        self._y = y
         self._class_rows = [np.flatnonzero(y == c) for c in range(len(self.classes_))]
         self._class_onehot = np.eye(len(self.classes_))[y]
         self._n_total = T
 
     def _proba_codes(self, codes: np.ndarray) -> np.ndarray:
+        from ._hamming_kernel import shared_values  # numba: imported where first needed
+
         out = np.empty((codes.shape[0], len(self.classes_)))
         block = max(1, BLOCK_VALUES // max(len(self._y), 1))
         for start in range(0, codes.shape[0], block):
             part = codes[start:start + block]
-            known = part >= 0
-            idx = flat_index(part, self.offsets_, self.n_values_)
-            test = np.zeros((len(part), self._n_total), dtype=np.float32)
-            test[np.repeat(np.arange(len(part)), known.sum(axis=1)), idx[known]] = 1.0
-            shared = (test @ self._onehot32.T).astype(np.float64)
-            out[start:start + block] = self._block(idx, known, shared)
+            known, test = self._test_codes(part)
+            shared = shared_values(self._columns, test).astype(np.float64)
+            out[start:start + block] = self._block(flat_index(part, self.offsets_, self.n_values_), known, shared)
         return out
 
     def _weighted_naive_bayes(self, w: np.ndarray, idx: np.ndarray, known: np.ndarray) -> np.ndarray:

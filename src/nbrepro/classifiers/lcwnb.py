@@ -44,17 +44,12 @@ class LCWNB(LazyNominalMixin):
 
     def _fit_codes(self, codes: np.ndarray, y: np.ndarray) -> None:
         self._check_params()
-        # small integer codes, by row and by attribute (the kernel reads both once per test row)
-        self._code_dtype = np.int8 if max(self.n_values_.max(initial=0), codes.shape[1]) < 127 else np.int32
-        self._codes = np.ascontiguousarray(codes, dtype=self._code_dtype)
-        self._columns = np.ascontiguousarray(self._codes.T)
-        self._y = np.ascontiguousarray(y, dtype=np.int64)
+        self._keep_codes(codes, y)
 
     def _proba_codes(self, codes: np.ndarray) -> np.ndarray:
-        from ._lcwnb_kernel import lcwnb_proba  # numba: imported where first needed
+        from ._hamming_kernel import lcwnb_proba  # numba: imported where first needed
 
-        known = codes >= 0
-        test = np.where(known, codes, -2).astype(self._code_dtype)  # a missing test value matches nothing
+        known, test = self._test_codes(codes)
         return lcwnb_proba(self._codes, self._columns, self._y, len(self.classes_), test, known,
                            self.n_values_.astype(np.float64), float(self.kappa), int(self.n_bisections),
                            np.zeros(len(self._y), dtype=self._code_dtype))

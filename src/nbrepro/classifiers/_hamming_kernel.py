@@ -45,6 +45,23 @@ def _gamma(V, kappa, n_bisections):
 
 
 @njit(cache=True)
+def shared_values(columns, test):
+    """(test rows, training rows): how many attributes each training row shares with each test
+    row. ``columns``: (m, n) training codes by attribute, -1 where missing; ``test``: (c, m)
+    codes of the same dtype, -2 where missing (it matches nothing)."""
+    m, n = columns.shape
+    out = np.zeros((test.shape[0], n), dtype=columns.dtype)
+    for t in range(test.shape[0]):
+        row = out[t]
+        for a in range(m):
+            column = columns[a]
+            v = test[t, a]
+            for j in range(n):
+                row[j] += column[j] == v
+    return out
+
+
+@njit(cache=True)
 def lcwnb_proba(train, columns, y, n_classes, test, known, n_values, kappa, n_bisections, shared):
     """P(class | test row) for every test row (see ``LCWNB``).
 
