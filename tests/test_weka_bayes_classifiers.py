@@ -5,6 +5,7 @@ import pytest
 from scipy.special import gammaln
 
 from nbrepro.classifiers import AODE, HNB, TAN, WAODE, NaiveBayes
+from nbrepro.classifiers import LCWNB, InstanceCloningNB
 from nbrepro.crossval import fold_probabilities
 from nbrepro.data.arff import read_arff
 from nbrepro.preprocess import EqualWidthDiscretizer, RemoveIdLike, ReplaceMissingValues
@@ -84,10 +85,12 @@ def test_aode_options_as_weka(tmp_path, weka_oracle, params, opts):
 
 
 @needs_mirror
-@pytest.mark.parametrize("estimator", [NaiveBayes(), AODE(), AODE(m_estimate=True, weight=2), WAODE(), HNB(), TAN()],
+@pytest.mark.parametrize("estimator", [NaiveBayes(), AODE(), AODE(m_estimate=True, weight=2), WAODE(), HNB(), TAN(),
+                                       LCWNB(), InstanceCloningNB(k=5)],
                          ids=lambda e: repr(e))
 def test_count_subtraction_equals_plain_fit(estimator):
-    """crossval fits count-based models as (all counts) − (test-fold counts): bit-identical to fit."""
+    """crossval fits count-based models as (all counts) − (test-fold counts), and the other classifiers
+    of nominal data from codes encoded once: bit-identical to fit on the fold's DataFrame rows."""
     X, y = _prepared("hepatitis", replace_missing=not isinstance(estimator, (NaiveBayes, AODE, TAN)))
     folds = [(f.train, f.test) for f in weka_cv_folds(y.cat.codes.to_numpy(), 5, [1, 2])]
     for res, (train, test) in zip(fold_probabilities(estimator, X, y, folds), folds):

@@ -1,4 +1,4 @@
-"""Cross-validated class probabilities, with count subtraction for count-based classifiers.
+"""Cross-validated class probabilities: data encoded once, and count subtraction for count-based classifiers.
 
 A classifier built on additive counts (``CountedClassifierMixin``: NB, AODE, WAODE, HNB)
 is fitted on a fold's training set as (counts of all rows) − (counts of the test rows).
@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
-from .classifiers._nominal import ENCODING_ATTRIBUTES, CountedClassifierMixin
+from .classifiers._nominal import ENCODING_ATTRIBUTES, CountedClassifierMixin, NominalClassifierMixin
 
 
 @dataclass(frozen=True)
@@ -50,11 +50,25 @@ def _all_categorical(X, y) -> bool:
             and all(isinstance(t, pd.CategoricalDtype) for t in X.dtypes))
 
 
+def _fits_from_codes(estimator) -> bool:
+    """Whether ``fit`` and ``predict_proba`` are the nominal plumbing's own (encode, then
+    ``_fit_codes`` / ``_proba_codes``), so a fold can be fitted from codes encoded once."""
+    cls = type(estimator)
+    return (isinstance(estimator, NominalClassifierMixin) and cls.fit is NominalClassifierMixin.fit
+            and cls.predict_proba is NominalClassifierMixin.predict_proba)
+
+
 def fold_probabilities(estimator, X: pd.DataFrame, y: pd.Series,
                        folds: Iterable[tuple[np.ndarray, np.ndarray]], record=()) -> Iterator[FoldProba]:
     """For each (train, test) pair of row positions: fit a clone of ``estimator`` on train, predict test.
-    ``record`` names fitted attributes to return with each fold (see ``recorded_state``)."""
-    if not (isinstance(estimator, CountedClassifierMixin) and _all_categorical(X, y)):
+    ``record`` names fitted attributes to return with each fold (see ``recorded_state``).
+
+    With every column and the class ``Categorical`` (the value sets declared, so the same in every
+    fold), a classifier of nominal data is not handed DataFrame slices: the rows are encoded once
+    and each fold fits from its rows' codes, as ``fit`` would after encoding them (the same model);
+    a count-based one subtracts the test rows' counts from the whole data's."""
+    counted = isinstance(estimator, CountedClassifierMixin)
+    if not (_all_categorical(X, y) and (counted or _fits_from_codes(estimator))):
         for train, test in folds:
             model = clone(estimator)
             t0 = time.perf_counter()
@@ -69,7 +83,7 @@ def fold_probabilities(estimator, X: pd.DataFrame, y: pd.Series,
     codes = template._encode(X)
     ycodes = y.cat.codes.to_numpy().astype(np.int64)
     labelled = ycodes >= 0  # rows with a missing class are left out of training, as fit does
-    total = template._count(codes[labelled], ycodes[labelled])
+    total = template._count(codes[labelled], ycodes[labelled]) if counted else None
     encoding = {a: getattr(template, a) for a in ENCODING_ATTRIBUTES}
     unfitted = clone(estimator)
     for train, test in folds:
@@ -77,14 +91,13 @@ def fold_probabilities(estimator, X: pd.DataFrame, y: pd.Series,
         model = copy.copy(unfitted)  # a fresh unfitted model: its parameters are plain values (clone costs more than the fit here)
         model.__dict__.update(encoding)
         partition = len(train) + len(test) == len(X)
-        if partition and len(test) < len(train):  # k-fold CV: subtract the (smaller) test fold
+        if counted and partition and len(test) < len(train):  # k-fold CV: subtract the (smaller) test fold
             held_out = test[labelled[test]]
             part = model._count(codes[held_out], ycodes[held_out])
-            counts = {k: total[k] - part[k] for k in total}
+            model._fit_counts({k: total[k] - part[k] for k in total})
         else:
             kept = train[labelled[train]]
-            counts = model._count(codes[kept], ycodes[kept])
-        model._fit_counts(counts)
+            model._fit_codes(codes[kept], ycodes[kept])
         t1 = time.perf_counter()
         proba = model._proba_codes(codes[test])
         yield FoldProba(proba, model.classes_, t1 - t0, time.perf_counter() - t1, recorded_state(model, record))
