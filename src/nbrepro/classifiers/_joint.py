@@ -53,11 +53,12 @@ def pair_counts(index: np.ndarray, y: np.ndarray, n_total: int, n_classes: int) 
     bounds = np.searchsorted(y[order], np.arange(n_classes + 1))
     onehot = np.zeros((n, n_total), dtype=dtype)
     onehot[np.arange(n)[:, None], index[order]] = 1
-    joint = np.empty((n_total, n_total, n_classes))
+    by_class = np.empty((n_classes, n_total, n_total), dtype=dtype)
     for c in range(n_classes):
         rows = onehot[bounds[c]:bounds[c + 1]]
-        joint[:, :, c] = rows.T @ rows  # numpy dispatches A.T @ A to a symmetric rank-k update
-    return joint
+        np.matmul(rows.T, rows, out=by_class[c])  # numpy dispatches A.T @ A to a symmetric rank-k update
+    # one transposing copy: BLAS writes each class's table contiguously, not with the class stride
+    return np.ascontiguousarray(by_class.transpose(1, 2, 0), dtype=np.float64)
 
 
 def diagonal(joint: np.ndarray) -> np.ndarray:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._joint import (JointCountsMixin, diagonal, flat_index, one_dependence_products, ordered_sum, row_chunks,
-                     value_layout, with_sentinel)
+                     value_layout)
 from ._nominal import normalize_or_uniform
 
 
@@ -63,15 +63,20 @@ class AODE(JointCountsMixin):
         denominator = np.broadcast_to(classparent[:, None, :], joint.shape)
         if joint[miss].any():  # some training value was missing
             denominator = denominator - joint[:, miss[owner], :]
+        # the pair table with one more row of ones after it (see one_dependence_products), filled in place
+        table = np.empty((T * T + 1, r))
+        table[-1] = 1.0
+        ratio = table[:-1].reshape(T, T, r)
         with np.errstate(divide="ignore", invalid="ignore"):
             if self.m_estimate:
-                ratio = (joint + (w / q_of)[None, :, None]) / (denominator + w)
+                np.divide(joint + (w / q_of)[None, :, None], denominator + w, out=ratio)
                 prior = (classparent + (w / (r * q_of))[:, None]) / (known_parent + w)[:, None]
             else:
-                ratio = (joint + 1.0) / (denominator + q_of[None, :, None])
+                np.add(joint, 1.0, out=ratio)
+                np.divide(ratio, denominator + q_of[None, :, None], out=ratio)
                 prior = (classparent + 1.0) / (known_parent + r * q_of)[:, None]
         ratio[:, miss, :] = 1.0  # a missing child is left out: a factor of exactly 1
-        self._ratio = with_sentinel(ratio.reshape(T * T, r), 1.0)
+        self._ratio = table
         self._prior = np.where(np.isfinite(prior), prior, 0.0)
         self._frequency = frequency
         self._n_total = T
