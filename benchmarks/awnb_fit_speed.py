@@ -10,19 +10,14 @@ to the paper's 50 folds. Writes benchmarks/results/awnb_fit_speed.csv.
 """
 from __future__ import annotations
 
-import argparse
-import os
-import platform
-import sys
-import time
-from pathlib import Path
+import _pipeline_env  # noqa: F401  (before numpy: one thread, as a pipeline job)
 
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+import argparse  # noqa: E402
+import time  # noqa: E402
 
 import pandas as pd  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "src"))
+ROOT = _pipeline_env.ROOT
 
 from nbrepro.classifiers import (AttributeWeightedNB, Bagging, Calibrated, CorrelationSelectedNB, GainRatioWeightedNB,  # noqa: E402,E501
                                  J48,
@@ -68,8 +63,7 @@ def main(argv=None):
             rows.append({"dataset": name, "classifier": label, "rows": len(Xtr), "bare_fit_seconds": round(bare, 4),
                          "calibrated_fit_seconds": round(calibrated, 3),
                          "paper_column_seconds": round(50 * calibrated, 1),  # 5 × 10 folds, each one calibrated fit
-                         "threads": os.environ.get("OPENBLAS_NUM_THREADS"),
-                         "machine": f"{platform.machine()}, {os.cpu_count()} cores"})
+                         **_pipeline_env.thread_columns()})
             print(rows[-1], flush=True)
     pd.DataFrame(rows).to_csv(args.out, index=False)
     print(f"wrote {args.out}")

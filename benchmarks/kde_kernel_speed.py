@@ -10,18 +10,15 @@ benchmarks/results/kde_kernel_speed.csv.
 """
 from __future__ import annotations
 
-import argparse
-import os
-import sys
-import time
-from pathlib import Path
+import _pipeline_env  # noqa: F401  (before numpy: one thread, as a pipeline job)
 
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+import argparse  # noqa: E402
+import time  # noqa: E402
+
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "src"))
+ROOT = _pipeline_env.ROOT
 
 from nbrepro.kde._kernels import dense_attributes, gauss_array  # noqa: E402
 
@@ -74,7 +71,7 @@ def main() -> None:
            "max_relative_difference_of_sums": float(np.max(np.abs(compiled / reference - 1))),
            "exp_max_ulp_normal": float(np.max(np.abs(mine[normal] - libm[normal]) / np.spacing(libm[normal]))),
            "exp_max_units_subnormal": float(np.max(np.abs(mine[~normal] - libm[~normal]) / 5e-324)),
-           "threads": 1, "machine": f"{os.uname().machine}, {os.cpu_count()} cores"}
+           **_pipeline_env.thread_columns()}
     out = ROOT / "benchmarks" / "results" / "kde_kernel_speed.csv"
     pd.DataFrame([row]).to_csv(out, index=False, lineterminator="\n")
     print(pd.Series(row).to_string())

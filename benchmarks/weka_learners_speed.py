@@ -12,18 +12,18 @@ the runs after the first. Writes benchmarks/results/weka_learners_speed.csv.
 """
 from __future__ import annotations
 
-import argparse
-import subprocess
-import sys
-import tempfile
-import time
-from pathlib import Path
+import _pipeline_env  # noqa: F401  (before numpy: one thread, as a pipeline job)
 
-import numpy as np
-import pandas as pd
+import argparse  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "src"))
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+ROOT = _pipeline_env.ROOT
 
 from nbrepro.classifiers import J48, TAN, Bagging, Logistic, NaiveBayes, NBTree  # noqa: E402
 from nbrepro.data.arff import read_arff, write_arff  # noqa: E402
@@ -109,6 +109,8 @@ def main():
         old = pd.read_csv(out)
         keep = ~old.set_index(["dataset", "learner"]).index.isin(res.set_index(["dataset", "learner"]).index)
         res = pd.concat([old[keep], res], ignore_index=True)
+    for column, value in _pipeline_env.thread_columns().items():
+        res[column] = value
     res.to_csv(out, index=False, float_format="%.4g")
     print(res.to_string(index=False))
 
