@@ -17,12 +17,16 @@ Writes ``benchmarks/results/suite_top_jobs.csv``; the index page shows it.
 from __future__ import annotations
 
 import argparse
+import functools
+import sys
 from pathlib import Path
 
 import pandas as pd
-import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from nbrepro.config import classifier_datasets, evaluate_job_groups, load_paper  # noqa: E402
 RESULTS = ROOT / "benchmarks" / "results"
 
 
@@ -40,12 +44,18 @@ def measured_jobs() -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
+@functools.lru_cache(maxsize=None)
+def _paper(paper: str) -> dict:
+    return load_paper(ROOT / "config" / "papers" / f"{paper}.yaml")
+
+
 def job_classifiers(paper: str, job: str, dataset: str) -> list[str]:
-    spec = yaml.safe_load((ROOT / "config" / "papers" / f"{paper}.yaml").read_text())
-    labels = [label for label, c in spec["classifiers"].items()
-              if c.get("job", "all") == job or job == c.get("job", label) or (job == "all" and "job" not in c)]
-    return [label for label in labels
-            if dataset in spec["classifiers"][label].get("datasets", spec["datasets"])]
+    """The classifiers the job ran on the dataset: its ``job:`` group in a paper with one job per
+    data set, else the job is the classifier (the per-classifier rule)."""
+    spec = _paper(paper)
+    groups = (evaluate_job_groups(spec) if spec.get("evaluate_jobs") == "per_dataset"
+              else {label: [label] for label in spec["classifiers"]})
+    return [label for label in groups.get(job, []) if dataset in classifier_datasets(spec, label)]
 
 
 def split_time(row, run_dirs: list[Path]) -> dict:

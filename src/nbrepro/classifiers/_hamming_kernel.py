@@ -1,16 +1,17 @@
-"""LCWNB's prediction, compiled (numba): two passes over the training codes per test row.
+"""Compiled passes (numba) of the lazy classifiers over small integer training codes.
 
 Why compiled: with numpy, a block of test rows builds several (test rows × training rows)
-matrices — shared values, distances, cells, weights — and multiplies the weights into a
-one-hot matrix, reading the training data many times over in float64.
+matrices — shared values, distances, cells, weights — and multiplies one-hot matrices,
+reading the training data many times over in float64.
 
 Here the training codes are small integers, kept both by attribute (columns) and by row.
-Pass 1 counts, attribute by attribute, the values each training row shares with the test
-row (a loop over a column that the compiler vectorises), so its distance; with the rows
-per class and distance V_ℓ(y) that gives γ_y. Pass 2 counts, per class y and distance ℓ,
-the rows sharing attribute i's value, N_ℓ(i, y). A row's weight depends only on its class
-and distance, so the weighted count is T(i, y) = Σ_ℓ γ_y^ℓ N_ℓ(i, y): whole counts, then L
-terms, whatever the row order, BLAS or threads.
+``shared_values`` counts, attribute by attribute, the values each training row shares with a
+test row (a loop over a column that the compiler vectorises): LWNB's and ICLNB's distances.
+``lcwnb_proba`` does LCWNB's whole prediction: that count gives each row's distance, and with
+the rows per class and distance V_ℓ(y) γ_y; a second pass counts, per class y and distance ℓ,
+the rows sharing attribute i's value, N_ℓ(i, y). A row's weight depends only on its class and
+distance, so the weighted count is T(i, y) = Σ_ℓ γ_y^ℓ N_ℓ(i, y): whole counts, then L terms,
+whatever the row order, BLAS or threads.
 """
 from __future__ import annotations
 
@@ -45,29 +46,35 @@ def _gamma(V, kappa, n_bisections):
 
 
 @njit(cache=True)
+def _count_shared(columns, q, out):
+    """out[j] = how many attributes training row j shares with the test row ``q`` (codes, -2
+    where missing: it matches nothing); ``columns``: (m, n) training codes by attribute."""
+    out[:] = 0
+    for a in range(columns.shape[0]):
+        column = columns[a]
+        v = q[a]
+        for j in range(columns.shape[1]):
+            out[j] += column[j] == v
+
+
+@njit(cache=True)
 def shared_values(columns, test):
     """(test rows, training rows): how many attributes each training row shares with each test
     row. ``columns``: (m, n) training codes by attribute, -1 where missing; ``test``: (c, m)
     codes of the same dtype, -2 where missing (it matches nothing)."""
-    m, n = columns.shape
-    out = np.zeros((test.shape[0], n), dtype=columns.dtype)
+    out = np.empty((test.shape[0], columns.shape[1]), dtype=columns.dtype)
     for t in range(test.shape[0]):
-        row = out[t]
-        for a in range(m):
-            column = columns[a]
-            v = test[t, a]
-            for j in range(n):
-                row[j] += column[j] == v
+        _count_shared(columns, test[t], out[t])
     return out
 
 
 @njit(cache=True)
-def lcwnb_proba(train, columns, y, n_classes, test, known, n_values, kappa, n_bisections, shared):
+def lcwnb_proba(train, columns, y, n_classes, test, known, n_values, kappa, n_bisections):
     """P(class | test row) for every test row (see ``LCWNB``).
 
     ``train``: (n, m) codes, -1 where missing, and ``columns`` the same transposed and
     contiguous; ``test``: (c, m) codes of the same dtype, -2 where missing (it matches
-    nothing); ``known``: (c, m) bool; ``shared``: an (n,) work array of the codes' dtype.
+    nothing); ``known``: (c, m) bool.
     """
     n, m = train.shape
     r = n_classes
@@ -78,17 +85,13 @@ def lcwnb_proba(train, columns, y, n_classes, test, known, n_values, kappa, n_bi
     powers = np.empty((r, L))
     S = np.empty(r)
     T = np.zeros((r, m))
+    shared = np.empty(n, dtype=columns.dtype)
     for t in range(test.shape[0]):
         q = test[t]
         k = 0
         for a in range(m):
             k += known[t, a]
-        shared[:] = 0
-        for a in range(m):
-            column = columns[a]
-            v = q[a]
-            for j in range(n):
-                shared[j] += column[j] == v
+        _count_shared(columns, q, shared)
         V[:] = 0.0
         N[:] = 0
         for j in range(n):

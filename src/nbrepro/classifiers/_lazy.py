@@ -39,12 +39,11 @@ class LazyNominalMixin(NominalClassifierMixin):
         self._check_params()
         self._keep_codes(codes, y)
         self.offsets_, T = value_offsets(self.n_values_, missing_slot=True)
+        self._flat = flat_index(codes, self.offsets_, self.n_values_)
         onehot = np.zeros((len(y), T))
-        onehot[np.arange(len(y))[:, None], flat_index(codes, self.offsets_, self.n_values_)] = 1.0
+        onehot[np.arange(len(y))[:, None], self._flat] = 1.0
         onehot[:, self.offsets_ + self.n_values_] = 0.0  # a missing training value matches and counts nothing
         self._onehot = onehot
-        self._flat = flat_index(codes, self.offsets_, self.n_values_)
-        self._missing = codes < 0
         self._class_rows = [np.flatnonzero(y == c) for c in range(len(self.classes_))]
         self._class_onehot = np.eye(len(self.classes_))[y]
         self._n_total = T
@@ -91,7 +90,7 @@ class LazyNominalMixin(NominalClassifierMixin):
         cls = self._y[train_row]
         neighbour_idx = self._flat[train_row]  # (pairs, m) flat value indices, the missing slot where missing
         match = neighbour_idx == idx[test_row]
-        has = ~self._missing[train_row]
+        has = self._codes[train_row] >= 0
         cell = ((test_row[:, None] * m + np.arange(m)[None, :]) * r + cls[:, None]).ravel()
         at = np.bincount(cell, weights=(weight[:, None] * match).ravel(), minlength=c * m * r).reshape(c, m, r)
         seen = np.bincount(cell, weights=(weight[:, None] * has).ravel(), minlength=c * m * r).reshape(c, m, r)

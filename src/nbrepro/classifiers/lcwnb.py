@@ -51,5 +51,4 @@ class LCWNB(LazyNominalMixin):
 
         known, test = self._test_codes(codes)
         return lcwnb_proba(self._codes, self._columns, self._y, len(self.classes_), test, known,
-                           self.n_values_.astype(np.float64), float(self.kappa), int(self.n_bisections),
-                           np.zeros(len(self._y), dtype=self._code_dtype))
+                           self.n_values_.astype(np.float64), float(self.kappa), int(self.n_bisections))

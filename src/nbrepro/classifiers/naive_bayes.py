@@ -110,9 +110,14 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
     def attribute_factors(self, X) -> np.ndarray:
         """(rows, attributes, classes): each attribute's factor P(x_i | c) for each row (1 where
         the value is missing), the terms of the product ``predict_proba`` forms."""
-        codes, numeric = self._factor_inputs(X)
-        F = np.take(self._factor, flat_index(codes, self.offsets_, self.n_values_), axis=0)
-        for j, f in numeric.items():
+        return self._factors(*self._factor_inputs(X))
+
+    def _factors(self, codes: np.ndarray, numeric=None) -> np.ndarray:
+        """(rows, attributes, classes) factors of nominal ``codes`` and of the ``numeric`` attributes
+        (attribute index → (rows, classes)), gathered as (classes, attributes, rows), the layout
+        ``weka_product`` works in, and viewed in the documented order."""
+        F = np.take(self._factor.T, flat_index(codes, self.offsets_, self.n_values_).T, axis=1).transpose(2, 1, 0)
+        for j, f in (numeric or {}).items():
             F[:, j] = f
         return F
 
@@ -174,11 +179,7 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
     def _proba_codes(self, codes: np.ndarray, numeric=None, weights=None) -> np.ndarray:
         """``numeric``: attribute index → (rows, classes) factors of a numeric attribute (1 where missing);
         ``weights``: per attribute, the power of its factors (None: 1)."""
-        # gathered as (classes, attributes, rows), the layout weka_product works in, and viewed as
-        # (rows, attributes, classes)
-        factors = np.take(self._factor.T, flat_index(codes, self.offsets_, self.n_values_).T, axis=1).transpose(2, 1, 0)
-        for j, f in (numeric or {}).items():
-            factors[:, j] = f
+        factors = self._factors(codes, numeric)
         if weights is not None:  # weight 0: factor 1, the attribute left out
             factors = np.power(factors, np.asarray(weights, dtype=np.float64)[None, :, None])
         prior = np.repeat(self.class_prior_[None, :], codes.shape[0], axis=0)
@@ -217,10 +218,10 @@ def weka_product(prior: np.ndarray, factors) -> np.ndarray:
 
     ``factors``: an (rows, attributes, classes) array or an iterable of (rows, classes) arrays.
 
-    The running products of all attributes are formed at once (``np.multiply.accumulate``: the
+    Every row's running products over the attributes are formed at once, in blocks of rows (the
     same multiplications in the same order, so the same bits as a loop over attributes). A row
-    whose largest entry drops below 1e-75 is rescaled there, and its product continues from that
-    attribute in the next pass; rows are rescaled rarely, so few passes are needed.
+    whose largest entry drops below 1e-75 is rescaled there and finished attribute by attribute
+    (see ``_product_block``).
     """
     if not isinstance(factors, np.ndarray):
         columns = list(factors)
@@ -257,14 +258,14 @@ def _product_block(prior: np.ndarray, factors: np.ndarray) -> np.ndarray:
     probs = running[-1].T.copy()
     if not rescaled.any():
         return probs
-    rows = np.flatnonzero(rescaled)
-    at = np.argmax(under[:, rows], axis=0)  # the first attribute where the row's largest entry fell below 1e-75
-    part = running[at, :, rows] * 1e75
+    late = np.flatnonzero(rescaled)
+    at = np.argmax(under[:, late], axis=0)  # the first attribute where the row's largest entry fell below 1e-75
+    part = running[at, :, late] * 1e75
     for j in range(int(at.min()) + 1, attributes):
         started = at < j  # rows whose product has reached attribute j
-        part[started] *= np.maximum(_TINY, factors[rows[started], j])
+        part[started] *= np.maximum(_TINY, factors[late[started], j])
         low = part.max(axis=1)
         low = started & (low > 0) & (low < _TINY)
         part[low] *= 1e75
-    probs[rows] = part
+    probs[late] = part
     return probs
