@@ -1,4 +1,5 @@
-"""J48's compiled split selection against the numpy one it replaced: the same trees, bit for bit."""
+"""J48's compiled grower and split selection against the Python recursion and numpy selection they
+replaced: the same trees, bit for bit."""
 import numpy as np
 import pytest
 
@@ -27,16 +28,41 @@ def _nbtree_same_with(name, monkeypatch, owner, attribute, replacement):
     assert np.array_equal(fast.predict_proba(X), reference.predict_proba(X))
 
 
+def _grow_in_python(builder, w, keep_rows):
+    """``_TreeBuilder.grow`` as the Python recursion it compiles: ``build``, then ``collapse``."""
+    root = builder.build(np.arange(len(builder.y)), w)
+    builder.collapse(root)
+    return root
+
+
 def _fit_both(make, X, y, monkeypatch):
+    """The compiled grower against the Python recursion with the numpy split selection."""
     compiled = make().fit(X, y)
     with monkeypatch.context() as m:
         m.setattr(j48_module._TreeBuilder, "_select", j48_module._TreeBuilder._select_numpy)
+        m.setattr(j48_module._TreeBuilder, "grow", _grow_in_python)
         reference = make().fit(X, y)
     return compiled, reference
 
 
+def _assert_same_nodes(a, b):
+    """Every node's test, split point, distributions and emptiness, bit for bit."""
+    stack = [(a, b)]
+    while stack:
+        p, q = stack.pop()
+        assert (p.split is None) == (q.split is None) and p.is_empty == q.is_empty
+        for name in ("per_class_per_bag", "per_bag", "per_class"):
+            assert np.array_equal(getattr(p.model_dist(), name), getattr(q.model_dist(), name))
+        assert p.model_dist().total == q.model_dist().total
+        if p.split is not None:
+            assert (p.split.attribute, p.split.split_point, p.split.gain_ratio) == \
+                (q.split.attribute, q.split.split_point, q.split.gain_ratio)
+            assert len(p.sons) == len(q.sons)
+            stack.extend(zip(p.sons, q.sons))
+
+
 @needs_mirror
-@pytest.mark.parametrize("name", ["labor", "colic", "vehicle", "hepatitis", "splice"])
+@pytest.mark.parametrize("name", ["labor", "colic", "vehicle", "hepatitis", "splice", "credit-a"])
 @pytest.mark.parametrize("unpruned", [True, False])
 def test_compiled_selection_grows_the_numpy_trees(name, unpruned, monkeypatch):
     # colic and hepatitis have missing values (fractional weights below their splits), vehicle is
@@ -49,6 +75,7 @@ def test_compiled_selection_grows_the_numpy_trees(name, unpruned, monkeypatch):
         trees = getattr(compiled, "estimators_", [compiled])
         for a, b in zip(trees, getattr(reference, "estimators_", [reference])):
             assert a.export_text() == b.export_text()
+            _assert_same_nodes(a.tree_, b.tree_)
             assert np.array_equal(a.min_test_depth_, b.min_test_depth_)
 
 

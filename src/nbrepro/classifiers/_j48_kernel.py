@@ -13,7 +13,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.typed import List
 
 SMALL = 1e-6
 _LOG2 = math.log(2.0)
@@ -270,3 +271,243 @@ def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values,
         return best, split_point, gains[best], best_ratio, pcb, pb, pc, tot
     pcb, pb, pc, tot = _nominal_counts(Z, y, w, rows, best, n_values[best], r)
     return best, np.nan, gains[best], best_ratio, pcb, pb, pc, tot
+
+
+# ---- the whole tree: growing and collapsing (C45PruneableClassifierTree.buildTree, collapse) ----
+
+_MAX_DOUBLE = 1.7976931348623157e308
+
+
+@njit(cache=True)
+def _largest_value_not_above(column, split_point):
+    """C45Split.setSplitPoint: the largest training value not above the threshold, by Weka's scan
+    over the rows in order with its tolerant comparisons."""
+    best = -_MAX_DOUBLE
+    for i in range(column.shape[0]):
+        v = column[i]
+        if not np.isnan(v) and v - split_point < SMALL and v - best > SMALL:
+            best = v
+    return best
+
+
+@njit(cache=True)
+def _is_zero(x):
+    return x == 0.0 or (x < SMALL and -x < SMALL)
+
+
+@njit(cache=True)
+def grow_tree(Z, y, w0, sorted0, numeric_cols, is_numeric, n_values, n_classes, min_leaf, multi_valued, all_values,
+              position, log_table, keep_rows):
+    """Grow the tree of every row of ``Z`` (weights ``w0``; ``sorted0``: (numeric columns, rows),
+    the rows sorted by each numeric attribute, missing last) as ``_TreeBuilder.build`` does, then
+    collapse it (``_TreeBuilder.collapse``). Nodes are numbered in the order they are grown
+    (depth first, branches in order), so a node's sons come after it.
+
+    Returns flat arrays: per node the attribute tested (-1 at a leaf), split point (the training
+    value it moved to), info gain, gain ratio, number of bags, first son's slot in ``sons``, total
+    weight, is_empty, collapsed (a split that collapse turns into a leaf), alive (still in the
+    tree after collapsing); per node and class the class weights; per bag (``bag_start``) the bag
+    weights and, × classes, the (bag, class) weights; and with ``keep_rows`` each node's rows
+    and weights (``row_start``)."""
+    r = n_classes
+    n_rows = Z.shape[0]
+    k = numeric_cols.shape[0]
+    mark = np.zeros(n_rows, dtype=np.int64)
+    stamp = 0
+
+    attr = List.empty_list(types.int64)
+    split_pt = List.empty_list(types.float64)
+    gains = List.empty_list(types.float64)
+    ratios = List.empty_list(types.float64)
+    totals = List.empty_list(types.float64)
+    empty = List.empty_list(types.boolean)
+    son_start = List.empty_list(types.int64)
+    sons = List.empty_list(types.int64)
+    pcbs = List.empty_list(types.float64[:, :])
+    pbs = List.empty_list(types.float64[:])
+    pcs = List.empty_list(types.float64[:])
+    kept_rows = List.empty_list(types.int64[:])
+    kept_w = List.empty_list(types.float64[:])
+
+    st_rows = List.empty_list(types.int64[:])
+    st_w = List.empty_list(types.float64[:])
+    st_sorted = List.empty_list(types.int64[:, :])
+    st_parent = List.empty_list(types.int64)
+    st_branch = List.empty_list(types.int64)
+    st_rows.append(np.arange(n_rows))
+    st_w.append(w0.copy())
+    st_sorted.append(sorted0)
+    st_parent.append(-1)
+    st_branch.append(0)
+
+    while len(st_rows) > 0:
+        rows = st_rows.pop()
+        w = st_w.pop()
+        srt = st_sorted.pop()
+        parent = st_parent.pop()
+        branch = st_branch.pop()
+        node = len(attr)
+        if parent >= 0:
+            sons[son_start[parent] + branch] = node
+        n = rows.shape[0]
+        a, sp, g, ratio, pcb, pb, pc, tot = select_split(
+            Z, y, w, rows, srt.T, numeric_cols, is_numeric, n_values, r, min_leaf, multi_valued, all_values.shape[0],
+            position, log_table)
+        if keep_rows:
+            kept_rows.append(rows)
+            kept_w.append(w)
+        if a < 0:
+            attr.append(-1)
+            split_pt.append(np.nan)
+            gains.append(0.0)
+            ratios.append(0.0)
+            totals.append(tot)
+            empty.append(_is_zero(tot))
+            son_start.append(-1)
+            pcbs.append(pcb)
+            pbs.append(pb)
+            pcs.append(pc)
+            continue
+
+        # the rows with a missing value join the split's distribution, spread over its bags
+        B = pb.shape[0]
+        probs = np.empty(B)
+        for b in range(B):
+            probs[b] = 1.0 / B if _is_zero(tot) else pb[b] / tot
+        for t in range(n):
+            if np.isnan(Z[rows[t], a]):
+                c = y[rows[t]]
+                wt = w[t]
+                pc[c] += wt
+                tot += wt
+                for b in range(B):
+                    nw = probs[b] * wt
+                    pcb[b, c] += nw
+                    pb[b] += nw
+        if is_numeric[a]:
+            sp = _largest_value_not_above(all_values[:, a], sp)
+        attr.append(a)
+        split_pt.append(sp if is_numeric[a] else np.inf)
+        gains.append(g)
+        ratios.append(ratio)
+        totals.append(tot)
+        empty.append(False)
+        son_start.append(len(sons))
+        for b in range(B):
+            sons.append(-1)
+        pcbs.append(pcb)
+        pbs.append(pb)
+        pcs.append(pc)
+
+        # ClassifierSplitModel.split: known values to their branch, missing ones to every branch
+        # with a share, their weight times it
+        sub = np.empty(n, dtype=np.int64)
+        for t in range(n):
+            x = Z[rows[t], a]
+            if np.isnan(x):
+                sub[t] = -1
+            elif is_numeric[a]:
+                sub[t] = 0 if x - sp < SMALL else 1
+            else:
+                sub[t] = int(x)
+        share = np.empty(B)
+        for b in range(B):
+            share[b] = pb[b] / tot
+        for b in range(B - 1, -1, -1):  # pushed last to first, so grown first to last
+            take = 0
+            for t in range(n):
+                if sub[t] == b or (sub[t] < 0 and share[b] - 0.0 > SMALL):
+                    take += 1
+            b_rows = np.empty(take, dtype=np.int64)
+            b_w = np.empty(take)
+            stamp += 1
+            i = 0
+            for t in range(n):
+                if sub[t] == b:
+                    b_rows[i] = rows[t]
+                    b_w[i] = w[t]
+                    i += 1
+                elif sub[t] < 0 and share[b] - 0.0 > SMALL:
+                    b_rows[i] = rows[t]
+                    b_w[i] = share[b] * w[t]
+                    i += 1
+            for t in range(take):
+                mark[b_rows[t]] = stamp
+            b_sorted = np.empty((k, take), dtype=np.int64)
+            for j in range(k):
+                i = 0
+                for t in range(n):
+                    if mark[srt[j, t]] == stamp:
+                        b_sorted[j, i] = srt[j, t]
+                        i += 1
+            st_rows.append(b_rows)
+            st_w.append(b_w)
+            st_sorted.append(b_sorted)
+            st_parent.append(node)
+            st_branch.append(b)
+
+    # ---- collapse: a subtree whose training errors are not below its root's becomes a leaf ----
+    N = len(attr)
+    errors = np.zeros(N)
+    for node in range(N - 1, -1, -1):
+        if attr[node] < 0:
+            pc = pcs[node]
+            errors[node] = totals[node] - pc[_max_class(pc)]
+        else:
+            e = 0.0
+            for b in range(pbs[node].shape[0]):
+                e += errors[sons[son_start[node] + b]]
+            errors[node] = e
+    alive = np.zeros(N, dtype=np.bool_)
+    collapsed = np.zeros(N, dtype=np.bool_)
+    alive[0] = True
+    for node in range(N):
+        if not alive[node] or attr[node] < 0:
+            continue
+        pc = pcs[node]
+        if errors[node] >= totals[node] - pc[_max_class(pc)] - 1e-3:
+            collapsed[node] = True
+        else:
+            for b in range(pbs[node].shape[0]):
+                alive[sons[son_start[node] + b]] = True
+
+    # ---- flat arrays ---------------------------------------------------------------------------
+    bag_start = np.zeros(N + 1, dtype=np.int64)
+    row_start = np.zeros(N + 1, dtype=np.int64)
+    for node in range(N):
+        bag_start[node + 1] = bag_start[node] + pbs[node].shape[0]
+        if keep_rows:
+            row_start[node + 1] = row_start[node] + kept_rows[node].shape[0]
+    per_bag = np.empty(bag_start[N])
+    per_class_per_bag = np.empty((bag_start[N], r))
+    per_class = np.empty((N, r))
+    all_rows = np.empty(row_start[N], dtype=np.int64)
+    all_w = np.empty(row_start[N])
+    for node in range(N):
+        s = bag_start[node]
+        per_bag[s: bag_start[node + 1]] = pbs[node]
+        per_class_per_bag[s: bag_start[node + 1]] = pcbs[node]
+        per_class[node] = pcs[node]
+        if keep_rows:
+            all_rows[row_start[node]: row_start[node + 1]] = kept_rows[node]
+            all_w[row_start[node]: row_start[node + 1]] = kept_w[node]
+    out_attr = np.empty(N, dtype=np.int64)
+    out_sp = np.empty(N)
+    out_gain = np.empty(N)
+    out_ratio = np.empty(N)
+    out_total = np.empty(N)
+    out_empty = np.empty(N, dtype=np.bool_)
+    out_son_start = np.empty(N, dtype=np.int64)
+    for node in range(N):
+        out_attr[node] = attr[node]
+        out_sp[node] = split_pt[node]
+        out_gain[node] = gains[node]
+        out_ratio[node] = ratios[node]
+        out_total[node] = totals[node]
+        out_empty[node] = empty[node]
+        out_son_start[node] = son_start[node]
+    out_sons = np.empty(len(sons), dtype=np.int64)
+    for i in range(len(sons)):
+        out_sons[i] = sons[i]
+    return (out_attr, out_sp, out_gain, out_ratio, out_total, out_empty, collapsed, alive, out_son_start, out_sons,
+            bag_start, per_bag, per_class_per_bag, per_class, row_start, all_rows, all_w)

@@ -32,7 +32,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from ..stats.special import weka_normal_inverse
 from . import _weka_utils as wu
-from ._j48_kernel import select_split
+from ._j48_kernel import grow_tree, select_split
 from ._mixed import MixedInputMixin
 
 _LOG2 = math.log(2.0)
@@ -343,6 +343,34 @@ class _TreeBuilder:
         self.z_score = weka_normal_inverse(float(np.float32(1.0) - self.confidence))
 
     # ---- growing --------------------------------------------------------------------
+    def grow(self, w: np.ndarray, keep_rows: bool) -> Node:
+        """The collapsed tree of every row (compiled ``grow_tree``: the same tree as ``build``
+        then ``collapse``); ``keep_rows``: the nodes keep their rows and weights, for pruning."""
+        cols = self._numeric_columns
+        sorted0 = np.ascontiguousarray(np.argsort(self.Z[:, cols], axis=0, kind="stable").T)
+        (attr, split_point, gain, ratio, total, empty, collapsed, alive, son_start, sons, bag_start, per_bag,
+         per_class_per_bag, per_class, row_start, rows, weights) = grow_tree(
+            np.asfortranarray(self.Z), self.y, np.ascontiguousarray(w, dtype=np.float64), sorted0, cols, self._is_numeric,
+            self._n_values, self.r, self.min_leaf, self.multi_valued, self.all_values, self._position,
+            self._log_table, keep_rows)
+        nodes = [None] * len(attr)
+        for i in np.flatnonzero(alive)[::-1].tolist():  # sons before their parent
+            node = Node()
+            s, e = bag_start[i], bag_start[i + 1]
+            d = Distribution(per_class_per_bag[s:e], per_bag[s:e], per_class[i], total[i])
+            if keep_rows:
+                node.rows, node.weights = rows[row_start[i]: row_start[i + 1]], weights[row_start[i]: row_start[i + 1]]
+            a = int(attr[i])
+            if a < 0 or collapsed[i]:
+                node.dist = d
+                node.is_empty = bool(empty[i])
+            else:
+                node.split = Split(a, bool(self.numeric[a]), float(split_point[i]), e - s, d, float(gain[i]),
+                                   float(ratio[i]))
+                node.sons = [nodes[j] for j in sons[son_start[i]: son_start[i] + e - s].tolist()]
+            nodes[i] = node
+        return nodes[0]
+
     def build(self, rows: np.ndarray, w: np.ndarray, sorted_rows: np.ndarray | None = None) -> Node:
         """Grow the subtree of ``rows``; ``sorted_rows``: the rows sorted by each numeric attribute
         (missing last), filtered down from the root's one sort instead of sorting at every node."""
@@ -838,8 +866,7 @@ class J48(MixedInputMixin):
             raise ValueError(f"J48: min_samples_leaf must be at least 1, got {self.min_samples_leaf!r}")
         builder = _TreeBuilder(Z, ycodes, self.numeric_, self.n_values_, len(self.classes_), int(self.min_samples_leaf),
                                all_values, self.confidence, self.subtree_raising)
-        root = builder.build(np.arange(len(ycodes)), w)
-        builder.collapse(root)
+        root = builder.grow(w, keep_rows=not self.unpruned)
         if not self.unpruned:
             builder.prune(root)
         _drop_training_rows(root)
