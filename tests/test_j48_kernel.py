@@ -28,7 +28,7 @@ def _nbtree_same_with(name, monkeypatch, owner, attribute, replacement):
     assert np.array_equal(fast.predict_proba(X), reference.predict_proba(X))
 
 
-def _grow_in_python(builder, w, keep_rows):
+def _grow_in_python(builder, w, keep_rows, ranks=None):
     """``_TreeBuilder.grow`` as the Python recursion it compiles: ``build``, then ``collapse``."""
     root = builder.build(np.arange(len(builder.y)), w)
     builder.collapse(root)
@@ -209,3 +209,19 @@ def test_packed_weighted_cut_points_follow_wekas_sorts(weka_order):
         flat, counts = mdl_cut_points_weighted(Z, y, 3, w, columns, weka_order=weka_order)
         assert counts.tolist() == [len(c) for c in want]
         assert np.array_equal(flat, np.concatenate(want) if want else np.empty(0)), trial
+
+
+def test_counting_sort_of_ranks_is_a_stable_argsort():
+    # ties, -0.0 beside 0.0, missing values (last, in row order), and a bag's repeated rows
+    from nbrepro.classifiers._j48_kernel import order_by_ranks
+    from nbrepro.classifiers.j48 import value_ranks
+
+    rng = np.random.default_rng(3)
+    Z = rng.integers(-3, 4, (300, 4)).astype(float)
+    Z[rng.random(Z.shape) < 0.1] = np.nan
+    Z[::7, 1] = -0.0
+    Z[:, 3] = rng.random(300)
+    ranks = value_ranks(Z, np.array([0, 1, 3]))
+    bag = rng.integers(0, 300, 400)
+    expected = np.argsort(Z[bag][:, [0, 1, 3]], axis=0, kind="stable").T
+    assert np.array_equal(order_by_ranks(np.ascontiguousarray(ranks[:, bag])), expected)

@@ -125,21 +125,33 @@ def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values,
     # ---- numeric attributes: C45Split.handleNumericAttribute --------------------------------
     for t in range(n):
         position[rows[t]] = t
+    # whole-number weights (no row split by a missing value above): logFunc looked up, not taken
+    whole = total < log_table.shape[0]
+    for t in range(n):
+        if w[t] != math.floor(w[t]):
+            whole = False
+            break
     left = np.zeros(r)
     right = np.zeros(r)
     init = np.zeros(r)
+    xs = np.empty(n)  # the column's known values, classes and weights in sorted order, gathered once
+    cs = np.empty(n, dtype=np.int64)
+    ws = np.empty(n)
     for j in range(numeric_cols.shape[0]):
         a = numeric_cols[j]
         nk = 0
         while nk < n and not np.isnan(Z[sorted_rows[nk, j], a]):
+            row = sorted_rows[nk, j]
+            xs[nk] = Z[row, a]
+            cs[nk] = y[row]
+            ws[nk] = w[position[row]]
             nk += 1
         known_count[a] = nk
         init[:] = 0.0
         init_w = 0.0
         for t in range(nk):
-            p = position[sorted_rows[t, j]]
-            init[y[sorted_rows[t, j]]] += w[p]
-            init_w += w[p]
+            init[cs[t]] += ws[t]
+            init_w += ws[t]
         min_split = 0.1 * init_w / r
         if min_split - min_leaf < SMALL:
             min_split = float(min_leaf)
@@ -159,25 +171,32 @@ def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values,
         record = 0.0
         pos = -1
         for i in range(nk - 1):
-            row = sorted_rows[i, j]
-            wi = w[position[row]]
-            ci = y[row]
+            wi = ws[i]
+            ci = cs[i]
             lw += wi
             rw -= wi
             left[ci] += wi
             right[ci] -= wi
-            if not (Z[row, a] + 1e-5 < Z[sorted_rows[i + 1, j], a]):
+            if not (xs[i] + 1e-5 < xs[i + 1]):
                 continue
             if not (min_split - lw < SMALL and min_split - rw < SMALL):
                 continue
             n_index += 1
             ne = 0.0
-            for c in range(r):
-                ne += _log_func_t(left[c], log_table)
-            ne -= _log_func_t(lw, log_table)
-            for c in range(r):
-                ne += _log_func_t(right[c], log_table)
-            ne -= _log_func_t(rw, log_table)
+            if whole:
+                for c in range(r):
+                    ne += log_table[int(left[c])]
+                ne -= log_table[int(lw)]
+                for c in range(r):
+                    ne += log_table[int(right[c])]
+                ne -= log_table[int(rw)]
+            else:
+                for c in range(r):
+                    ne += _log_func_t(left[c], log_table)
+                ne -= _log_func_t(lw, log_table)
+                for c in range(r):
+                    ne += _log_func_t(right[c], log_table)
+                ne -= _log_func_t(rw, log_table)
             g = _info_gain(old, -ne, init_w, total_weight)
             if g - record > SMALL:
                 record = g
@@ -189,10 +208,10 @@ def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values,
             continue
         pb0 = 0.0
         for t in range(pos + 1):
-            pb0 += w[position[sorted_rows[t, j]]]
+            pb0 += ws[t]
         pb1 = 0.0
         for t in range(pos + 1, nk):
-            pb1 += w[position[sorted_rows[t, j]]]
+            pb1 += ws[t]
         bags = np.array([pb0, pb1])
         gains[a] = gain
         ratios[a] = _ratio(gain, bags, init_w, total_weight)
@@ -273,6 +292,28 @@ def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values,
     return best, np.nan, gains[best], best_ratio, pcb, pb, pc, tot
 
 
+@njit(cache=True)
+def order_by_ranks(ranks):
+    """(columns, rows): each column's row indices sorted by their ranks (0, 1, …), ties in row
+    order, as a stable argsort of the values the ranks number: a counting sort, for the rows
+    of a bag whose training rows were ranked once."""
+    k, n = ranks.shape
+    out = np.empty((k, n), dtype=np.int64)
+    for j in range(k):
+        top = 0
+        for t in range(n):
+            top = max(top, ranks[j, t])
+        start = np.zeros(top + 2, dtype=np.int64)
+        for t in range(n):
+            start[ranks[j, t] + 1] += 1
+        for v in range(top + 1):
+            start[v + 1] += start[v]
+        for t in range(n):
+            out[j, start[ranks[j, t]]] = t
+            start[ranks[j, t]] += 1
+    return out
+
+
 # ---- the whole tree: growing and collapsing (C45PruneableClassifierTree.buildTree, collapse) ----
 
 _MAX_DOUBLE = 1.7976931348623157e308
@@ -312,8 +353,7 @@ def grow_tree(Z, y, w0, sorted0, numeric_cols, is_numeric, n_values, n_classes, 
     r = n_classes
     n_rows = Z.shape[0]
     k = numeric_cols.shape[0]
-    mark = np.zeros(n_rows, dtype=np.int64)
-    stamp = 0
+    branch_of = np.empty(n_rows, dtype=np.int64)  # the branch of each of a node's rows (-1: missing)
 
     attr = List.empty_list(types.int64)
     split_pt = List.empty_list(types.float64)
@@ -411,38 +451,58 @@ def grow_tree(Z, y, w0, sorted0, numeric_cols, is_numeric, n_values, n_classes, 
             else:
                 sub[t] = int(x)
         share = np.empty(B)
+        goes = np.empty(B, dtype=np.bool_)  # does a row with a missing value go down branch b?
         for b in range(B):
             share[b] = pb[b] / tot
+            goes[b] = share[b] - 0.0 > SMALL
+        take = np.zeros(B, dtype=np.int64)
+        for t in range(n):
+            branch_of[rows[t]] = sub[t]
+            if sub[t] >= 0:
+                take[sub[t]] += 1
+            else:
+                for b in range(B):
+                    if goes[b]:
+                        take[b] += 1
+        offset = np.zeros(B + 1, dtype=np.int64)  # the branches' rows, one after another
+        for b in range(B):
+            offset[b + 1] = offset[b] + take[b]
+        all_rows = np.empty(offset[B], dtype=np.int64)
+        all_w = np.empty(offset[B])
+        fill = offset[:B].copy()
+        for t in range(n):
+            if sub[t] >= 0:
+                b = sub[t]
+                all_rows[fill[b]] = rows[t]
+                all_w[fill[b]] = w[t]
+                fill[b] += 1
+            else:
+                for b in range(B):
+                    if goes[b]:
+                        all_rows[fill[b]] = rows[t]
+                        all_w[fill[b]] = share[b] * w[t]
+                        fill[b] += 1
+        # each branch keeps its rows in the node's sorted order: branch b's column j at
+        # k·offset[b] + j·take[b]
+        all_sorted = np.empty(k * offset[B], dtype=np.int64)
+        for j in range(k):
+            for b in range(B):
+                fill[b] = k * offset[b] + j * take[b]
+            for t in range(n):
+                row = srt[j, t]
+                s_b = branch_of[row]
+                if s_b >= 0:
+                    all_sorted[fill[s_b]] = row
+                    fill[s_b] += 1
+                else:
+                    for b in range(B):
+                        if goes[b]:
+                            all_sorted[fill[b]] = row
+                            fill[b] += 1
         for b in range(B - 1, -1, -1):  # pushed last to first, so grown first to last
-            take = 0
-            for t in range(n):
-                if sub[t] == b or (sub[t] < 0 and share[b] - 0.0 > SMALL):
-                    take += 1
-            b_rows = np.empty(take, dtype=np.int64)
-            b_w = np.empty(take)
-            stamp += 1
-            i = 0
-            for t in range(n):
-                if sub[t] == b:
-                    b_rows[i] = rows[t]
-                    b_w[i] = w[t]
-                    i += 1
-                elif sub[t] < 0 and share[b] - 0.0 > SMALL:
-                    b_rows[i] = rows[t]
-                    b_w[i] = share[b] * w[t]
-                    i += 1
-            for t in range(take):
-                mark[b_rows[t]] = stamp
-            b_sorted = np.empty((k, take), dtype=np.int64)
-            for j in range(k):
-                i = 0
-                for t in range(n):
-                    if mark[srt[j, t]] == stamp:
-                        b_sorted[j, i] = srt[j, t]
-                        i += 1
-            st_rows.append(b_rows)
-            st_w.append(b_w)
-            st_sorted.append(b_sorted)
+            st_rows.append(all_rows[offset[b]: offset[b + 1]].copy())
+            st_w.append(all_w[offset[b]: offset[b + 1]].copy())
+            st_sorted.append(all_sorted[k * offset[b]: k * offset[b + 1]].copy().reshape((k, take[b])))
             st_parent.append(node)
             st_branch.append(b)
 

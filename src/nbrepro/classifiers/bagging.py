@@ -199,7 +199,7 @@ class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
             rows = keep[bag]
             if encoder is not None:
                 Zb = encoder[1][bag]
-                member._fit_encoded(encoder[0], Zb, encoder[2][bag], Zb)
+                member._fit_encoded(encoder[0], Zb, encoder[2][bag], Zb, encoder[3][:, bag])
             else:
                 Xb = X.iloc[rows] if isinstance(X, pd.DataFrame) else np.asarray(X)[rows]
                 member.fit(Xb, y_series.iloc[rows])
@@ -212,12 +212,13 @@ class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         return self
 
     def _shared_encoder(self, X, y, keep):
-        """(encoder, codes, class codes) of the rows ``keep`` when the members are J48 trees and
-        the encoding depends only on the columns' types (every nominal column and the class
-        Categorical): then each bag is a selection of these rows, encoded once. None otherwise
+        """(encoder, codes, class codes, ranks of the numeric values) of the rows ``keep`` when the
+        members are J48 trees and the encoding depends only on the columns' types (every nominal
+        column and the class Categorical): then each bag is a selection of these rows, encoded
+        and ranked once. None otherwise
         (an object column's value set, or the classes of an object target, depend on the rows
         a bag draws)."""
-        from .j48 import J48
+        from .j48 import J48, value_ranks
 
         if type(self.estimator) is not J48 or not isinstance(X, pd.DataFrame) or \
                 not isinstance(y.dtype, pd.CategoricalDtype):
@@ -226,7 +227,7 @@ class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
             return None
         encoder = clone(self.estimator)
         Z, codes, _ = encoder._fit_mixed(X.iloc[keep], y.iloc[keep])
-        return encoder, Z, codes
+        return encoder, Z, codes, value_ranks(Z, np.flatnonzero(encoder.numeric_))
 
     def predict_proba(self, X) -> np.ndarray:
         check_is_fitted(self, "estimators_")

@@ -32,7 +32,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from ..stats.special import weka_normal_inverse
 from . import _weka_utils as wu
-from ._j48_kernel import grow_tree, select_split
+from ._j48_kernel import grow_tree, order_by_ranks, select_split
 from ._mixed import MixedInputMixin
 
 _LOG2 = math.log(2.0)
@@ -343,11 +343,16 @@ class _TreeBuilder:
         self.z_score = weka_normal_inverse(float(np.float32(1.0) - self.confidence))
 
     # ---- growing --------------------------------------------------------------------
-    def grow(self, w: np.ndarray, keep_rows: bool) -> Node:
+    def grow(self, w: np.ndarray, keep_rows: bool, ranks: np.ndarray | None = None) -> Node:
         """The collapsed tree of every row (compiled ``grow_tree``: the same tree as ``build``
-        then ``collapse``); ``keep_rows``: the nodes keep their rows and weights, for pruning."""
+        then ``collapse``); ``keep_rows``: the nodes keep their rows and weights, for pruning;
+        ``ranks``: (numeric columns, rows), each value's rank in its column (``value_ranks``),
+        to order the rows without sorting."""
         cols = self._numeric_columns
-        sorted0 = np.ascontiguousarray(np.argsort(self.Z[:, cols], axis=0, kind="stable").T)
+        if ranks is None:
+            sorted0 = np.ascontiguousarray(np.argsort(self.Z[:, cols], axis=0, kind="stable").T)
+        else:
+            sorted0 = order_by_ranks(np.ascontiguousarray(ranks))
         (attr, split_point, gain, ratio, total, empty, collapsed, alive, son_start, sons, bag_start, per_bag,
          per_class_per_bag, per_class, row_start, rows, weights) = grow_tree(
             np.asfortranarray(self.Z), self.y, np.ascontiguousarray(w, dtype=np.float64), sorted0, cols, self._is_numeric,
@@ -849,24 +854,26 @@ class J48(MixedInputMixin):
     _ENCODING = ("feature_names_in_", "numeric_", "categories_", "n_features_in_", "n_values_", "classes_",
                  "_dtypes", "_array_input")
 
-    def _fit_encoded(self, encoder: "J48", Z: np.ndarray, ycodes: np.ndarray, all_values: np.ndarray) -> "J48":
+    def _fit_encoded(self, encoder: "J48", Z: np.ndarray, ycodes: np.ndarray, all_values: np.ndarray,
+                     ranks: np.ndarray | None = None) -> "J48":
         """``fit`` on rows already encoded by ``encoder`` (a J48 whose ``_fit_mixed`` saw a frame
         whose every nominal column and class are Categorical, so that the encoding depends on the
         types alone): unit weights, every row with a known class. Bagging grows its members so,
-        encoding the frame once instead of once per bag."""
+        encoding the frame once instead of once per bag, and ranking its numeric values once
+        (``ranks``: ``value_ranks`` of these rows)."""
         for name in self._ENCODING:
             if hasattr(encoder, name):
                 setattr(self, name, getattr(encoder, name))
-        return self._grow(Z, ycodes, np.ones(len(ycodes)), all_values)
+        return self._grow(Z, ycodes, np.ones(len(ycodes)), all_values, ranks)
 
-    def _grow(self, Z, ycodes, w, all_values) -> "J48":
+    def _grow(self, Z, ycodes, w, all_values, ranks=None) -> "J48":
         if not 0 < self.confidence < 1:
             raise ValueError(f"J48: confidence must lie in (0, 1), got {self.confidence!r}")
         if self.min_samples_leaf < 1:
             raise ValueError(f"J48: min_samples_leaf must be at least 1, got {self.min_samples_leaf!r}")
         builder = _TreeBuilder(Z, ycodes, self.numeric_, self.n_values_, len(self.classes_), int(self.min_samples_leaf),
                                all_values, self.confidence, self.subtree_raising)
-        root = builder.grow(w, keep_rows=not self.unpruned)
+        root = builder.grow(w, keep_rows=not self.unpruned, ranks=ranks)
         if not self.unpruned:
             builder.prune(root)
         _drop_training_rows(root)
@@ -961,6 +968,15 @@ def tree_probabilities(node, Z: np.ndarray, weight: np.ndarray, n_classes: int, 
         else:
             out[at] = tree_probabilities(son, Z[at], weight[at], n_classes, leaf, empty_branch)
     return out
+
+
+def value_ranks(Z: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    """(columns, rows): each row's value's rank among its column's distinct values (equal values
+    one rank, missing values the last), so that any selection of the rows sorts by counting."""
+    ranks = np.empty((len(columns), len(Z)), dtype=np.int64)
+    for i, a in enumerate(columns):
+        ranks[i] = np.unique(Z[:, a], return_inverse=True, equal_nan=True)[1].ravel()
+    return ranks
 
 
 def _drop_training_rows(node: Node) -> None:
