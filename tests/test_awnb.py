@@ -269,3 +269,18 @@ def test_selective_bayes_is_wekas_greedy_stepwise_conservative_search(name):
     weka = [int(v) - 1 for v in re.search(r"Selected attributes: ([\d,]+) :", out).group(1).split(",")]
     X, y = load(name)
     assert np.flatnonzero(SelectiveNB().fit(X, y).selected_).tolist() == weka
+
+
+@needs_mirror
+@pytest.mark.parametrize("name", ["hepatitis", "autos", "vehicle", "kr-vs-kp"])
+def test_relieff_distances_once_per_pair_or_row_by_row_give_the_same_bits(name, monkeypatch):
+    # the n × n matrix (each pair once, written to both halves) is used up to _MATRIX_ROWS rows,
+    # the row-by-row pass above; Weka's oracle test sees only the first
+    from nbrepro.classifiers import _relieff_kernel
+    from nbrepro.classifiers.attribute_scores import relieff_scores
+
+    X, y = load(name)
+    once = relieff_scores(X, y)
+    original = _relieff_kernel.relieff_weights
+    monkeypatch.setattr(_relieff_kernel, "relieff_weights", lambda *args: original(*args, 0))
+    assert np.array_equal(relieff_scores(X, y), once)

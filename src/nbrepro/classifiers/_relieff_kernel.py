@@ -54,48 +54,73 @@ def _distance(Z, C, N, numeric, n_values, col_missing, i, z):
     return d
 
 
-@njit(cache=True)
-def _distances(Z, C, N, numeric, n_values, col_missing, z, out):
-    """``_distance`` of row ``z`` to every row, four rows at a time: each sum still runs attribute
-    by attribute (the same bits), but four independent sums keep the adder busy."""
-    n, m = N.shape
-    i = 0
-    while i + 4 <= n:
-        d0 = 0.0
-        d1 = 0.0
-        d2 = 0.0
-        d3 = 0.0
-        for a in range(m):
-            if col_missing[a]:
-                x, y = Z[z, a], N[z, a]
-                d0 += _difference(numeric[a], n_values[a], Z[i, a], x, N[i, a], y)
-                d1 += _difference(numeric[a], n_values[a], Z[i + 1, a], x, N[i + 1, a], y)
-                d2 += _difference(numeric[a], n_values[a], Z[i + 2, a], x, N[i + 2, a], y)
-                d3 += _difference(numeric[a], n_values[a], Z[i + 3, a], x, N[i + 3, a], y)
-            elif numeric[a]:
-                x = N[z, a]
-                d0 += abs(N[i, a] - x)
-                d1 += abs(N[i + 1, a] - x)
-                d2 += abs(N[i + 2, a] - x)
-                d3 += abs(N[i + 3, a] - x)
-            else:
-                c = C[z, a]
-                d0 += 1.0 if C[i, a] != c else 0.0
-                d1 += 1.0 if C[i + 1, a] != c else 0.0
-                d2 += 1.0 if C[i + 2, a] != c else 0.0
-                d3 += 1.0 if C[i + 3, a] != c else 0.0
-        out[i] = d0
-        out[i + 1] = d1
-        out[i + 2] = d2
-        out[i + 3] = d3
-        i += 4
-    while i < n:
-        out[i] = _distance(Z, C, N, numeric, n_values, col_missing, i, z)
-        i += 1
+_TILE = 512  # rows per block: a block's running sums, and a tile of the distance matrix, stay in cache
+_MATRIX_ROWS = 6000  # up to this many rows (a 288 MB matrix) each distance is computed once per pair
 
 
 @njit(cache=True)
-def relieff_weights(Z, numeric, n_values, y, n_classes, k):
+def _distance_block(ZT, CT, NT, numeric, n_values, col_missing, z, start, stop, acc):
+    """``_distance`` of row ``z`` to rows start..stop-1, into acc[:stop - start], from the
+    attribute-major copies ``ZT``, ``CT``, ``NT``: each row's sum still runs attribute by
+    attribute (the same bits), while one attribute's term is added to the block's rows at once,
+    a loop the compiler vectorises."""
+    L = stop - start
+    for i in range(L):
+        acc[i] = 0.0
+    for a in range(NT.shape[0]):
+        if col_missing[a]:
+            x, y = ZT[a, z], NT[a, z]
+            raw = ZT[a, start:stop]
+            norm = NT[a, start:stop]
+            for i in range(L):
+                acc[i] += _difference(numeric[a], n_values[a], raw[i], x, norm[i], y)
+        elif numeric[a]:
+            x = NT[a, z]
+            norm = NT[a, start:stop]
+            for i in range(L):
+                acc[i] += abs(norm[i] - x)
+        else:
+            c = CT[a, z]
+            codes = CT[a, start:stop]
+            for i in range(L):
+                acc[i] += 1.0 if codes[i] != c else 0.0
+
+
+@njit(cache=True)
+def _distances(ZT, CT, NT, numeric, n_values, col_missing, z, out, acc):
+    """``_distance`` of row ``z`` to every row."""
+    n = NT.shape[1]
+    for start in range(0, n, _TILE):
+        stop = min(start + _TILE, n)
+        _distance_block(ZT, CT, NT, numeric, n_values, col_missing, z, start, stop, acc)
+        out[start:stop] = acc[: stop - start]
+
+
+@njit(cache=True)
+def _distance_matrix(ZT, CT, NT, numeric, n_values, col_missing, acc):
+    """Every pair's ``_distance`` once: Weka's distance is symmetric to the bit (|a − b| = |b − a|,
+    and a missing value's expected difference reads the other, known value either way), so each
+    tile above the diagonal is computed once and written to both halves."""
+    n = NT.shape[1]
+    D = np.empty((n, n))
+    for r0 in range(0, n, _TILE):
+        r1 = min(r0 + _TILE, n)
+        for c0 in range(r0, n, _TILE):
+            c1 = min(c0 + _TILE, n)
+            for z in range(r0, r1):
+                _distance_block(ZT, CT, NT, numeric, n_values, col_missing, z, c0, c1, acc)
+                for i in range(c1 - c0):
+                    D[z, c0 + i] = acc[i]
+                if c0 > r0:
+                    for i in range(c1 - c0):
+                        D[c0 + i, z] = acc[i]
+    return D
+
+
+@njit(cache=True)
+def relieff_weights(Z, numeric, n_values, y, n_classes, k, matrix_rows=_MATRIX_ROWS):
+    """``matrix_rows``: up to this many rows, every distance is computed once per pair, into an
+    n × n matrix (8·n² bytes); above it, twice, row by row."""
     n, m = Z.shape
     # the training range of each numeric attribute (Weka's updateMinMax) and the normalised values
     lo = np.full(m, np.nan)
@@ -126,6 +151,12 @@ def relieff_weights(Z, numeric, n_values, y, n_classes, k):
             elif not numeric[a]:
                 C[i, a] = np.int32(Z[i, a])
     nominal_only = not col_missing.any() and not numeric.any()
+    ZT = np.ascontiguousarray(Z.T)
+    CT = np.ascontiguousarray(C.T)
+    NT = np.ascontiguousarray(N.T)
+    acc = np.zeros(_TILE)
+    matrix = not nominal_only and n <= matrix_rows
+    D = _distance_matrix(ZT, CT, NT, numeric, n_values, col_missing, acc) if matrix else np.zeros((0, 0))
     row = np.zeros(n)
     probs = np.zeros(n_classes)
     for i in range(n):
@@ -142,8 +173,10 @@ def relieff_weights(Z, numeric, n_values, y, n_classes, k):
             continue
         stored[:] = 0
         worst[:] = 0
-        if not nominal_only:
-            _distances(Z, C, N, numeric, n_values, col_missing, z, row)
+        if matrix:
+            row = D[z]
+        elif not nominal_only:
+            _distances(ZT, CT, NT, numeric, n_values, col_missing, z, row, acc)
         for i in range(n):
             if i == z:
                 continue
