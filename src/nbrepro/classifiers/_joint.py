@@ -73,10 +73,13 @@ def ordered_sum(values: np.ndarray, axis: int = 0) -> np.ndarray:
 
 def log2_ratio(x: np.ndarray, y: np.ndarray, small: float = 1e-6) -> np.ndarray:
     """Weka's ``log2(x, y)`` in WAODE and HNB: log2(x / y), or 0 when x or y is below 1e-6."""
-    x, y = np.broadcast_arrays(np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64))
-    out = np.zeros(x.shape)
+    x = np.asarray(x, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
     ok = (x >= small) & (y >= small)
-    out[ok] = np.log(x[ok] / y[ok]) / np.log(2.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        quotient = x / y
+    out = np.zeros(ok.shape)
+    out[ok] = np.log(quotient[ok]) / np.log(2.0)  # the logs of a contiguous array, as before
     return out
 
 
@@ -105,38 +108,3 @@ class JointCountsMixin(CountedClassifierMixin):
         r = len(self.classes_)
         return {"joint": pair_counts(flat_index(codes, offsets, self.n_values_), y, T, r),
                 "class": np.bincount(y, minlength=r).astype(np.float64)}
-
-
-# Test rows are processed in chunks whose (rows × attributes × classes) working array holds
-# about this many values: small enough to stay in cache, large enough that numpy's per-call
-# cost does not dominate when there are many attributes and few rows.
-CHUNK_VALUES = 1 << 17
-
-
-def row_chunks(n_rows: int, width: int):
-    """Slices of consecutive rows, each about CHUNK_VALUES / width rows."""
-    step = max(1, CHUNK_VALUES // max(width, 1))
-    for start in range(0, n_rows, step):
-        yield slice(start, min(start + step, n_rows))
-
-
-def with_sentinel(table: np.ndarray, value: float) -> np.ndarray:
-    """The (pairs × classes) table with one extra row of ``value`` at index len(table)."""
-    return np.vstack([table, np.full((1, table.shape[1]), value)])
-
-
-def one_dependence_products(first: np.ndarray, ratio: np.ndarray, index: np.ndarray, n_total: int) -> np.ndarray:
-    """For every parent p: first[:, p] · ∏_{a ≠ p} ratio[x_p, x_a], multiplied in attribute order.
-
-    ``first``: (rows, d, r) starting factor per parent; ``ratio``: (T·T + 1, r) pair table whose
-    last row is all ones (used for a = p, so the product runs over a in Weka's order and the
-    parent's own factor is an exact 1); ``index``: (rows, d) flat value indices.
-    """
-    one = ratio.shape[0] - 1
-    base = index * n_total
-    out = first
-    for a in range(index.shape[1]):
-        pair = base + index[:, a:a + 1]
-        pair[:, a] = one
-        out *= np.take(ratio, pair, axis=0)
-    return out

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._joint import (JointCountsMixin, diagonal, flat_index, one_dependence_products, ordered_sum, row_chunks,
-                     value_layout)
+from ._joint import JointCountsMixin, diagonal, flat_index, value_layout
 from ._nominal import normalize_or_uniform
+from ._one_dependence_kernel import weighted_one_dependence_sums
 
 
 class AODE(JointCountsMixin):
@@ -63,10 +63,9 @@ class AODE(JointCountsMixin):
         denominator = np.broadcast_to(classparent[:, None, :], joint.shape)
         if joint[miss].any():  # some training value was missing
             denominator = denominator - joint[:, miss[owner], :]
-        # the pair table with one more row of ones after it (see one_dependence_products), filled in place
-        table = np.empty((T * T + 1, r))
-        table[-1] = 1.0
-        ratio = table[:-1].reshape(T, T, r)
+        # the pair table, (value pair, class), filled in place
+        table = np.empty((T * T, r))
+        ratio = table.reshape(T, T, r)
         with np.errstate(divide="ignore", invalid="ignore"):
             if self.m_estimate:
                 np.divide(joint + (w / q_of)[None, :, None], denominator + w, out=ratio)
@@ -93,14 +92,10 @@ class AODE(JointCountsMixin):
 
     def _proba_codes(self, codes: np.ndarray) -> np.ndarray:
         n, d = codes.shape
-        r = len(self.classes_)
-        idx = flat_index(codes, self.offsets_, self.n_values_)
+        idx = np.ascontiguousarray(flat_index(codes, self.offsets_, self.n_values_), dtype=np.int64)
         parent_ok = (codes >= 0) & (self._frequency[idx] >= self.frequency_limit)
-        total = np.empty((n, r))
-        for rows in row_chunks(n, d * r):
-            spodes = one_dependence_products(self._prior[idx[rows]], self._ratio, idx[rows], self._n_total)
-            spodes *= parent_ok[rows, :, None]  # a parent left out adds an exact 0 to the sum
-            total[rows] = ordered_sum(spodes, axis=1)  # parents summed first to last, as Weka does
+        # parents summed first to last, as Weka does; a parent left out adds nothing
+        total = weighted_one_dependence_sums(idx, parent_ok.astype(np.float64), self._prior, self._ratio, self._n_total)
         parents = parent_ok.sum(axis=1)
         probs = total / np.maximum(parents, 1)[:, None]
         lone = np.flatnonzero(parents == 0)

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._joint import JointCountsMixin, diagonal, flat_index, log2_ratio, ordered_sum, row_chunks, value_layout, with_sentinel
+from ._joint import JointCountsMixin, diagonal, flat_index, value_layout
 from ._nominal import normalize_or_uniform
+from ._one_dependence_kernel import conditional_mutual_information, hidden_parent_products
 
 
 class HNB(JointCountsMixin):
@@ -40,67 +41,21 @@ class HNB(JointCountsMixin):
         joint = counts["joint"]  # (T, T, r)
         class_count = counts["class"]
         n = int(class_count.sum())
-        self.conditional_mutual_information_ = _conditional_mutual_information(
-            joint, class_count, self.offsets_, self.n_values_, n)
+        self.conditional_mutual_information_ = conditional_mutual_information(
+            joint, class_count, self.offsets_, self.n_values_.astype(np.int64), float(n))
 
         parent = diagonal(joint)  # n(c, u) as (T, r)
         w = self.conditional_mutual_information_[owner][:, owner].T  # w[u, v] = W[child of v, parent of u]
         term = (w[:, :, None] * (joint + (1.0 / q[owner])[None, :, None])) / (parent[:, None, :] + 1.0)
         term[miss] = 0.0  # a missing parent adds nothing
-        self._term = with_sentinel(term.reshape(T * T, r), 0.0)
+        self._term = term.reshape(T * T, r)
         self._alone = (parent + (1.0 / q[owner])[:, None]) / (class_count + 1.0)[None, :]
         self._prior = (class_count + 1.0 / r) / (n + 1.0)
         self._n_total = T
 
     def _proba_codes(self, codes: np.ndarray) -> np.ndarray:
-        n, d = codes.shape
-        r = len(self.classes_)
-        T = self._n_total
-        zero = self._term.shape[0] - 1
-        idx = flat_index(codes, self.offsets_, self.n_values_)
-        known = codes >= 0
-        W = self.conditional_mutual_information_  # zero diagonal
-        probs = np.empty((n, r))
-        for rows in row_chunks(n, d * r):
-            I, ok = idx[rows], known[rows]
-            mix = np.zeros((len(I), d, r))  # per child attribute s: Σ_p W[s,p] P(x_s | x_p, c), p first to last
-            weight_sum = np.zeros((len(I), d))
-            for p in range(d):
-                pair = I[:, p:p + 1] * T + I
-                pair[:, p] = zero  # an attribute is not its own parent
-                mix += np.take(self._term, pair, axis=0)
-                weight_sum += np.where(ok[:, p:p + 1], W[:, p][None, :], 0.0)
-            mixed = weight_sum > 0
-            with np.errstate(invalid="ignore", divide="ignore"):
-                factor = np.where(mixed[..., None], mix / weight_sum[..., None], self._alone[I])
-            factor[~ok] = 1.0  # a missing child is left out
-            stacked = np.concatenate([np.broadcast_to(self._prior, (len(I), 1, r)), factor], axis=1)
-            probs[rows] = np.multiply.reduce(stacked, axis=1)  # prior, then children first to last
+        idx = np.ascontiguousarray(flat_index(codes, self.offsets_, self.n_values_), dtype=np.int64)
+        # prior, then children first to last; each child's mixture over its parents first to last
+        probs = hidden_parent_products(idx, codes >= 0, self.conditional_mutual_information_, self._term, self._alone,
+                                       self._prior, self._n_total)
         return normalize_or_uniform(probs)
-
-
-def _conditional_mutual_information(joint, class_count, offsets, n_values, n) -> np.ndarray:
-    """W[i, j] = I(X_i; X_j | C) in bits, summed class, parent value, child value first to last (Weka's order)."""
-    r = joint.shape[2]
-    d = len(n_values)
-    vmax = int(n_values.max())
-    grid = np.arange(vmax)
-    valid = grid[None, :] < n_values[:, None]  # (d, vmax)
-    flat = np.where(valid, offsets[:, None] + grid[None, :], 0)  # padded flat index per (attribute, value)
-    nn = float(n)
-    p_class = class_count / nn
-    p_value = diagonal(joint).T[:, flat] / nn  # (r, d, vmax): P(c, x_a = v)
-    W = np.zeros((d, d))
-    # one child attribute at a time keeps memory at r·d·vmax·q_s values
-    for s in range(d):
-        qs = int(n_values[s])
-        child = flat[s, :qs]
-        p_pair = np.moveaxis(joint[flat[:, :, None], child[None, None, :]], 3, 0) / nn  # (r, d, vp, vs)
-        x = p_pair * p_class[:, None, None, None]
-        y = p_value[:, :, :, None] * p_value[:, s, None, None, :qs]
-        terms = p_pair * log2_ratio(x, y)
-        terms *= valid[None, :, :, None]
-        # order of Weka's loops: class, parent value, child value; parents vectorised
-        W[s] = ordered_sum(terms.transpose(0, 2, 3, 1).reshape(-1, d), axis=0)
-    np.fill_diagonal(W, 0.0)
-    return W

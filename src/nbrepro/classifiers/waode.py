@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._joint import (JointCountsMixin, diagonal, flat_index, log2_ratio, one_dependence_products, ordered_sum,
-                     row_chunks, value_layout, with_sentinel)
+from ._joint import JointCountsMixin, diagonal, flat_index, log2_ratio, ordered_sum, value_layout
 from ._nominal import normalize_or_uniform
+from ._one_dependence_kernel import weighted_one_dependence_sums
 
 
 class WAODE(JointCountsMixin):
@@ -59,19 +59,15 @@ class WAODE(JointCountsMixin):
         parent = diagonal(joint)  # n(c, u) as (T, r)
         ratio = (joint + (1.0 / q[owner])[None, :, None]) / (parent[:, None, :] + 1.0)
         ratio[:, miss, :] = 1.0  # a missing child is left out
-        self._ratio = with_sentinel(ratio.reshape(T * T, r), 1.0)
+        self._ratio = ratio.reshape(T * T, r)
         self._prior = (parent + (1.0 / (r * q[owner]))[:, None]) / (n + 1.0)
         self._n_total = T
 
     def _proba_codes(self, codes: np.ndarray) -> np.ndarray:
-        n, d = codes.shape
-        r = len(self.classes_)
         idx = flat_index(codes, self.offsets_, self.n_values_)
         weights = self.mutual_information_[None, :] * (codes >= 0)  # a parent left out weighs an exact 0
-        total = np.empty((n, r))
-        for rows in row_chunks(n, d * r):
-            prob = one_dependence_products(self._prior[idx[rows]], self._ratio, idx[rows], self._n_total)
-            total[rows] = ordered_sum(weights[rows, :, None] * prob, axis=1)  # parents first to last, as Weka
+        total = weighted_one_dependence_sums(np.ascontiguousarray(idx, dtype=np.int64), weights, self._prior,
+                                             self._ratio, self._n_total)  # parents first to last, as Weka
         weight_sum = ordered_sum(weights, axis=1)
         with np.errstate(invalid="ignore", divide="ignore"):
             probs = total / weight_sum[:, None]
