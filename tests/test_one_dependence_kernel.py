@@ -127,3 +127,31 @@ def test_compiled_conditional_mutual_information_gives_the_numpy_bits(seed):
     expected = _conditional_mutual_information_numpy(counts["joint"], counts["class"], model.offsets_, n_values, 500)
     assert np.array_equal(model.conditional_mutual_information_, expected)
     assert (expected > 0).sum() > 10  # the check has something to compare
+
+
+def test_conditional_mutual_information_of_counts_that_are_not_symmetric():
+    # the kernel reuses (p, s)'s terms for (s, p) only where the counts are symmetric
+    from nbrepro.classifiers._one_dependence_kernel import conditional_mutual_information
+
+    rng = np.random.default_rng(4)
+    n_values = np.array([2, 3, 4])
+    offsets = np.array([0, 3, 7])  # with a missing slot after each attribute's values
+    joint = rng.integers(1, 40, (12, 12, 3)).astype(float)
+    class_count = rng.integers(50, 90, 3).astype(float)
+    got = conditional_mutual_information(joint, class_count, offsets, n_values, 200.0)
+    assert np.array_equal(got, _conditional_mutual_information_numpy(joint, class_count, offsets, n_values, 200))
+
+
+def test_hidden_parent_terms_give_the_numpy_bits():
+    from nbrepro.classifiers._joint import diagonal, value_layout
+
+    X, y, _ = _data(300, 6, 7, False)
+    model = HNB().fit(X, y)
+    counts = model._count(model._encode(X), y.cat.codes.to_numpy())
+    offsets, T, owner, miss = value_layout(model.n_values_)
+    q = model.n_values_.astype(float)
+    w = model.conditional_mutual_information_[owner][:, owner].T
+    term = (w[:, :, None] * (counts["joint"] + (1.0 / q[owner])[None, :, None])) / \
+        (diagonal(counts["joint"])[:, None, :] + 1.0)
+    term[miss] = 0.0
+    assert np.array_equal(model._term, term.reshape(T * T, -1))

@@ -5,7 +5,7 @@ import numpy as np
 
 from ._joint import JointCountsMixin, diagonal, flat_index, value_layout
 from ._nominal import normalize_or_uniform
-from ._one_dependence_kernel import conditional_mutual_information, hidden_parent_products
+from ._one_dependence_kernel import conditional_mutual_information, hidden_parent_products, hidden_parent_terms
 
 
 class HNB(JointCountsMixin):
@@ -45,10 +45,10 @@ class HNB(JointCountsMixin):
             joint, class_count, self.offsets_, self.n_values_.astype(np.int64), float(n))
 
         parent = diagonal(joint)  # n(c, u) as (T, r)
-        w = self.conditional_mutual_information_[owner][:, owner].T  # w[u, v] = W[child of v, parent of u]
-        term = (w[:, :, None] * (joint + (1.0 / q[owner])[None, :, None])) / (parent[:, None, :] + 1.0)
-        term[miss] = 0.0  # a missing parent adds nothing
-        self._term = term.reshape(T * T, r)
+        is_missing = np.zeros(T, dtype=np.bool_)
+        is_missing[miss] = True  # a missing parent adds nothing
+        self._term = hidden_parent_terms(np.ascontiguousarray(joint), self.conditional_mutual_information_, owner,
+                                         1.0 / q[owner], is_missing)
         self._alone = (parent + (1.0 / q[owner])[:, None]) / (class_count + 1.0)[None, :]
         self._prior = (class_count + 1.0 / r) / (n + 1.0)
         self._n_total = T
