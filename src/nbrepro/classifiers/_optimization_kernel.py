@@ -99,3 +99,21 @@ def update_cholesky(L, D, v, coeff, zero):
     for j in range(n):
         D[j] = d_new[j]
     return 0
+
+
+@njit(cache=True)
+def sequential_sum(start, terms):
+    """start + terms[0] + terms[1] + …, left to right (a Java loop)."""
+    s = start
+    for i in range(terms.shape[0]):
+        s += terms[i]
+    return s
+
+
+@njit(cache=True)
+def sequential_dot(a, b):
+    """0.0 + a[0]·b[0] + a[1]·b[1] + …, left to right."""
+    s = 0.0
+    for i in range(a.shape[0]):
+        s += a[i] * b[i]
+    return s

@@ -68,6 +68,29 @@ def weka_quicksort_index(a):
 
 
 @njit(cache=True)
+def weka_sorts_in_turn(Z, rows, columns, times):
+    """The orders of ``rows`` (as positions in it) that sorting them by each of ``columns`` in
+    turn leaves, each sort repeated ``times`` times (Weka's quicksort, missing values last):
+    row k of the result is the order after the sorts by ``columns[k]``, which start from the
+    order row k − 1 left. NBTree sorts a node's rows so (twice per numeric attribute) before
+    evaluating each split."""
+    n = rows.shape[0]
+    big = np.finfo(np.float64).max
+    out = np.empty((columns.shape[0], n), dtype=np.int64)
+    order = np.arange(n)
+    x = np.empty(n)
+    for k in range(columns.shape[0]):
+        j = columns[k]
+        for _ in range(times):
+            for i in range(n):
+                v = Z[rows[order[i]], j]
+                x[i] = big if np.isnan(v) else v
+            order = order[weka_quicksort_index(x)]
+        out[k, :] = order
+    return out
+
+
+@njit(cache=True)
 def row_class_running_sums(v, w, classes, n_classes):
     """Weka's running sums for each row b of (rows, values) arrays: (rows, classes) Σw, Σ(v·w),
     Σ((v·v)·w) over the values of each class, added left to right (a class < 0 adds nothing).

@@ -18,20 +18,13 @@ import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
 from ._mixed import MixedInputMixin
-from .weka_optimization import sequential_sum, weka_minimize
+from ._logistic_kernel import (denominators, linear_predictors, penalised_gradient,
+                               penalised_negative_log_likelihood)
+from .weka_optimization import weka_minimize
 
 
 def _sequential_column_sums(A: np.ndarray) -> np.ndarray:
     return np.cumsum(A, axis=0)[-1] if len(A) else np.zeros(A.shape[1])
-
-
-def _sum_rows(A: np.ndarray) -> np.ndarray:
-    """Column sums of A (rows × columns) added row after row, as a Java loop over rows adds
-    them. numpy reduces an axis that is not the fast one in memory sequentially (pairwise
-    summation applies along the fast axis only), which is much faster than a cumsum."""
-    if A.shape[1] < 2:  # a single column is the fast axis: keep the order explicitly
-        return np.cumsum(A, axis=0)[-1]
-    return np.add.reduce(A, axis=0)
 
 
 class PenalisedLikelihood:
@@ -39,24 +32,18 @@ class PenalisedLikelihood:
 
     −Σ_i w_i log P(y_i | s_i) + ridge·Σ_c Σ_{j≥1} β_cj², with β flattened class by class.
     Every sum runs in Weka's order (over columns within a row, over rows in training order),
-    so the values equal Weka's bit for bit and the optimiser takes Weka's path.
+    so the values equal Weka's bit for bit and the optimiser takes Weka's path. The sums are
+    compiled (``_logistic_kernel``; its numpy form is kept in the tests, the same bits).
     """
 
-    _CHUNK = 1 << 22  # elements of the per-row gradient terms held at once
-
     def __init__(self, S: np.ndarray, y: np.ndarray, w: np.ndarray, n_classes: int, ridge: float):
-        self.S = np.ascontiguousarray(S)
-        self.ST = np.ascontiguousarray(S.T)  # a contiguous row per column: the linear predictor's passes
-        self.y = y
-        self.w = w
+        self.S = np.ascontiguousarray(S, dtype=np.float64)
+        self.ST = np.ascontiguousarray(self.S.T)  # a contiguous row per column: the linear predictor's passes
+        self.y = np.ascontiguousarray(y, dtype=np.int64)
+        self.w = np.ascontiguousarray(w, dtype=np.float64)
         self.K = n_classes
-        self.ridge = ridge
+        self.ridge = float(ridge)
         self.dim = S.shape[1]
-        self._rows = np.arange(len(y))
-        self._own = np.zeros((n_classes - 1, len(y)), dtype=bool)  # class c < K−1 of each row
-        mine = y < n_classes - 1
-        self._own[y[mine], self._rows[mine]] = True
-        self._minus_ws = -(w[:, None] * self.S)  # −w_i·s_i, the own-class gradient term
         self._cache_x = None
 
     def _shifted(self, x: np.ndarray):
@@ -64,49 +51,22 @@ class PenalisedLikelihood:
         the line search asks for the value and the gradient at the same point, so it is kept."""
         if self._cache_x is not None and np.array_equal(self._cache_x, x):
             return self._cache
-        B = x.reshape(self.K - 1, self.dim)
-        eta = np.zeros((self.K - 1, len(self.y)))
-        for j in range(self.dim):  # Σ_j data[i][j]·x[j], j in order
-            eta += B[:, j][:, None] * self.ST[j][None, :]
+        eta = linear_predictors(x.reshape(self.K - 1, self.dim), self.ST)
         top = eta.max(axis=0)
         with np.errstate(over="ignore"):  # exp(−max) = ∞ as in Java: the line search then halves its step
-            denom = np.exp(-top)
-        expo = np.empty_like(eta)
-        for c in range(self.K - 1):
-            expo[c] = np.exp(eta[c] - top)
-            denom = denom + expo[c]
-        self._cache_x, self._cache = x.copy(), (eta, top, expo, denom)
+            first = np.exp(-top)
+            expo = np.exp(eta - top)
+        self._cache_x, self._cache = x.copy(), (eta, top, expo, denominators(first, expo))
         return self._cache
 
     def value(self, x: np.ndarray) -> float:
         eta, top, _, denom = self._shifted(x)
-        B = x.reshape(self.K - 1, self.dim)
-        own = np.where(self.y == self.K - 1, -top,
-                       eta[np.minimum(self.y, self.K - 2), self._rows] - top)
-        nll = sequential_sum(0.0, -(self.w * (own - np.log(denom))))
-        return sequential_sum(nll, (self.ridge * B[:, 1:] * B[:, 1:]).ravel())
+        return penalised_negative_log_likelihood(eta, top, np.log(denom), self.y, self.w,
+                                                 x.reshape(self.K - 1, self.dim), self.ridge)
 
     def gradient(self, x: np.ndarray) -> np.ndarray:
         _, _, expo, denom = self._shifted(x)
-        B = x.reshape(self.K - 1, self.dim)
-        first = (self.w[None, :] * (expo / denom[None, :])).T  # rows × classes: w_i·P(c | s_i), c < K
-        own = self._own.T
-        width = (self.K - 1) * self.dim
-        grad = np.zeros(width)
-        step = max(1, self._CHUNK // (2 * width))
-        for start in range(0, len(self.y), step):
-            rows = slice(start, start + step)
-            S = self.S[rows]
-            # per row: += w·p_c·s for every c, then −= w·s for the row's own class; the running
-            # total is the first row, so the chunks add on in Weka's order
-            terms = np.empty((2 * len(S) + 1, self.K - 1, self.dim))
-            terms[0] = grad.reshape(self.K - 1, self.dim)
-            terms[1::2] = first[rows][:, :, None] * S[:, None, :]
-            terms[2::2] = np.where(own[rows][:, :, None], self._minus_ws[rows][:, None, :], 0.0)
-            grad = _sum_rows(terms.reshape(len(terms), width))
-        grad = grad.reshape(self.K - 1, self.dim)
-        grad[:, 1:] += 2.0 * self.ridge * B[:, 1:]
-        return grad.ravel()
+        return penalised_gradient(expo, denom, self.w, self.S, self.y, x.reshape(self.K - 1, self.dim), self.ridge)
 
 
 class Logistic(MixedInputMixin):

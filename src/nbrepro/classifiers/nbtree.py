@@ -31,16 +31,10 @@ from ._mixed import MixedInputMixin
 from .j48 import Distribution, _TreeBuilder, _seq_sum, tree_probabilities
 from ._nbtree_kernel import encode_with_cuts, naive_bayes_cv_errors
 from .naive_bayes import _TINY, NaiveBayes
-from .numeric_estimators import weka_quicksort
+from ._weka_order import weka_sorts_in_turn
 
 _FOLDS = 5
 _MIN_ROWS_FOR_CV = 5
-
-
-def _weka_sort(rows: np.ndarray, w: np.ndarray, x: np.ndarray):
-    """Instances.sort(attribute): Weka's quicksort on the values, missing values last."""
-    order = weka_quicksort(np.where(np.isnan(x), np.finfo(np.float64).max, x))
-    return rows[order], w[order]
 
 
 class _DiscretizedNB:
@@ -182,10 +176,15 @@ class NBTree(MixedInputMixin):
         numeric_splits = (self._c45._numeric_splits(rows, w, y, total_weight)
                           if leaf.model.whole and self.numeric_.any() else None)
         best, best_errors = None, leaf.errors
+        # NBTreeSplit sorts the node's rows by each numeric attribute, and so does its C45Split:
+        # the orders each attribute's evaluation sees, all in one call
+        numeric = np.flatnonzero(self.numeric_)
+        sorted_orders = weka_sorts_in_turn(self._Z, rows, numeric, 2) if len(numeric) else None
+        start_rows, start_w = rows, w
         for a in range(self._Z.shape[1]):
             if self.numeric_[a]:
-                rows, w = _weka_sort(rows, w, self._Z[rows, a])  # NBTreeSplit sorts the node's rows ...
-                rows, w = _weka_sort(rows, w, self._Z[rows, a])  # ... and so does its C45Split
+                at = sorted_orders[np.searchsorted(numeric, a)]
+                rows, w = start_rows[at], start_w[at]
             found = None if numeric_splits is None or not self.numeric_[a] else numeric_splits.get(a)
             split, errors = self._evaluate_split(a, rows, w, total_weight, leaf.errors,
                                                  found.make() if found is not None else None,

@@ -24,7 +24,8 @@ from typing import Callable
 
 import numpy as np
 
-from ._optimization_kernel import solve_lower, solve_upper_transposed, update_cholesky
+from ._optimization_kernel import sequential_dot, solve_lower, solve_upper_transposed, update_cholesky
+from ._optimization_kernel import sequential_sum as _compiled_sum
 
 _EPSILON = 2.220446049250313e-16  # Weka halves 1.0 until 1 + ε == 1, then doubles: 2⁻⁵²
 _ZERO = float(np.sqrt(_EPSILON))
@@ -48,14 +49,13 @@ class MinimizeResult:
 
 
 def sequential_sum(start: float, terms: np.ndarray) -> float:
-    """start + terms[0] + terms[1] + … added left to right, as a Java loop does."""
-    if len(terms) == 0:
-        return float(start)
-    return float(np.cumsum(np.concatenate(([start], terms)))[-1])
+    """start + terms[0] + terms[1] + … added left to right, as a Java loop does (compiled)."""
+    return float(_compiled_sum(float(start), np.asarray(terms, dtype=np.float64)))
 
 
 def _dot(a: np.ndarray, b: np.ndarray) -> float:
-    return sequential_sum(0.0, a * b)
+    """Σ a_i·b_i left to right from 0.0: ``sequential_sum(0.0, a * b)`` without the temporary."""
+    return float(sequential_dot(a, b))
 
 
 def _solve_lower_reference(T: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -201,7 +201,7 @@ class _Search:
         alpha = np.inf
         alam2 = 0.0
         maxalam = 1.0
-        total = float(np.sqrt(sequential_sum(0.0, direct * direct)))
+        total = float(np.sqrt(_dot(direct, direct)))
         if total > stpmax:
             direct *= stpmax / total
         else:
@@ -323,7 +323,7 @@ class _Search:
         L = np.asfortranarray(np.eye(n))  # column-major: the updates and solves walk columns
         D = np.ones(n)
         direct = -grad
-        stpmax = _STPMX * max(float(np.sqrt(sequential_sum(0.0, grad * grad))), float(n))
+        stpmax = _STPMX * max(float(np.sqrt(_dot(grad, grad))), float(n))
         x = np.asarray(x0, dtype=np.float64).copy()
         for step in range(max_iter):
             old_x, old_grad = x, grad
