@@ -8,7 +8,7 @@ one indicator per value (``NominalToBinary``), and every column standardised wit
 weighted mean and the weighted sample standard deviation. The penalised likelihood is
 Weka's, with the last class as reference and the intercepts unpenalised, and it is
 minimised along Weka's own quasi-Newton path (``weka.core.Optimization``, ported in
-``weka_optimization``). Weka's optimiser stops loosely (relative steps below 1.5e-8), so
+``weka_optimization``, and compiled with the objective in ``_logistic_kernel``). Weka's optimiser stops loosely (relative steps below 1.5e-8), so
 only the same path gives Weka's coefficients; a tighter optimiser would differ from Weka
 in the fifth decimal of the probabilities.
 """
@@ -18,55 +18,42 @@ import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
 from ._mixed import MixedInputMixin
-from ._logistic_kernel import (denominators, linear_predictors, penalised_gradient,
-                               penalised_negative_log_likelihood)
-from .weka_optimization import weka_minimize
+from . import _logistic_kernel as lk
+from .weka_optimization import OptimizationError
 
 
 def _sequential_column_sums(A: np.ndarray) -> np.ndarray:
     return np.cumsum(A, axis=0)[-1] if len(A) else np.zeros(A.shape[1])
 
 
-class PenalisedLikelihood:
-    """Weka Logistic's objective (``Logistic$OptEng``) and its gradient, over all rows at once.
+_FAILURES = {
+    lk.NAN_OBJECTIVE: "objective function value is NaN",
+    lk.ASCENT: "g'·p positive: not a descent direction",
+    lk.INFEASIBLE: "line search: infeasible step",
+    lk.CHOLESKY_D: "Cholesky update: d is NaN",
+    lk.CHOLESKY_SIGMA: "Cholesky update: sigma is NaN or infinite",
+    lk.NAN_LDIRECTION: "L·direction is NaN",
+    lk.NAN_DIRECTION: "direction is NaN",
+}
 
-    −Σ_i w_i log P(y_i | s_i) + ridge·Σ_c Σ_{j≥1} β_cj², with β flattened class by class.
-    Every sum runs in Weka's order (over columns within a row, over rows in training order),
-    so the values equal Weka's bit for bit and the optimiser takes Weka's path. The sums are
-    compiled (``_logistic_kernel``; its numpy form is kept in the tests, the same bits).
-    """
 
-    def __init__(self, S: np.ndarray, y: np.ndarray, w: np.ndarray, n_classes: int, ridge: float):
-        self.S = np.ascontiguousarray(S, dtype=np.float64)
-        self.ST = np.ascontiguousarray(self.S.T)  # a contiguous row per column: the linear predictor's passes
-        self.y = np.ascontiguousarray(y, dtype=np.int64)
-        self.w = np.ascontiguousarray(w, dtype=np.float64)
-        self.K = n_classes
-        self.ridge = float(ridge)
-        self.dim = S.shape[1]
-        self._cache_x = None
+def minimize_likelihood(S: np.ndarray, y: np.ndarray, w: np.ndarray, ridge: float, x0: np.ndarray,
+                        max_iter: int = -1) -> tuple[np.ndarray, float, int]:
+    """Weka Logistic's penalised likelihood (``Logistic$OptEng``) minimised along Weka's
+    quasi-Newton path, compiled (``_logistic_kernel``; tested against ``weka_minimize``):
+    (x, objective, iterations).
 
-    def _shifted(self, x: np.ndarray):
-        """Per row: the linear predictors, their maximum, exp(η_c − max) and the denominator;
-        the line search asks for the value and the gradient at the same point, so it is kept."""
-        if self._cache_x is not None and np.array_equal(self._cache_x, x):
-            return self._cache
-        eta = linear_predictors(x.reshape(self.K - 1, self.dim), self.ST)
-        top = eta.max(axis=0)
-        with np.errstate(over="ignore"):  # exp(−max) = ∞ as in Java: the line search then halves its step
-            first = np.exp(-top)
-            expo = np.exp(eta - top)
-        self._cache_x, self._cache = x.copy(), (eta, top, expo, denominators(first, expo))
-        return self._cache
-
-    def value(self, x: np.ndarray) -> float:
-        eta, top, _, denom = self._shifted(x)
-        return penalised_negative_log_likelihood(eta, top, np.log(denom), self.y, self.w,
-                                                 x.reshape(self.K - 1, self.dim), self.ridge)
-
-    def gradient(self, x: np.ndarray) -> np.ndarray:
-        _, _, expo, denom = self._shifted(x)
-        return penalised_gradient(expo, denom, self.w, self.S, self.y, x.reshape(self.K - 1, self.dim), self.ridge)
+    −Σ_i w_i log P(y_i | s_i) + ridge·Σ_c Σ_{j≥1} β_cj², with β flattened class by class, the
+    last class the reference and the intercepts unpenalised. Every sum runs in Weka's order
+    (over columns within a row, over rows in training order), so the optimiser takes Weka's
+    path."""
+    S = np.ascontiguousarray(S, dtype=np.float64)
+    x, fun, iterations, _, status = lk.minimize_penalised_likelihood(
+        S, np.ascontiguousarray(S.T), np.ascontiguousarray(y, dtype=np.int64), np.ascontiguousarray(w, dtype=np.float64),
+        float(ridge), np.ascontiguousarray(x0, dtype=np.float64), int(max_iter))
+    if status:
+        raise OptimizationError(_FAILURES[status])
+    return x, float(fun), int(iterations)
 
 
 class Logistic(MixedInputMixin):
@@ -162,11 +149,9 @@ class Logistic(MixedInputMixin):
         x0 = np.zeros((K - 1, dim))
         x0[:, 0] = np.log(counts[:-1] + 1.0) - np.log(counts[-1] + 1.0)
         if K > 1 and n > 0:
-            likelihood = PenalisedLikelihood(S, ycodes, w, K, float(self.ridge))
-            result = weka_minimize(likelihood.value, likelihood.gradient, x0.ravel(), max_iter=int(self.max_iter))
-            B = result.x.reshape(K - 1, dim)
-            self.n_iter_ = result.n_iter
-            self.log_likelihood_ = -result.fun
+            x, fun, self.n_iter_ = minimize_likelihood(S, ycodes, w, float(self.ridge), x0.ravel(), int(self.max_iter))
+            B = x.reshape(K - 1, dim)
+            self.log_likelihood_ = -fun
         else:
             B = x0
             self.n_iter_ = 0

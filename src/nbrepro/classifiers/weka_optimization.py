@@ -11,6 +11,9 @@ the class probabilities then differ in the fifth decimal. This port follows Weka
 operation by operation (same order of every floating-point sum), so the result equals
 Weka's to rounding of ``exp``/``log``.
 
+This module is the readable reference: Logistic runs the same path compiled together with its
+objective (``_logistic_kernel``), and a test holds the two to the same bits.
+
 Only the unconstrained case is ported: Weka's Logistic passes no bounds (all NaN), so the
 active-set machinery (fixing and releasing variables at bounds) never runs there.
 
