@@ -85,6 +85,22 @@ def _merit(dense, S, m):
     return -merit if merit < 0.0 else merit
 
 
+@njit(cache=True)
+def _unknown_pairs(dense, S, m):
+    """The pairs ``_merit`` needs that ``dense`` does not hold yet: (S[t], m), (S[t], S[u]) for u < t."""
+    out = np.empty((S.shape[0] * (S.shape[0] + 1) // 2, 2), dtype=np.int64)
+    k = 0
+    for t in range(S.shape[0]):
+        if np.isnan(dense[S[t], m]):
+            out[k, 0], out[k, 1] = S[t], m
+            k += 1
+        for u in range(t):
+            if np.isnan(dense[S[t], S[u]]):
+                out[k, 0], out[k, 1] = S[t], S[u]
+                k += 1
+    return out[:k]
+
+
 class CorrelationSubsetEvaluator:
     """Weka 3.6's ``CfsSubsetEval`` (defaults) on discretised codes: ``merit(subset)`` and
     ``locally_predictive(selected)``. Attributes 0..m−1, the class is m."""
@@ -119,11 +135,11 @@ class CorrelationSubsetEvaluator:
         """CfsSubsetEval.evaluateSubset; ``subset``: ascending attribute indices."""
         S = np.asarray(subset, dtype=np.int64)
         value = _merit(self._dense, S, self.m)
-        if np.isnan(value):  # some pair not yet computed: in Weka's orientations, then again
-            for t, i in enumerate(subset):
-                self.correlation(i, self.m)
-                for j in subset[:t]:
-                    self.correlation(i, j)
+        if np.isnan(value):  # some pairs not yet computed: those, in Weka's orientations, then again
+            # Weka asks for (attribute, class) and (later, earlier) of the ascending subset; a
+            # pair's value depends on its orientation only, not on when it is computed
+            for a, b in _unknown_pairs(self._dense, S, self.m).tolist():
+                self.correlation(a, b)
             value = _merit(self._dense, S, self.m)
         return float(value)
 
