@@ -41,3 +41,22 @@ def test_compiled_positive_rank_sum_is_the_sum_of_rankdatas_ranks():
         s = rng.integers(0, int(rng.integers(1, 20)), n) / 7.0 if t % 2 else rng.random(n)  # with and without ties
         pos = rng.random(n) < 0.4
         assert positive_rank_sum(s, pos) == rankdata(s, method="average")[pos].sum()
+
+
+def test_compiled_selective_scores_equal_the_numpy_scores():
+    # SelectiveNB scores each candidate attribute by training accuracy or two-class AUC; the
+    # compiled scores must be the numpy path's, ties of probabilities (hence of ranks) included
+    from nbrepro.classifiers._selective_kernel import correct_with, first_class_auc_with
+    from nbrepro.classifiers.selective_nb import SelectiveNB
+
+    rng = np.random.default_rng(2)
+    for t in range(200):
+        n = int(rng.integers(2, 120))
+        base = np.log(rng.dirichlet([1.0, 1.0], n))
+        add = np.log(rng.integers(1, 4, (n, 2)) / 4.0) if t % 2 else np.log(rng.dirichlet([2.0, 1.0], n))
+        truth = rng.integers(0, 2, n)
+        want = SelectiveNB(metric="auc")._score(base + add, truth)
+        got = first_class_auc_with(base, add, truth)
+        assert got == want or (np.isnan(got) and want == -np.inf)
+        count = correct_with(base, add, truth)
+        assert float(100.0 * count / n) == SelectiveNB(metric="accuracy")._score(base + add, truth)

@@ -60,14 +60,19 @@ class SelectiveNB(WeightedNaiveBayes):
         base = np.repeat(np.log(nb.class_prior_)[None, :], len(truth), axis=0)
         selected = np.zeros(m, dtype=bool)
         current = self._score(base, truth)
-        from ._selective_kernel import MAX_CLASSES, correct_with  # numba: imported where first needed
+        from ._selective_kernel import MAX_CLASSES, correct_with, first_class_auc_with  # numba: where first needed
 
         truth = np.ascontiguousarray(truth, dtype=np.int64)
         fast = self.metric == "accuracy" and len(nb.classes_) <= MAX_CLASSES and len(truth)
+        fast_auc = self.metric == "auc" and len(nb.classes_) == 2 and len(truth)
         while not selected.all():
             candidates = np.flatnonzero(~selected)
             if fast:  # the same counts, compiled (_selective_kernel); float(100 · count / n) as accuracy
                 scores = [float(100.0 * correct_with(base, logs[a], truth) / len(truth)) for a in candidates]
+            elif fast_auc:  # the same AUC, compiled; where it is NaN numpy's path decides
+                scores = [float(first_class_auc_with(base, logs[a], truth)) for a in candidates]
+                scores = [s if not np.isnan(s) else self._score(base + logs[a], truth)
+                          for s, a in zip(scores, candidates)]
             else:
                 scores = [self._score(base + logs[a], truth) for a in candidates]
             best = len(scores) - 1 - int(np.argmax(scores[::-1]))  # the last best, as GreedyStepwise -C
