@@ -142,7 +142,7 @@ def test_bagging_encodes_the_rows_once_for_its_trees(name, monkeypatch):
 
 def test_presorted_cut_points_equal_sorting_each_subset():
     # NBTree cuts every branch of every candidate split from its node's rows sorted once
-    from nbrepro.preprocess.mdl import mdl_cut_points_packed, mdl_cut_points_presorted
+    from nbrepro.preprocess.mdl import mdl_cut_points_packed, mdl_cut_points_presorted, presort_columns
 
     rng = np.random.default_rng(3)
     n, m = 400, 5
@@ -151,14 +151,13 @@ def test_presorted_cut_points_equal_sorting_each_subset():
     y = (X[:, 0] + rng.normal(size=n) > 0).astype(np.int64) + (rng.random(n) < 0.2)
     columns = np.array([0, 2, 3, 4])
     node = rng.permutation(n)[:300]
-    orders = np.ascontiguousarray(node[np.argsort(X[np.ix_(node, columns)], axis=0, kind="stable")].T)
-    member = np.zeros(n, dtype=bool)
+    presorted = presort_columns(X, node, columns)
     for size in (300, 150, 40, 7, 1):
         rows = rng.permutation(node)[:size]
-        got = mdl_cut_points_presorted(X, y, 3, rows, columns, orders, member)
+        got = mdl_cut_points_presorted(presorted, y, 3, rows)
         want = mdl_cut_points_packed(X[np.ix_(rows, columns)], y[rows], 3)
         assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
-        assert not member.any()
+        assert not presorted.member.any()
 
 
 @needs_mirror

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
-from ..preprocess.mdl import mdl_cut_points_packed, mdl_cut_points_presorted, mdl_cut_points_weighted
+from ..preprocess.mdl import mdl_cut_points_packed, mdl_cut_points_presorted, mdl_cut_points_weighted, presort_columns
 from ..protocols._java_kernel import shuffled_stratified_order
 from ..protocols.java_random import JavaRandom
 from ..protocols.weka_cv import _fold_bounds
@@ -53,8 +53,7 @@ class _DiscretizedNB:
         m = len(tree.n_values_)
         n_cuts = np.zeros(m, dtype=np.int64)
         if np.all(w == 1.0) and orders is not None:  # the node's sorted rows, scanned: the same cuts
-            cut_values, n_cuts[numeric] = mdl_cut_points_presorted(tree._Z, tree._y, r, rows, numeric, orders,
-                                                                   tree._member)
+            cut_values, n_cuts[numeric] = mdl_cut_points_presorted(orders, tree._y, r, rows)
         elif np.all(w == 1.0):  # unit weights: every column's cuts in one pass (exactly the one-column ones)
             cut_values, n_cuts[numeric] = mdl_cut_points_packed(Z[:, numeric], y, r)
         else:
@@ -154,10 +153,13 @@ class NBTree(MixedInputMixin):
         all_values = self._encode_mixed(X)
         self._Z, self._y = np.ascontiguousarray(Z, dtype=np.float64), np.ascontiguousarray(ycodes, dtype=np.int64)
         self._member = np.zeros(len(ycodes), dtype=bool)  # scratch for mdl_cut_points_presorted
+        from ..preprocess._mdl_kernel import xlnx_table  # numba; imports classifiers, so not at the top
+
+        self._xlnx = xlnx_table(len(ycodes))  # the cut search's k ln k, once for every node
         self._c45 = _TreeBuilder(Z, ycodes, self.numeric_, self.n_values_, len(self.classes_), 2, all_values,
                                  0.25, False)
         self.tree_ = self._build(np.arange(len(ycodes)), w)
-        del self._Z, self._y, self._c45, self._member
+        del self._Z, self._y, self._c45, self._member, self._xlnx
         return self
 
     # ---- growing ------------------------------------------------------------------------
@@ -204,8 +206,7 @@ class NBTree(MixedInputMixin):
         numeric = np.flatnonzero(self.numeric_)
         if not len(numeric) or not np.all(w == 1.0):
             return None
-        order = np.argsort(self._Z[np.ix_(rows, numeric)], axis=0, kind="stable")
-        return np.ascontiguousarray(rows[order].T)
+        return presort_columns(self._Z, rows, numeric, self._member, self._xlnx)
 
     def _evaluate_split(self, a, rows, w, total_weight, global_errors, split=None, given=False, orders=None):
         """NBTreeSplit.buildClassifier: (C45Split, estimated errors), or (None, _) if not useful.

@@ -25,7 +25,7 @@ def _xlnx(x):
 
 
 @njit(cache=True)
-def _xlnx_table(n):
+def xlnx_table(n):
     """k ln k for k = 0..n: whole-number counts look their terms up (the same bits as ``_xlnx``)."""
     table = np.empty(n + 1)
     for k in range(n + 1):
@@ -53,7 +53,7 @@ _COMPUTED = np.empty(0)
 @njit(cache=True)
 def _klnk(c, xlnx):
     """c ln c: looked up in ``xlnx`` (whole counts, the scan over every candidate cut), or computed
-    where the table is empty; the table holds the same values (``_xlnx_table``)."""
+    where the table is empty; the table holds the same values (``xlnx_table``)."""
     return xlnx[np.int64(c)] if xlnx.shape[0] else _xlnx(c)
 
 
@@ -103,11 +103,13 @@ def _column_cuts(values, classes, n_classes, better_encoding, xlnx, out):
 @njit(cache=True)
 def _sorted_column_cuts(values, classes, n_classes, better_encoding, xlnx, out):
     """``_column_cuts`` of values already in ascending order (the order of equal values does not
-    matter: only the distinct values and their class counts do)."""
+    matter: only the distinct values and their class counts do). The counts are whole numbers,
+    kept as integers: each candidate's conditional entropy is ``_conditional_entropy``'s sum of
+    looked-up k ln k terms in the same order, without converting counts to indices."""
     n = len(values)
     # distinct values and the class counts before each (cum[p] = counts of distinct values < p)
     distinct = np.empty(n)
-    cum = np.zeros((n + 1, n_classes))
+    cum = np.zeros((n + 1, n_classes), dtype=np.int64)
     d = 0
     for i in range(n):
         v = values[i]
@@ -115,34 +117,45 @@ def _sorted_column_cuts(values, classes, n_classes, better_encoding, xlnx, out):
             distinct[d] = v
             cum[d + 1, :] = cum[d, :]
             d += 1
-        cum[d, classes[i]] += 1.0
+        cum[d, classes[i]] += 1
     stack = np.empty((2 * d + 2, 2), dtype=np.int64)
     top = 0
     if d >= 2:
         stack[0, 0], stack[0, 1] = 0, d
         top = 1
     n_cuts = 0
+    counts = np.empty(n_classes, dtype=np.int64)
     prior = np.empty(n_classes)
-    left = np.empty(n_classes)
-    right = np.empty(n_classes)
     best_left = np.empty(n_classes)
     best_right = np.empty(n_classes)
     while top > 0:
         top -= 1
         a, b = stack[top, 0], stack[top, 1]
+        n_rows_int = 0
         for c in range(n_classes):
-            prior[c] = cum[b, c] - cum[a, c]
+            counts[c] = cum[b, c] - cum[a, c]
+            prior[c] = float(counts[c])
+            n_rows_int += counts[c]
+        scale = float(n_rows_int) * _LOG2  # ``_conditional_entropy``'s total·ln 2: the same for every cut
         best_p = -1
         best_ent = 0.0
         for p in range(a, b - 1):  # cut after distinct value p; the first smallest wins (Weka's strict <)
+            value = 0.0
+            left_rows = 0
             for c in range(n_classes):
-                left[c] = cum[p + 1, c] - cum[a, c]
-                right[c] = prior[c] - left[c]
-            ent = _conditional_entropy(left, right, xlnx)
+                k = cum[p + 1, c] - cum[a, c]
+                value = value + xlnx[k]
+                left_rows += k
+            value = value - xlnx[left_rows]
+            for c in range(n_classes):
+                value = value + xlnx[counts[c] - (cum[p + 1, c] - cum[a, c])]
+            value = value - xlnx[n_rows_int - left_rows]
+            ent = 0.0 if n_rows_int == 0 else -value / scale
             if best_p < 0 or ent < best_ent:
                 best_p, best_ent = p, ent
-                best_left[:] = left
-                best_right[:] = right
+        for c in range(n_classes):
+            best_left[c] = float(cum[best_p + 1, c] - cum[a, c])
+            best_right[c] = prior[c] - best_left[c]
         prior_entropy = _entropy(prior)
         if not best_ent < prior_entropy or prior_entropy - best_ent <= 0:
             continue
@@ -173,7 +186,7 @@ def fayyad_irani_cuts(X, classes, n_classes, better_encoding):
     counts = np.zeros(m, dtype=np.int64)
     values = np.empty(n)
     cls = np.empty(n, dtype=np.int64)
-    xlnx = _xlnx_table(n)  # k ln k of every count that can occur
+    xlnx = xlnx_table(n)  # k ln k of every count that can occur
     at = 0
     for j in range(m):
         known = 0
@@ -189,25 +202,24 @@ def fayyad_irani_cuts(X, classes, n_classes, better_encoding):
 
 
 @njit(cache=True)
-def fayyad_irani_cuts_presorted(X, classes, n_classes, better_encoding, columns, orders, member):
-    """``fayyad_irani_cuts`` of the rows of ``X`` marked in ``member``, on ``columns``, given for
-    each column (``orders[k]`` for ``columns[k]``) a superset of those rows sorted by its
-    values: a node's rows sorted once serve every subset of them (NBTree's branches), and a
-    scan replaces a sort. The same cut points as ``fayyad_irani_cuts`` on the subset."""
+def fayyad_irani_cuts_presorted(sorted_values, classes, n_classes, better_encoding, orders, member, xlnx):
+    """``fayyad_irani_cuts`` of the rows marked in ``member``, given for each column a superset
+    of those rows sorted by its values (``orders[k]``) and those values in that order
+    (``sorted_values[k]``): a node's rows sorted once serve every subset of them (NBTree's
+    branches), and a scan replaces a sort. ``xlnx``: ``xlnx_table`` of at least the superset's
+    size, made once. The same cut points as ``fayyad_irani_cuts`` on the subset."""
     m, n = orders.shape
     flat = np.empty(m * max(n, 1))
     counts = np.zeros(m, dtype=np.int64)
     values = np.empty(n)
     cls = np.empty(n, dtype=np.int64)
-    xlnx = _xlnx_table(n)  # k ln k of every count that can occur
     at = 0
     for k in range(m):
-        j = columns[k]
         known = 0
         for t in range(n):
             i = orders[k, t]
             if member[i]:
-                v = X[i, j]
+                v = sorted_values[k, t]
                 if classes[i] >= 0 and not np.isnan(v):
                     values[known] = v
                     cls[known] = classes[i]

@@ -14,6 +14,8 @@ Values go to bins ``(a, b]``; an attribute with no accepted cut becomes one valu
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import math
 
 import numpy as np
@@ -264,17 +266,46 @@ def mdl_cut_points_packed(X: np.ndarray, classes: np.ndarray, n_classes: int,
                              int(n_classes), bool(better_encoding))
 
 
-def mdl_cut_points_presorted(X: np.ndarray, classes: np.ndarray, n_classes: int, rows: np.ndarray,
-                             columns: np.ndarray, orders: np.ndarray, member: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``mdl_cut_points_packed`` of ``X[rows][:, columns]`` (unit weights) from ``orders``: for
-    each column, a superset of ``rows`` already sorted by it (a tree node's rows, sorted once
-    for all its candidate branches). ``member`` is a scratch boolean array over ``X``'s rows,
-    all False, and left so. The same cut points, without a sort per column and subset."""
+@dataclass
+class PresortedColumns:
+    """Rows sorted once by each of some columns, for cutting any subset of them without sorting:
+    ``orders[k]`` the rows by ``columns[k]``'s values (stably), ``values[k]`` those values in
+    that order; ``xlnx`` the k ln k table of the cut search; ``member`` a scratch mask over all rows."""
+
+    orders: np.ndarray
+    values: np.ndarray
+    xlnx: np.ndarray
+    member: np.ndarray
+
+
+def presort_columns(X: np.ndarray, rows: np.ndarray, columns: np.ndarray, member: np.ndarray | None = None,
+                    xlnx: np.ndarray | None = None) -> PresortedColumns:
+    """``rows`` of ``X`` sorted by each of ``columns`` (a tree node's rows, sorted once for all its
+    candidate branches). ``member``: a boolean array over ``X``'s rows, all False (made if None);
+    ``xlnx``: a k ln k table for counts up to at least ``len(rows)`` (made if None; a tree makes
+    one for all its nodes)."""
+    from ._mdl_kernel import xlnx_table  # numba: imported where first needed
+
+    sub = X[np.ix_(rows, columns)]
+    order = np.argsort(sub, axis=0, kind="stable")
+    return PresortedColumns(np.ascontiguousarray(rows[order].T),
+                            np.ascontiguousarray(np.take_along_axis(sub, order, axis=0).T),
+                            xlnx_table(len(rows)) if xlnx is None else xlnx,
+                            np.zeros(len(X), dtype=bool) if member is None else member)
+
+
+def mdl_cut_points_presorted(presorted: PresortedColumns, classes: np.ndarray, n_classes: int,
+                             rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``mdl_cut_points_packed`` of the presorted columns of ``rows`` (unit weights; a subset of
+    the presorted rows), from ``presort_columns``. The same cut points, without a sort per
+    column and subset."""
     from ._mdl_kernel import fayyad_irani_cuts_presorted  # numba: imported where first needed
 
+    member = presorted.member
     member[rows] = True
     try:
-        return fayyad_irani_cuts_presorted(X, classes, int(n_classes), False, columns, orders, member)
+        return fayyad_irani_cuts_presorted(presorted.values, classes, int(n_classes), False, presorted.orders, member,
+                                           presorted.xlnx)
     finally:
         member[rows] = False
 
