@@ -10,7 +10,7 @@ separate timing harness. Writes ``benchmarks/results/{paper}_jobs.csv`` (every d
 heaviest first) and prints the heaviest five and the totals.
 
     snakemake --cores 2 --config mirror=../shared/datasets 'papers=[kdebw]'
-    python benchmarks/paper_jobs.py kdebw [--run-dir .] [--wall-seconds S]
+    python benchmarks/paper_jobs.py kdebw [--run-dir .] [--wall-seconds S] [--out F --baseline OLD.csv]
 """
 from __future__ import annotations
 
@@ -45,12 +45,21 @@ def main() -> None:
     ap.add_argument("paper")
     ap.add_argument("--run-dir", default=str(ROOT), help="the workflow directory the run used")
     ap.add_argument("--wall-seconds", type=float, help="the whole run's wall time, recorded beside the jobs")
+    ap.add_argument("--out", help="where to write (default benchmarks/results/{paper}_jobs.csv)")
+    ap.add_argument("--baseline", help="an earlier {paper}_jobs.csv: its CPU seconds for the same jobs go beside "
+                                       "(a partial rerun measured against a whole run)")
     args = ap.parse_args()
     jobs = collect(Path(args.run_dir), args.paper)
     jobs["machine"] = f"{platform.machine()}, {os.cpu_count()} cores"
     if args.wall_seconds is not None:
         jobs["run_wall_seconds"] = args.wall_seconds
-    out = ROOT / "benchmarks" / "results" / f"{args.paper}_jobs.csv"
+    if args.baseline:
+        before = pd.read_csv(args.baseline).set_index(["job", "dataset"])["cpu_seconds"]
+        jobs["baseline_cpu_seconds"] = [before.get((j, d)) for j, d in zip(jobs["job"], jobs["dataset"])]
+        jobs["cpu_ratio"] = (jobs["cpu_seconds"] / jobs["baseline_cpu_seconds"]).round(3)
+        print(f"against {args.baseline}: {jobs.cpu_seconds.sum():.0f} s CPU where the same jobs took "
+              f"{jobs.baseline_cpu_seconds.sum():.0f} s (ratio {jobs.cpu_seconds.sum() / jobs.baseline_cpu_seconds.sum():.2f})")
+    out = Path(args.out) if args.out else ROOT / "benchmarks" / "results" / f"{args.paper}_jobs.csv"
     jobs.to_csv(out, index=False, lineterminator="\n")
     print(jobs.head(5).to_string(index=False))
     print(f"{len(jobs)} jobs: {jobs.wall_seconds.sum():.0f} s wall summed, {jobs.cpu_seconds.sum():.0f} s CPU; "
