@@ -29,6 +29,13 @@ def _log_func(x):
 
 
 @njit(cache=True, inline="always")
+def _log_func_w(x, table, whole):
+    """``_log_func_t`` where every weight is known to be a whole number within the table
+    (``whole``): looked up without the check."""
+    return table[int(x)] if whole else _log_func_t(x, table)
+
+
+@njit(cache=True, inline="always")
 def _log_func_t(x, table):
     """logFunc, looked up for a whole number (bags of whole rows give whole-number weights);
     the table holds the same function's values, so the bits are the same."""
@@ -183,20 +190,12 @@ def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values,
                 continue
             n_index += 1
             ne = 0.0
-            if whole:
-                for c in range(r):
-                    ne += log_table[int(left[c])]
-                ne -= log_table[int(lw)]
-                for c in range(r):
-                    ne += log_table[int(right[c])]
-                ne -= log_table[int(rw)]
-            else:
-                for c in range(r):
-                    ne += _log_func_t(left[c], log_table)
-                ne -= _log_func_t(lw, log_table)
-                for c in range(r):
-                    ne += _log_func_t(right[c], log_table)
-                ne -= _log_func_t(rw, log_table)
+            for c in range(r):
+                ne += _log_func_w(left[c], log_table, whole)
+            ne -= _log_func_w(lw, log_table, whole)
+            for c in range(r):
+                ne += _log_func_w(right[c], log_table, whole)
+            ne -= _log_func_w(rw, log_table, whole)
             g = _info_gain(old, -ne, init_w, total_weight)
             if g - record > SMALL:
                 record = g

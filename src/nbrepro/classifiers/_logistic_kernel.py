@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._optimization_kernel import solve_lower, solve_upper_transposed, update_cholesky
+from ._optimization_kernel import sequential_dot, solve_lower, solve_upper_transposed, update_cholesky
 
 
 @njit(cache=True, error_model="numpy")  # IEEE arithmetic, as Java
@@ -72,11 +72,15 @@ def _pymin(a, b):
 
 
 @njit(cache=True, error_model="numpy")
-def _shift(x, ST, k, state):
+def _shift(x, data, state):
     """Per row: the linear predictors η, their maximum, exp(η_c − max) and the denominator
     exp(−max) + Σ_c exp(η_c − max), into ``state`` = (eta, top, expo, denom, at, known); the
-    line search asks for the value and the gradient at the same point ``at``, so it is kept."""
+    line search asks for the value and the gradient at the same point ``at``, so it is kept.
+    Returns the number of non-reference classes."""
+    ST = data[1]
     eta, top, expo, denom, at, known = state
+    dim, n = ST.shape
+    k = x.shape[0] // dim
     if known[0]:
         same = True
         for i in range(x.shape[0]):
@@ -84,8 +88,7 @@ def _shift(x, ST, k, state):
                 same = False
                 break
         if same:
-            return
-    dim, n = ST.shape
+            return k
     for c in range(k):
         for i in range(n):
             eta[c, i] = 0.0
@@ -110,14 +113,14 @@ def _shift(x, ST, k, state):
         denom[i] = d
     at[:] = x
     known[0] = True
+    return k
 
 
 @njit(cache=True, error_model="numpy")
 def _objective(x, data, state):
     """−Σ_i w_i log P(y_i | s_i) + ridge·Σ_c Σ_{j≥1} β_cj² (η of the last, reference class = 0)."""
-    S, ST, y, w, ridge = data
-    k = x.shape[0] // ST.shape[0]
-    _shift(x, ST, k, state)
+    _, ST, y, w, ridge = data
+    k = _shift(x, data, state)
     eta, top, _, denom, _, _ = state
     total = 0.0
     for i in range(y.shape[0]):
@@ -133,8 +136,7 @@ def _objective(x, data, state):
 @njit(cache=True, error_model="numpy")
 def _gradient(x, data, state):
     S, ST, y, w, ridge = data
-    k = x.shape[0] // ST.shape[0]
-    _shift(x, ST, k, state)
+    k = _shift(x, data, state)
     _, _, expo, denom, _, _ = state
     return penalised_gradient(expo, denom, w, S, y, x.reshape(k, ST.shape[0]), ridge)
 
@@ -158,14 +160,6 @@ def _max_scaled(a, b):
 
 
 @njit(cache=True, error_model="numpy")
-def _dot(a, b):
-    s = 0.0
-    for i in range(a.shape[0]):
-        s += a[i] * b[i]
-    return s
-
-
-@njit(cache=True, error_model="numpy")
 def _line_search(xold, gradient, direct, stpmax, f, data, state):
     """Optimization.lnsrch without bounds (``_Search.line_search``). Returns (x, f, slope, status);
     scales ``direct`` in place as Weka does."""
@@ -173,14 +167,14 @@ def _line_search(xold, gradient, direct, stpmax, f, data, state):
     alpha = np.inf
     alam2 = 0.0
     maxalam = 1.0
-    total = np.sqrt(_dot(direct, direct))
+    total = np.sqrt(sequential_dot(direct, direct))
     if total > stpmax:
         scale = stpmax / total
         for i in range(direct.shape[0]):
             direct[i] *= scale
     else:
         maxalam = stpmax / total
-    slope = _dot(gradient, direct)
+    slope = sequential_dot(gradient, direct)
     x = xold.copy()
     if abs(slope) <= _ZERO:
         return x, f, slope, 0
@@ -211,7 +205,7 @@ def _line_search(xold, gradient, direct, stpmax, f, data, state):
                 return x, f, slope, NAN_OBJECTIVE
             init_f = np.inf
         if f <= fold + _ALF * alam * slope:  # α-condition: sufficient decrease
-            new_slope = _dot(_gradient(x, data, state), direct)
+            new_slope = sequential_dot(_gradient(x, data, state), direct)
             if new_slope >= _BETA * slope:  # β-condition
                 return x, f, slope, 0
             if k == 0:  # first try: grow the step while the α-condition holds
@@ -225,7 +219,7 @@ def _line_search(xold, gradient, direct, stpmax, f, data, state):
                     f = _objective(x, data, state)
                     if np.isnan(f):
                         return x, f, slope, NAN_OBJECTIVE
-                    new_slope = _dot(_gradient(x, data, state), direct)
+                    new_slope = sequential_dot(_gradient(x, data, state), direct)
                     if new_slope >= _BETA * slope:
                         return x, f, slope, 0
                 hi, fhi = alam, f
@@ -285,7 +279,7 @@ def _line_search(xold, gradient, direct, stpmax, f, data, state):
             ldiff = lincr
             fhi = f
         else:
-            new_slope = _dot(_gradient(x, data, state), direct)
+            new_slope = sequential_dot(_gradient(x, data, state), direct)
             if new_slope < _BETA * slope:
                 lo = alam
                 ldiff -= lincr
@@ -308,7 +302,7 @@ def _find_argmin(x0, max_iter, data, state):
     L = np.eye(n)
     D = np.ones(n)
     direct = -grad
-    stpmax = _STPMX * _pymax(np.sqrt(_dot(grad, grad)), float(n))
+    stpmax = _STPMX * _pymax(np.sqrt(sequential_dot(grad, grad)), float(n))
     x = x0.copy()
     LD = np.empty((n, n))
     for step in range(max_iter):
@@ -320,9 +314,9 @@ def _find_argmin(x0, max_iter, data, state):
         finish = _max_scaled(delta_x, x) < _ZERO
         grad = _gradient(x, data, state)
         delta_grad = grad - old_grad
-        denom = _dot(delta_x, delta_grad)
-        dx_sq = _dot(delta_x, delta_x)
-        dg_sq = _dot(delta_grad, delta_grad)
+        denom = sequential_dot(delta_x, delta_grad)
+        dx_sq = sequential_dot(delta_x, delta_x)
+        dg_sq = sequential_dot(delta_grad, delta_grad)
         test = -np.inf
         scale_f = _pymax(abs(f), 1.0)
         for i in range(n):

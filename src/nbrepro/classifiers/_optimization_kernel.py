@@ -102,15 +102,6 @@ def update_cholesky(L, D, v, coeff, zero):
 
 
 @njit(cache=True)
-def sequential_sum(start, terms):
-    """start + terms[0] + terms[1] + …, left to right (a Java loop)."""
-    s = start
-    for i in range(terms.shape[0]):
-        s += terms[i]
-    return s
-
-
-@njit(cache=True)
 def sequential_dot(a, b):
     """0.0 + a[0]·b[0] + a[1]·b[1] + …, left to right."""
     s = 0.0

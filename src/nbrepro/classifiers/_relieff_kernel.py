@@ -39,31 +39,16 @@ def _mismatches(C, i, z):
     return float(count)
 
 
-@njit(cache=True)
-def _distance(Z, C, N, numeric, n_values, col_missing, i, z):
-    """Weka's distance of rows i and z: ``_difference`` where the attribute has a missing value
-    somewhere, the plain difference elsewhere (the same terms, summed in the same order)."""
-    d = 0.0
-    for a in range(C.shape[1]):
-        if col_missing[a]:
-            d += _difference(numeric[a], n_values[a], Z[i, a], Z[z, a], N[i, a], N[z, a])
-        elif numeric[a]:
-            d += abs(N[i, a] - N[z, a])
-        else:
-            d += 1.0 if C[i, a] != C[z, a] else 0.0
-    return d
-
-
 _TILE = 512  # rows per block: a block's running sums, and a tile of the distance matrix, stay in cache
 _MATRIX_ROWS = 6000  # up to this many rows (a 288 MB matrix) each distance is computed once per pair
 
 
 @njit(cache=True)
 def _distance_block(ZT, CT, NT, numeric, n_values, col_missing, z, start, stop, acc):
-    """``_distance`` of row ``z`` to rows start..stop-1, into acc[:stop - start], from the
-    attribute-major copies ``ZT``, ``CT``, ``NT``: each row's sum still runs attribute by
-    attribute (the same bits), while one attribute's term is added to the block's rows at once,
-    a loop the compiler vectorises."""
+    """Weka's distance of row ``z`` to rows start..stop-1, into acc[:stop - start]: per attribute,
+    ``_difference`` where it has a missing value somewhere, the plain difference elsewhere,
+    summed attribute by attribute. From the attribute-major copies ``ZT``, ``CT``, ``NT``: one
+    attribute's term is added to the block's rows at once, a loop the compiler vectorises."""
     L = stop - start
     for i in range(L):
         acc[i] = 0.0
@@ -88,7 +73,7 @@ def _distance_block(ZT, CT, NT, numeric, n_values, col_missing, z, start, stop, 
 
 @njit(cache=True)
 def _distances(ZT, CT, NT, numeric, n_values, col_missing, z, out, acc):
-    """``_distance`` of row ``z`` to every row."""
+    """``_distance_block`` of row ``z`` to every row."""
     n = NT.shape[1]
     for start in range(0, n, _TILE):
         stop = min(start + _TILE, n)
@@ -98,7 +83,7 @@ def _distances(ZT, CT, NT, numeric, n_values, col_missing, z, out, acc):
 
 @njit(cache=True)
 def _distance_matrix(ZT, CT, NT, numeric, n_values, col_missing, acc):
-    """Every pair's ``_distance`` once: Weka's distance is symmetric to the bit (|a − b| = |b − a|,
+    """Every pair's distance once: Weka's distance is symmetric to the bit (|a − b| = |b − a|,
     and a missing value's expected difference reads the other, known value either way), so each
     tile above the diagonal is computed once and written to both halves."""
     n = NT.shape[1]

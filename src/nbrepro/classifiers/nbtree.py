@@ -22,7 +22,8 @@ from __future__ import annotations
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
-from ..preprocess.mdl import mdl_cut_points_packed, mdl_cut_points_presorted, mdl_cut_points_weighted, presort_columns
+from ..preprocess.mdl import (PresortedColumns, mdl_cut_points_packed, mdl_cut_points_presorted, mdl_cut_points_weighted,
+                              presort_columns)
 from ..protocols._java_kernel import shuffled_stratified_order
 from ..protocols.java_random import JavaRandom
 from ..protocols.weka_cv import _fold_bounds
@@ -41,19 +42,20 @@ class _DiscretizedNB:
     """NBTreeNoSplit's model: supervised Discretize fitted to a set of rows, then Weka's
     NaiveBayes on the discretised rows (weighted Laplace counts). With ``fit=False`` only the
     cut points and the codes (a branch whose errors are all that is wanted). ``rows`` and
-    ``orders``: the rows of the tree's data that ``Z`` holds, and their node's rows sorted by
-    each numeric attribute (``NBTree._sorted_rows``), to cut without sorting again."""
+    ``presorted``: the rows of the tree's data that ``Z`` holds, and their node's rows sorted by
+    each numeric attribute (``NBTree._sorted_rows``, a ``PresortedColumns``), to cut without
+    sorting again."""
 
     def __init__(self, tree: "NBTree", Z: np.ndarray, y: np.ndarray, w: np.ndarray, fit: bool = True,
-                 rows: np.ndarray | None = None, orders: np.ndarray | None = None):
+                 rows: np.ndarray | None = None, presorted: PresortedColumns | None = None):
         self.tree = tree
         r = len(tree.classes_)
-        numeric = np.flatnonzero(tree.numeric_)
+        numeric = tree._numeric_columns
         self.whole = bool(np.all(w == np.round(w)))
         m = len(tree.n_values_)
         n_cuts = np.zeros(m, dtype=np.int64)
-        if np.all(w == 1.0) and orders is not None:  # the node's sorted rows, scanned: the same cuts
-            cut_values, n_cuts[numeric] = mdl_cut_points_presorted(orders, tree._y, r, rows)
+        if np.all(w == 1.0) and presorted is not None:  # the node's sorted rows, scanned: the same cuts
+            cut_values, n_cuts[numeric] = mdl_cut_points_presorted(presorted, tree._y, r, rows)
         elif np.all(w == 1.0):  # unit weights: every column's cuts in one pass (exactly the one-column ones)
             cut_values, n_cuts[numeric] = mdl_cut_points_packed(Z[:, numeric], y, r)
         else:
@@ -114,9 +116,9 @@ def _cv_errors(model: _DiscretizedNB, y: np.ndarray, w: np.ndarray, codes=None, 
 class _Leaf:
     """NBTreeNoSplit: naive Bayes on the node's discretised rows, and its estimated errors."""
 
-    def __init__(self, tree, rows, w, orders=None):
+    def __init__(self, tree, rows, w, presorted=None):
         Z, y = tree._Z[rows], tree._y[rows]
-        self.model = _DiscretizedNB(tree, Z, y, w, rows=rows, orders=orders)
+        self.model = _DiscretizedNB(tree, Z, y, w, rows=rows, presorted=presorted)
         self.errors = _cv_errors(self.model, y, w) if len(rows) >= _MIN_ROWS_FOR_CV else 0.0
 
 
@@ -152,6 +154,7 @@ class NBTree(MixedInputMixin):
         Z, ycodes, w = self._fit_mixed(X, y, sample_weight)
         all_values = self._encode_mixed(X)
         self._Z, self._y = np.ascontiguousarray(Z, dtype=np.float64), np.ascontiguousarray(ycodes, dtype=np.int64)
+        self._numeric_columns = np.flatnonzero(self.numeric_)
         self._member = np.zeros(len(ycodes), dtype=bool)  # scratch for mdl_cut_points_presorted
         from ..preprocess._mdl_kernel import xlnx_table  # numba; imports classifiers, so not at the top
 
@@ -159,13 +162,13 @@ class NBTree(MixedInputMixin):
         self._c45 = _TreeBuilder(Z, ycodes, self.numeric_, self.n_values_, len(self.classes_), 2, all_values,
                                  0.25, False)
         self.tree_ = self._build(np.arange(len(ycodes)), w)
-        del self._Z, self._y, self._c45, self._member, self._xlnx
+        del self._Z, self._y, self._c45, self._numeric_columns, self._member, self._xlnx
         return self
 
     # ---- growing ------------------------------------------------------------------------
     def _build(self, rows: np.ndarray, w: np.ndarray) -> _Node:
-        orders = self._sorted_rows(rows, w)
-        leaf = _Leaf(self, rows, w, orders)
+        presorted = self._sorted_rows(rows, w)
+        leaf = _Leaf(self, rows, w, presorted)
         as_leaf = _Node(leaf, is_empty=wu.eq(_seq_sum(w), 0.0))
         if len(rows) < _MIN_ROWS_FOR_CV or leaf.errors == 0:
             return as_leaf
@@ -180,17 +183,18 @@ class NBTree(MixedInputMixin):
         best, best_errors = None, leaf.errors
         # NBTreeSplit sorts the node's rows by each numeric attribute, and so does its C45Split:
         # the orders each attribute's evaluation sees, all in one call
-        numeric = np.flatnonzero(self.numeric_)
+        numeric = self._numeric_columns
         sorted_orders = weka_sorts_in_turn(self._Z, rows, numeric, 2) if len(numeric) else None
         start_rows, start_w = rows, w
+        k = 0  # numeric attributes seen so far
         for a in range(self._Z.shape[1]):
             if self.numeric_[a]:
-                at = sorted_orders[np.searchsorted(numeric, a)]
-                rows, w = start_rows[at], start_w[at]
+                rows, w = start_rows[sorted_orders[k]], start_w[sorted_orders[k]]
+                k += 1
             found = None if numeric_splits is None or not self.numeric_[a] else numeric_splits.get(a)
             split, errors = self._evaluate_split(a, rows, w, total_weight, leaf.errors,
                                                  found.make() if found is not None else None,
-                                                 numeric_splits is not None and self.numeric_[a], orders)
+                                                 numeric_splits is not None and self.numeric_[a], presorted)
             if split is not None and errors < best_errors:
                 best, best_errors = split, errors
         if best is None or (leaf.errors - best_errors) / leaf.errors < 0.05:
@@ -203,12 +207,11 @@ class NBTree(MixedInputMixin):
         """The node's rows sorted by each numeric attribute (one row per attribute), for the
         cut points of the node and of every branch of every candidate split: None where
         weights are not all 1 (then Weka's order of sums matters and each cut sorts itself)."""
-        numeric = np.flatnonzero(self.numeric_)
-        if not len(numeric) or not np.all(w == 1.0):
+        if not len(self._numeric_columns) or not np.all(w == 1.0):
             return None
-        return presort_columns(self._Z, rows, numeric, self._member, self._xlnx)
+        return presort_columns(self._Z, rows, self._numeric_columns, self._member, self._xlnx)
 
-    def _evaluate_split(self, a, rows, w, total_weight, global_errors, split=None, given=False, orders=None):
+    def _evaluate_split(self, a, rows, w, total_weight, global_errors, split=None, given=False, presorted=None):
         """NBTreeSplit.buildClassifier: (C45Split, estimated errors), or (None, _) if not useful.
         ``given``: ``split`` is C4.5's split on ``a`` (None: there is none), already found."""
         y = self._y[rows]
@@ -229,7 +232,7 @@ class NBTree(MixedInputMixin):
             b_w = np.where(missing, w * share[b] if share is not None else w, w)[at]
             if len(b_rows) >= least:
                 enough += 1
-                errors += self._branch_errors(b_rows, b_w, rnd, orders)
+                errors += self._branch_errors(b_rows, b_w, rnd, presorted)
             else:
                 for weight in b_w:
                     errors += float(weight)
@@ -237,9 +240,9 @@ class NBTree(MixedInputMixin):
             return None, global_errors
         return split, errors
 
-    def _branch_errors(self, rows, w, rnd: JavaRandom, orders=None) -> float:
+    def _branch_errors(self, rows, w, rnd: JavaRandom, presorted=None) -> float:
         Z, y = self._Z[rows], self._y[rows]
-        disc = _DiscretizedNB(self, Z, y, w, fit=False, rows=rows, orders=orders)  # cuts: independent of row order
+        disc = _DiscretizedNB(self, Z, y, w, fit=False, rows=rows, presorted=presorted)  # cuts: independent of row order
         # Weka's randomize then stratify of the branch's rows, in one compiled call
         order, state = shuffled_stratified_order(np.asarray(y, dtype=np.int64), _FOLDS, rnd._state)
         rnd._state = int(state)

@@ -27,8 +27,7 @@ from typing import Callable
 
 import numpy as np
 
-from ._optimization_kernel import sequential_dot, solve_lower, solve_upper_transposed, update_cholesky
-from ._optimization_kernel import sequential_sum as _compiled_sum
+from ._optimization_kernel import solve_lower, solve_upper_transposed, update_cholesky
 
 _EPSILON = 2.220446049250313e-16  # Weka halves 1.0 until 1 + ε == 1, then doubles: 2⁻⁵²
 _ZERO = float(np.sqrt(_EPSILON))
@@ -52,13 +51,14 @@ class MinimizeResult:
 
 
 def sequential_sum(start: float, terms: np.ndarray) -> float:
-    """start + terms[0] + terms[1] + … added left to right, as a Java loop does (compiled)."""
-    return float(_compiled_sum(float(start), np.asarray(terms, dtype=np.float64)))
+    """start + terms[0] + terms[1] + … added left to right, as a Java loop does."""
+    if len(terms) == 0:
+        return float(start)
+    return float(np.cumsum(np.concatenate(([start], terms)))[-1])
 
 
 def _dot(a: np.ndarray, b: np.ndarray) -> float:
-    """Σ a_i·b_i left to right from 0.0: ``sequential_sum(0.0, a * b)`` without the temporary."""
-    return float(sequential_dot(a, b))
+    return sequential_sum(0.0, a * b)
 
 
 def _solve_lower_reference(T: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -46,29 +46,20 @@ def _entropy(counts):
     return (value + _xlnx(total)) / (total * _LOG2)
 
 
-# an empty table: every k ln k computed (fractional counts, or a single cut)
-_COMPUTED = np.empty(0)
-
-
 @njit(cache=True)
-def _klnk(c, xlnx):
-    """c ln c: looked up in ``xlnx`` (whole counts, the scan over every candidate cut), or computed
-    where the table is empty; the table holds the same values (``xlnx_table``)."""
-    return xlnx[np.int64(c)] if xlnx.shape[0] else _xlnx(c)
-
-
-@njit(cache=True)
-def _conditional_entropy(left, right, xlnx):
-    """ContingencyTables.entropyConditionedOnRows of the two sides of one cut."""
+def _conditional_entropy(left, right):
+    """ContingencyTables.entropyConditionedOnRows of the two sides of one cut. (The scan over a
+    column's candidate cuts, on whole-number counts, sums the same terms looked up in an
+    ``xlnx_table``: ``_sorted_column_cuts``.)"""
     value = 0.0
     total = 0.0
     for s in range(2):
         side = left if s == 0 else right
         row_sum = 0.0
         for c in side:
-            value = value + _klnk(c, xlnx)
+            value = value + _xlnx(c)
             row_sum = row_sum + c
-        value = value - _klnk(row_sum, xlnx)
+        value = value - _xlnx(row_sum)
         total = total + row_sum
     if abs(total) < 1e-6:
         return 0.0
@@ -87,7 +78,7 @@ def _present(counts):
 @njit(cache=True)
 def _fayyad_irani_accepts(prior, prior_entropy, left, right, n_rows, n_cut_points):
     """Weka's FayyadAndIranisMDL: is the cut into ``left`` and ``right`` worth its bits?"""
-    gain = prior_entropy - _conditional_entropy(left, right, _COMPUTED)
+    gain = prior_entropy - _conditional_entropy(left, right)
     k, k1, k2 = _present(prior), _present(left), _present(right)
     delta = math.log(3.0 ** k - 2) / _LOG2 - (k * prior_entropy - k2 * _entropy(right) - k1 * _entropy(left))
     return gain > (math.log(n_cut_points) / _LOG2 + delta) / n_rows
@@ -105,7 +96,7 @@ def _sorted_column_cuts(values, classes, n_classes, better_encoding, xlnx, out):
     """``_column_cuts`` of values already in ascending order (the order of equal values does not
     matter: only the distinct values and their class counts do). The counts are whole numbers,
     kept as integers: each candidate's conditional entropy is ``_conditional_entropy``'s sum of
-    looked-up k ln k terms in the same order, without converting counts to indices."""
+    k ln k terms in the same order, looked up in ``xlnx`` (which holds the same values)."""
     n = len(values)
     # distinct values and the class counts before each (cum[p] = counts of distinct values < p)
     distinct = np.empty(n)
@@ -265,7 +256,7 @@ def weighted_fayyad_irani_cuts(v, classes, w, n_classes, better_encoding):
         for i in range(m - 1):
             if v[first + i] < v[first + i + 1]:
                 n_candidates += 1
-                ent = _conditional_entropy(cum[i], right[i], _COMPUTED)
+                ent = _conditional_entropy(cum[i], right[i])
                 if best < 0 or ent < best_ent:  # the first smallest (np.argmin)
                     best, best_ent = i, ent
         if best < 0:
