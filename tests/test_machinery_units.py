@@ -384,3 +384,22 @@ def test_summary_leaves_out_the_published_wtl_of_columns_whose_markers_were_lost
             for ds in "ab" for m in ("R", "M")]
     s = summary(pd.DataFrame(rows), None, {"accuracy": True}, reference="R", markers_printed=[]).set_index("method")
     assert s.loc["M", "wtl"] == "0/0/2" and s.loc["M", "published_wtl"] == ""
+
+
+def test_index_shows_the_last_whole_suite_run():
+    """The index states the whole suite's wall time, peak memory and results size from
+    benchmarks/results/suite_run.csv, and each paper's share of the CPU."""
+    import pandas as pd
+
+    from nbrepro.report.html import _suite_run_section
+
+    run = pd.DataFrame([
+        dict(paper="a", evaluation_jobs=3, cpu_seconds=600.0, job_wall_seconds=700.0, peak_rss_mb=300.0, results_mb=10.0),
+        dict(paper="b", evaluation_jobs=1, cpu_seconds=1800.0, job_wall_seconds=1900.0, peak_rss_mb=900.0, results_mb=5.0),
+        dict(paper="all", evaluation_jobs=4, cpu_seconds=2400.0, job_wall_seconds=2600.0, peak_rss_mb=950.0,
+             results_mb=15.5, run_wall_seconds=1500.0, commit="abc1234", machine="x86_64, 2 cores")])
+    text = "".join(_suite_run_section(run))
+    assert "<b>25 min wall</b>" in text and "0.67 CPU-hours in 4 evaluation jobs" in text
+    assert "peak memory 950 MB" in text and "abc1234" in text
+    assert "<td class='l'>b</td><td>1</td><td>1800</td><td>75.0 %</td>" in text
+    assert text.count("<tr>") == 3

@@ -207,7 +207,8 @@ def cmd_index(args):
                 row["figure"] = os.path.relpath(figure, results)
         rows.append(row)
     speed = pd.read_csv(args.speed) if args.speed else None
-    index_report(rows, results / "index.html", speed)
+    suite_run = pd.read_csv(args.suite_run) if args.suite_run else None
+    index_report(rows, results / "index.html", speed, suite_run)
 
 
 def cmd_fingerprint(args):
@@ -303,6 +304,7 @@ def main(argv=None):
     p.add_argument("--results", default="results")
     p.add_argument("--figures", default="figures", help="the figures folder (thumbnails of each paper's first table)")
     p.add_argument("--speed", help="the suite's heaviest jobs as measured (benchmarks/results/suite_top_jobs.csv)")
+    p.add_argument("--suite-run", help="the last whole-suite run from a clean clone (benchmarks/results/suite_run.csv)")
     p.add_argument("paper_configs", nargs="+")
     p.set_defaults(func=cmd_index)
 

@@ -151,6 +151,13 @@ def suite_speed(wildcards):
     return [str(path)] if path.is_file() else []
 
 
+def suite_run_file(wildcards):
+    """The last whole-suite run from a clean clone (benchmarks/suite_run.py), for the index; none
+    in a copy of the workflow without benchmarks/."""
+    path = Path("benchmarks", "results", "suite_run.csv")
+    return [str(path)] if path.is_file() else []
+
+
 def dataset_priority(paper, job="all"):
     """Scheduling priority of a dataset's evaluation job: longest first. Two cores
     finish soonest when the long jobs start first and the short ones fill in after them, not

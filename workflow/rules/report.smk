@@ -40,11 +40,13 @@ rule index:
         expand("results/{paper}/report.html", paper=PAPERS),
         configs=[p["path"] for p in PAPERS.values()],
         speed=suite_speed,
+        suite_run=suite_run_file,
     output:
         "results/index.html",
     log:
         "logs/report/index.log",
     params:
         speed=lambda wildcards, input: f"--speed {input.speed}" if input.speed else "",
+        suite_run=lambda wildcards, input: f"--suite-run {input.suite_run}" if input.suite_run else "",
     shell:
-        "nbrepro index --results results {params.speed} {input.configs} 2> {log:q}"
+        "nbrepro index --results results {params.speed} {params.suite_run} {input.configs} 2> {log:q}"

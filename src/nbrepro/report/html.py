@@ -415,12 +415,37 @@ def _speed_section(top: pd.DataFrame) -> list[str]:
     return rows
 
 
-def index_report(papers: list[dict], out_path: Path, speed: pd.DataFrame | None = None) -> None:
+def _suite_run_section(run: pd.DataFrame) -> list[str]:
+    """The last whole-suite run from a clean clone (``benchmarks/suite_run.py``): its wall time,
+    peak memory and results size, and each paper's share (measured then, not this run)."""
+    total = run[run.paper == "all"].iloc[0]
+    papers = run[run.paper != "all"]
+    wall = total.run_wall_seconds
+    head = (f"{wall / 60:.0f} min wall" if pd.notna(wall) else "wall time not recorded")
+    rows = ["<h2 id='suite-run'>Speed: the whole suite from a clean clone</h2>",
+            f"<p class='small'>Every paper, cold cache, <code>--cores 2</code>, at commit {html.escape(str(total.commit))} "
+            f"on {html.escape(str(total.machine))} (<code>benchmarks/results/suite_run.csv</code>, written by "
+            f"<code>benchmarks/suite_run.py</code>; not this run's times): <b>{head}</b>, "
+            f"{total.cpu_seconds / 3600:.2f} CPU-hours in {int(total.evaluation_jobs)} evaluation jobs, peak memory "
+            f"{total.peak_rss_mb:.0f} MB (the largest process), <code>results/</code> {total.results_mb:.0f} MB.</p>",
+            "<div class='scroll'><table><tr><th class='l'>paper</th><th>evaluation jobs</th><th>CPU s</th>"
+            "<th>share of CPU</th><th>jobs' wall s, summed</th><th>largest job, MB</th><th>results MB</th></tr>"]
+    for r in papers.itertuples():
+        rows.append(f"<tr><td class='l'>{html.escape(r.paper)}</td><td>{int(r.evaluation_jobs)}</td>"
+                    f"<td>{r.cpu_seconds:.0f}</td><td>{100 * r.cpu_seconds / total.cpu_seconds:.1f} %</td>"
+                    f"<td>{r.job_wall_seconds:.0f}</td><td>{r.peak_rss_mb:.0f}</td><td>{r.results_mb:.0f}</td></tr>")
+    rows.append("</table></div>")
+    return rows
+
+
+def index_report(papers: list[dict], out_path: Path, speed: pd.DataFrame | None = None,
+                 suite_run: pd.DataFrame | None = None) -> None:
     """One row per paper: how many published cells reproduce, the claims held on the paper's
     numbers and on ours, the compute time (machine-dependent, marked so), a thumbnail of its
     first reproduced-vs-published figure, and the link to its report. ``papers``: dicts with
     name, title, counts, and optionally claims, seconds and figure (relative to the index).
-    ``speed``: the suite's heaviest jobs as measured on full runs (``suite_top_jobs.csv``)."""
+    ``speed``: the suite's heaviest jobs as measured on full runs (``suite_top_jobs.csv``);
+    ``suite_run``: the last whole-suite run (``suite_run.csv``)."""
     parts = ["<h1>nbrepro — reproduced papers</h1>",
              "<p class='small'>Cells: published cells equal at the printed decimals (exact), within the metric's "
              "first and second tolerance, and further off. Claims: the paper's statements checked on its own "
@@ -447,6 +472,8 @@ def index_report(papers: list[dict], out_path: Path, speed: pd.DataFrame | None 
                      f"<td>{t['computed'] - t['within']}</td><td>{held('paper')}</td><td>{held('ours')}</td>"
                      f"<td>{time_cell}</td><td>{figure}</td></tr>")
     parts.append("</table></div>")
+    if suite_run is not None and (suite_run.paper == "all").any():
+        parts.extend(_suite_run_section(suite_run))
     if speed is not None and len(speed):
         parts.extend(_speed_section(speed))
     _write_page(out_path, "nbrepro", parts, ".thumb{width:160px;height:auto;border:1px solid #ddd}")
