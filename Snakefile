@@ -17,6 +17,11 @@ include: "workflow/rules/report.smk"
 localrules: all, fetch, table, timings, figure, report, index
 
 
+onstart:
+    if plan_on_job_ends_only(workflow):
+        logger.info("nbrepro: local run, jobs are planned when a job ends (no re-planning every second)")
+
+
 rule all:
     input:
         "results/index.html",

@@ -284,3 +284,25 @@ def stats_inputs(paper):
     if any(f.get("kind") == "density" for f in (spec.get("figures") or {}).values()):
         files += fitted_results(wc)
     return files
+
+
+def plan_on_job_ends_only(workflow):
+    """On a local run, let Snakemake plan the next jobs when a job ends, and not also every second.
+
+    Why: with the command line's default job rate limit (``--max-jobs-per-timespan 100/1s``),
+    Snakemake 9's scheduler ends every planning round by arming a timer that starts another
+    round a second later, so each round begets the next, and every job's end starts one more
+    such chain. Each round stats the inputs of every waiting job: with the whole suite waiting
+    (~400 jobs) Snakemake's own process took ~45 % of one core of a 2-core machine, beside the
+    two jobs it was running. A local run has no submission rate to respect, so the limiter goes,
+    as in Snakemake's Python API, where it is off by default; a job's end still starts a round.
+    On a cluster (profiles/slurm) the limiter stays. Called from ``onstart`` (after the
+    scheduler exists, before it plans). Returns whether it removed the limiter. Changes only
+    when jobs start, never a result."""
+    scheduler = getattr(workflow, "scheduler", None)
+    if scheduler is None or not getattr(workflow, "local_exec", False):
+        return False
+    if getattr(scheduler, "job_rate_limiter", None) is None:
+        return False
+    scheduler.job_rate_limiter = None
+    return True
