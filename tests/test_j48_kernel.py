@@ -169,6 +169,20 @@ def test_nbtree_presorted_cuts_give_the_same_tree(name, monkeypatch):
     _nbtree_same_with(name, monkeypatch, NBTree, "_sorted_rows", lambda self, rows, w: None)
 
 
+@needs_mirror
+@pytest.mark.parametrize("name", ["colic", "labor", "hepatitis", "vote", "heart-statlog", "vehicle"])
+def test_nbtree_fused_branch_scoring_gives_the_same_tree(name, monkeypatch):
+    # each branch scored in one compiled call against the steps one by one: presorted cuts
+    # (unit weights), sorted cuts (no presort) and Weka-ordered weighted cuts (missing values
+    # shared out: colic, labor, hepatitis, vote), nominal-only data (vote)
+    from nbrepro.classifiers import nbtree as nbtree_module
+
+    _nbtree_same_with(name, monkeypatch, nbtree_module, "_FUSED_BRANCH", False)
+    with monkeypatch.context() as m:  # no presort: every branch's cuts sort their own rows
+        m.setattr(nbtree_module.NBTree, "_sorted_rows", lambda self, rows, w: None)
+        _nbtree_same_with(name, monkeypatch, nbtree_module, "_FUSED_BRANCH", False)
+
+
 @pytest.mark.parametrize("better_encoding", [False, True])
 def test_compiled_weighted_cut_points_equal_numpy(better_encoding):
     # NBTree's branches carry fractional weights (rows with missing values shared out), and

@@ -141,3 +141,4 @@ def naive_bayes_cv_errors(codes, y, w, n_values, n_classes, n_folds, tiny, resca
             if best_p > 0 and best != y[i]:
                 errors += w[i]
     return errors
+

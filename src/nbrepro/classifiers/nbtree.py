@@ -36,6 +36,9 @@ from ._weka_order import weka_sorts_in_turn
 
 _FOLDS = 5
 _MIN_ROWS_FOR_CV = 5
+_FUSED_BRANCH = True  # False: score branches step by step (the reference the fused kernel is tested against)
+_NO_VALUES = np.empty((0, 0))
+_NO_ORDERS = np.empty((0, 0), dtype=np.int64)
 
 
 class _DiscretizedNB:
@@ -241,6 +244,23 @@ class NBTree(MixedInputMixin):
         return split, errors
 
     def _branch_errors(self, rows, w, rnd: JavaRandom, presorted=None) -> float:
+        """A candidate branch's estimated errors: its rows discretised afresh, shuffled and
+        stratified by the split's generator, then 5-fold naive Bayes errors; in one compiled call
+        (``_nbtree_branch_kernel``), or step by step with ``_FUSED_BRANCH`` False (the reference)."""
+        if not _FUSED_BRANCH:
+            return self._branch_errors_stepwise(rows, w, rnd, presorted)
+        from ._nbtree_branch_kernel import branch_cv_errors  # numba; imports preprocess, so not at the top
+
+        have = presorted is not None
+        errors, state = branch_cv_errors(
+            self._Z, self._y, rows, np.ascontiguousarray(w, dtype=np.float64), self.numeric_, self._numeric_columns,
+            self.n_values_, len(self.classes_), rnd._state,
+            presorted.values if have else _NO_VALUES, presorted.orders if have else _NO_ORDERS,
+            self._member, self._xlnx, have, _FOLDS, _TINY, 1e75)
+        rnd._state = int(state)
+        return float(errors)
+
+    def _branch_errors_stepwise(self, rows, w, rnd: JavaRandom, presorted=None) -> float:
         Z, y = self._Z[rows], self._y[rows]
         disc = _DiscretizedNB(self, Z, y, w, fit=False, rows=rows, presorted=presorted)  # cuts: independent of row order
         # Weka's randomize then stratify of the branch's rows, in one compiled call
