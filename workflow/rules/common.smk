@@ -144,18 +144,12 @@ def job_resources(paper=None, job=None):
     return dict(mem_mb=mem_mb, runtime=runtime)
 
 
-def suite_speed(wildcards):
-    """The suite's heaviest jobs as measured (benchmarks/suite_profile.py), for the index's speed
-    section; none in a copy of the workflow without benchmarks/."""
-    path = Path("benchmarks", "results", "suite_top_jobs.csv")
-    return [str(path)] if path.is_file() else []
-
-
-def suite_run_file(wildcards):
-    """The last whole-suite run from a clean clone (benchmarks/suite_run.py), for the index; none
-    in a copy of the workflow without benchmarks/."""
-    path = Path("benchmarks", "results", "suite_run.csv")
-    return [str(path)] if path.is_file() else []
+def committed_benchmark(name):
+    """Input function: ``benchmarks/results/{name}`` if the workflow has it, for the index's speed
+    sections (suite_top_jobs.csv from suite_profile.py, suite_run.csv from suite_run.py); none in
+    a copy of the workflow without benchmarks/."""
+    path = Path("benchmarks", "results", name)
+    return lambda wildcards: [str(path)] if path.is_file() else []
 
 
 def dataset_priority(paper, job="all"):

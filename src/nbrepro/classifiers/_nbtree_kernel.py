@@ -141,4 +141,3 @@ def naive_bayes_cv_errors(codes, y, w, n_values, n_classes, n_folds, tiny, resca
             if best_p > 0 and best != y[i]:
                 errors += w[i]
     return errors
-
