@@ -98,7 +98,7 @@ def test_selective_bayes_is_a_forward_search_that_never_lowers_the_training_scor
 
 @needs_weka
 @needs_mirror
-@pytest.mark.parametrize("name", ["labor", "hepatitis", "iris", "anneal", "autos", "vote", "credit-g", "kr-vs-kp"])
+@pytest.mark.parametrize("name", ["labor", "hepatitis", "iris", "anneal", "autos", "vote", "credit-g", "kr-vs-kp", "sick"])
 def test_relieff_is_wekas_relieff_attribute_eval(weka_oracle, name):
     from nbrepro.classifiers import ReliefFWeightedNB
     from nbrepro.classifiers.attribute_scores import relieff_scores
@@ -272,15 +272,16 @@ def test_selective_bayes_is_wekas_greedy_stepwise_conservative_search(name):
 
 
 @needs_mirror
-@pytest.mark.parametrize("name", ["hepatitis", "autos", "vehicle", "kr-vs-kp"])
-def test_relieff_distances_once_per_pair_or_row_by_row_give_the_same_bits(name, monkeypatch):
-    # the n × n matrix (each pair once, written to both halves) is used up to _MATRIX_ROWS rows,
-    # the row-by-row pass above; Weka's oracle test sees only the first
+@pytest.mark.parametrize("name", ["hepatitis", "autos", "vehicle", "kr-vs-kp", "sick", "anneal"])
+def test_relieff_tiled_neighbours_are_the_row_by_row_ones(name, monkeypatch):
+    # the pipeline's pass computes each pair's distance once and gathers every row's neighbour
+    # lists tile by tile; the reference scans row by row with Weka's own test. Weka's oracle
+    # test sees only the first; this holds the two to the same bits
     from nbrepro.classifiers import _relieff_kernel
     from nbrepro.classifiers.attribute_scores import relieff_scores
 
     X, y = load(name)
     once = relieff_scores(X, y)
     original = _relieff_kernel.relieff_weights
-    monkeypatch.setattr(_relieff_kernel, "relieff_weights", lambda *args: original(*args, 0))
+    monkeypatch.setattr(_relieff_kernel, "relieff_weights", lambda *args: original(*args, False))
     assert np.array_equal(relieff_scores(X, y), once)

@@ -39,14 +39,13 @@ def _mismatches(C, i, z):
     return float(count)
 
 
-_TILE = 512  # rows per block: a block's running sums, and a tile of the distance matrix, stay in cache
-_MATRIX_ROWS = 6000  # up to this many rows (a 288 MB matrix) each distance is computed once per pair
+_TILE = 512  # rows per block: a block's running sums and its rows' neighbour lists stay in cache
 
 
 @njit(cache=True)
 def _distance_block(ZT, CT, NT, numeric, n_values, col_missing, z, start, stop, acc):
     """Weka's distance of row ``z`` to rows start..stop-1, into acc[:stop - start]: per attribute,
-    ``_difference`` where it has a missing value somewhere, the plain difference elsewhere,
+    ``_difference`` (written out) where it has a missing value somewhere, the plain difference elsewhere,
     summed attribute by attribute. From the attribute-major copies ``ZT``, ``CT``, ``NT``: one
     attribute's term is added to the block's rows at once, a loop the compiler vectorises."""
     L = stop - start
@@ -54,11 +53,31 @@ def _distance_block(ZT, CT, NT, numeric, n_values, col_missing, z, start, stop, 
         acc[i] = 0.0
     for a in range(NT.shape[0]):
         if col_missing[a]:
-            x, y = ZT[a, z], NT[a, z]
+            # ``_difference`` term by term, as selects the compiler vectorises: where one value
+            # is missing the term reads only the other
             raw = ZT[a, start:stop]
-            norm = NT[a, start:stop]
-            for i in range(L):
-                acc[i] += _difference(numeric[a], n_values[a], raw[i], x, norm[i], y)
+            if numeric[a]:
+                norm = NT[a, start:stop]
+                if np.isnan(ZT[a, z]):
+                    for i in range(L):
+                        d = norm[i]
+                        d = 1.0 - d if d < 0.5 else d
+                        acc[i] += 1.0 if np.isnan(raw[i]) else d
+                else:
+                    x = NT[a, z]
+                    e = 1.0 - x if x < 0.5 else x
+                    for i in range(L):
+                        acc[i] += e if np.isnan(raw[i]) else abs(norm[i] - x)
+            else:
+                unknown = 1.0 - 1.0 / n_values[a]
+                if np.isnan(ZT[a, z]):
+                    for i in range(L):
+                        acc[i] += unknown
+                else:
+                    c = CT[a, z]
+                    codes = CT[a, start:stop]
+                    for i in range(L):
+                        acc[i] += unknown if np.isnan(raw[i]) else (1.0 if codes[i] != c else 0.0)
         elif numeric[a]:
             x = NT[a, z]
             norm = NT[a, start:stop]
@@ -72,40 +91,109 @@ def _distance_block(ZT, CT, NT, numeric, n_values, col_missing, z, start, stop, 
 
 
 @njit(cache=True)
-def _distances(ZT, CT, NT, numeric, n_values, col_missing, z, out, acc):
-    """``_distance_block`` of row ``z`` to every row."""
-    n = NT.shape[1]
-    for start in range(0, n, _TILE):
-        stop = min(start + _TILE, n)
-        _distance_block(ZT, CT, NT, numeric, n_values, col_missing, z, start, stop, acc)
-        out[start:stop] = acc[: stop - start]
+def _take(q, i, d, k, dist, who, stored, worst, bar):
+    """Row ``i`` at distance ``d`` into neighbour list ``q`` (row z's list of class c is q =
+    z·classes + c; flat arrays, list q's slots at q·k …), which ``_wanted`` said takes it:
+    Weka's lists of the k nearest, filled in the order candidates come, then the first of the
+    current worst replaced by anything strictly nearer. ``bar[q]``: the distance a candidate
+    must be below to be taken (+inf while the list is not full: the worst once it is)."""
+    s = stored[q]
+    base = q * k
+    if s < k:
+        dist[base + s] = d
+        who[base + s] = i
+        stored[q] = s + 1
+    else:
+        dist[base + worst[q]] = d
+        who[base + worst[q]] = i
+    ww = -1.0
+    for j in range(stored[q]):
+        if dist[base + j] > ww:
+            ww = dist[base + j]
+            worst[q] = j
+    if stored[q] == k:
+        bar[q] = dist[base + worst[q]]
 
 
 @njit(cache=True)
-def _distance_matrix(ZT, CT, NT, numeric, n_values, col_missing, acc):
-    """Every pair's distance once: Weka's distance is symmetric to the bit (|a − b| = |b − a|,
-    and a missing value's expected difference reads the other, known value either way), so each
-    tile above the diagonal is computed once and written to both halves."""
+def _neighbours_tiled(ZT, CT, NT, numeric, n_values, col_missing, y, r, k, dist, who, stored, worst, bar, acc):
+    """Every row's neighbour lists, each pair's distance computed once: Weka's distance is
+    symmetric to the bit (|a − b| = |b − a|, and a missing value's expected difference reads
+    the other, known value either way). Tiles of rows × columns on and above the diagonal; a
+    tile's distances are offered to its row (candidates in column order) and, above the
+    diagonal, to its columns (candidate: the row). Row tiles come in order, so every row sees
+    its candidates in ascending order, as Weka's scan does: the same lists, no n × n matrix."""
     n = NT.shape[1]
-    D = np.empty((n, n))
     for r0 in range(0, n, _TILE):
         r1 = min(r0 + _TILE, n)
         for c0 in range(r0, n, _TILE):
             c1 = min(c0 + _TILE, n)
             for z in range(r0, r1):
                 _distance_block(ZT, CT, NT, numeric, n_values, col_missing, z, c0, c1, acc)
-                for i in range(c1 - c0):
-                    D[z, c0 + i] = acc[i]
-                if c0 > r0:
+                cz = y[z] if y[z] >= 0 else 0  # Java's (int) of a missing class is 0
+                for offer in range(2 if c0 > r0 else 1):  # to z, then (above the diagonal) by z
                     for i in range(c1 - c0):
-                        D[c0 + i, z] = acc[i]
-    return D
+                        other = c0 + i
+                        if offer == 0:  # candidate ``other`` for z's list of its class
+                            if y[z] < 0 or other == z:
+                                continue
+                            q = z * r + (y[other] if y[other] >= 0 else 0)
+                            cand = other
+                        else:  # candidate z for other's list of z's class
+                            if y[other] < 0:
+                                continue
+                            q = other * r + cz
+                            cand = z
+                        d = acc[i]
+                        if not (d < bar[q] or stored[q] < k):
+                            continue
+                        # _take written out: a call's array arguments cost more than its work
+                        base = q * k
+                        s = stored[q]
+                        if s < k:
+                            dist[base + s] = d
+                            who[base + s] = cand
+                            stored[q] = s + 1
+                        else:
+                            dist[base + worst[q]] = d
+                            who[base + worst[q]] = cand
+                        ww = -1.0
+                        for j in range(stored[q]):
+                            if dist[base + j] > ww:
+                                ww = dist[base + j]
+                                worst[q] = j
+                        if stored[q] == k:
+                            bar[q] = dist[base + worst[q]]
 
 
 @njit(cache=True)
-def relieff_weights(Z, numeric, n_values, y, n_classes, k, matrix_rows=_MATRIX_ROWS):
-    """``matrix_rows``: up to this many rows, every distance is computed once per pair, into an
-    n × n matrix (8·n² bytes); above it, twice, row by row."""
+def _neighbours_row_by_row(ZT, CT, NT, C, numeric, n_values, col_missing, y, r, k, dist, who, stored, worst, bar,
+                           acc):
+    """The reference: row by row, each row's distances to every row (each pair twice; the
+    plain mismatch count where every attribute is nominal and known), candidates in order."""
+    n = NT.shape[1]
+    nominal_only = not col_missing.any() and not numeric.any()
+    row = np.zeros(n)
+    for z in range(n):
+        if y[z] < 0:
+            continue
+        if not nominal_only:
+            for start in range(0, n, _TILE):
+                stop = min(start + _TILE, n)
+                _distance_block(ZT, CT, NT, numeric, n_values, col_missing, z, start, stop, acc)
+                row[start:stop] = acc[: stop - start]
+        for i in range(n):
+            if i != z:
+                d = _mismatches(C, i, z) if nominal_only else row[i]
+                q = z * r + (y[i] if y[i] >= 0 else 0)
+                if stored[q] < k or d < dist[q * k + worst[q]]:  # Weka's test, without ``bar``
+                    _take(q, i, d, k, dist, who, stored, worst, bar)
+
+
+@njit(cache=True)
+def relieff_weights(Z, numeric, n_values, y, n_classes, k, tiled=True):
+    """Weka's merits. ``tiled``: each pair's distance once, neighbours gathered tile by tile
+    (``_neighbours_tiled``); False: the row-by-row reference, the same lists."""
     n, m = Z.shape
     # the training range of each numeric attribute (Weka's updateMinMax) and the normalised values
     lo = np.full(m, np.nan)
@@ -135,72 +223,53 @@ def relieff_weights(Z, numeric, n_values, y, n_classes, k, matrix_rows=_MATRIX_R
                 col_missing[a] = True
             elif not numeric[a]:
                 C[i, a] = np.int32(Z[i, a])
-    nominal_only = not col_missing.any() and not numeric.any()
     ZT = np.ascontiguousarray(Z.T)
     CT = np.ascontiguousarray(C.T)
     NT = np.ascontiguousarray(N.T)
     acc = np.zeros(_TILE)
-    matrix = not nominal_only and n <= matrix_rows
-    D = _distance_matrix(ZT, CT, NT, numeric, n_values, col_missing, acc) if matrix else np.zeros((0, 0))
-    row = np.zeros(n)
+    r = n_classes
+    dist = np.zeros(n * r * k)  # row z's list of class c: slots (z·r + c)·k …, ``stored`` of them filled
+    who = np.zeros(n * r * k, dtype=np.int64)
+    stored = np.zeros(n * r, dtype=np.int64)
+    worst = np.zeros(n * r, dtype=np.int64)
+    bar = np.full(n * r, np.inf)
+    if tiled:
+        _neighbours_tiled(ZT, CT, NT, numeric, n_values, col_missing, y, r, k, dist, who, stored, worst, bar, acc)
+    else:
+        _neighbours_row_by_row(ZT, CT, NT, C, numeric, n_values, col_missing, y, r, k, dist, who, stored, worst, bar,
+                               acc)
     probs = np.zeros(n_classes)
     for i in range(n):
         probs[y[i] if y[i] >= 0 else 0] += 1.0  # Java's (int) of a missing class is 0
     for c in range(n_classes):
         probs[c] /= n
     weights = np.zeros(m)
-    dist = np.zeros((n_classes, k))
-    who = np.zeros((n_classes, k), dtype=np.int64)
-    stored = np.zeros(n_classes, dtype=np.int64)
-    worst = np.zeros(n_classes, dtype=np.int64)
+    t = np.zeros(m)
     for z in range(n):
         if y[z] < 0:
             continue
-        stored[:] = 0
-        worst[:] = 0
-        if matrix:
-            row = D[z]
-        elif not nominal_only:
-            _distances(ZT, CT, NT, numeric, n_values, col_missing, z, row, acc)
-        for i in range(n):
-            if i == z:
-                continue
-            d = _mismatches(C, i, z) if nominal_only else row[i]
-            cl = y[i] if y[i] >= 0 else 0
-            if stored[cl] < k:
-                dist[cl, stored[cl]] = d
-                who[cl, stored[cl]] = i
-                stored[cl] += 1
-            elif d < dist[cl, worst[cl]]:
-                dist[cl, worst[cl]] = d
-                who[cl, worst[cl]] = i
-            else:
-                continue
-            ww = -1.0
-            for j in range(stored[cl]):
-                if dist[cl, j] > ww:
-                    ww = dist[cl, j]
-                    worst[cl] = j
         cl = y[z]
         w_norm = 1.0 - probs[cl] if n_classes > 2 else 1.0
-        for j in range(stored[cl]):
-            other = who[cl, j]
-            for a in range(m):
-                t = _difference(numeric[a], n_values[a], Z[z, a], Z[other, a], N[z, a], N[other, a])
-                t /= stored[cl]
-                weights[a] -= t
-        for c in range(n_classes):
-            if c == cl:
-                continue
-            for j in range(stored[c]):
-                other = who[c, j]
-                for a in range(m):
-                    t = _difference(numeric[a], n_values[a], Z[z, a], Z[other, a], N[z, a], N[other, a])
-                    t /= stored[c]
-                    if n_classes > 2:
-                        weights[a] += (probs[c] / w_norm) * t
+        for step in range(r):  # the hits (z's class), then the misses of every other class in order
+            c = cl if step == 0 else (step - 1 if step - 1 < cl else step)
+            q = z * r + c
+            share = probs[c] / w_norm
+            for j in range(stored[q]):
+                other = who[q * k + j]
+                for a in range(m):  # _difference, without its tests where a column has no missing value
+                    if col_missing[a]:
+                        t[a] = _difference(numeric[a], n_values[a], Z[z, a], Z[other, a], N[z, a], N[other, a])
+                    elif numeric[a]:
+                        t[a] = abs(N[z, a] - N[other, a])
                     else:
-                        weights[a] += t
+                        t[a] = 1.0 if int(Z[z, a]) != int(Z[other, a]) else 0.0
+                for a in range(m):
+                    if step == 0:
+                        weights[a] -= t[a] / stored[q]
+                    elif n_classes > 2:
+                        weights[a] += share * (t[a] / stored[q])
+                    else:
+                        weights[a] += t[a] / stored[q]
     for a in range(m):
         weights[a] *= 1.0 / n
     return weights
