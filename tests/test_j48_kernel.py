@@ -258,3 +258,19 @@ def test_sorts_in_turn_are_the_node_sorts_one_by_one():
             x = Z[rows[pos], j]
             pos = pos[weka_quicksort(np.where(np.isnan(x), np.finfo(np.float64).max, x))]
         assert np.array_equal(got[k], pos)
+
+
+@needs_mirror
+@pytest.mark.parametrize("name", ["splice", "colic", "vehicle", "hypothyroid"])
+@pytest.mark.parametrize("percent", [50, 100])
+def test_depths_read_off_the_flat_tree_are_the_nodes_depths(name, percent):
+    # AWNB asks its bags' trees for their test depths only; they are read off the compiled
+    # tree's arrays instead of its nodes
+    X, y = _data(name)
+    make = lambda: Bagging(J48(unpruned=True), n_estimators=5, bag_size_percent=percent)  # noqa: E731
+    full = make().fit(X, y)
+    flat = make()._fit(X, y, depths_only=True)
+    assert not hasattr(flat.estimators_[0], "tree_")
+    for a, b in zip(full.estimators_, flat.estimators_):
+        assert np.array_equal(a.min_test_depth_, b.min_test_depth_)
+        assert np.array_equal(a.min_test_depth_, j48_module._min_test_depths(a.tree_, X.shape[1]))

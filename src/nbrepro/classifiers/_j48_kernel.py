@@ -570,3 +570,22 @@ def grow_tree(Z, y, w0, sorted0, numeric_cols, is_numeric, n_values, n_classes, 
         out_sons[i] = sons[i]
     return (out_attr, out_sp, out_gain, out_ratio, out_total, out_empty, collapsed, alive, out_son_start, out_sons,
             bag_start, per_bag, per_class_per_bag, per_class, row_start, all_rows, all_w)
+
+
+@njit(cache=True)
+def min_test_depths_flat(attr, collapsed, alive, son_start, bag_start, sons, n_features):
+    """Each attribute's shallowest test (root = 1; inf if never tested) in ``grow_tree``'s flat
+    tree: the tests are the live nodes that split and were not collapsed. Sons are numbered
+    after their parent, so one pass in node order carries each node's depth to its sons."""
+    depth = np.zeros(attr.shape[0], dtype=np.int64)
+    depth[0] = 1
+    out = np.full(n_features, np.inf)
+    for node in range(attr.shape[0]):
+        if not alive[node] or attr[node] < 0 or collapsed[node]:
+            continue
+        d = depth[node]
+        if d < out[attr[node]]:
+            out[attr[node]] = d
+        for b in range(bag_start[node + 1] - bag_start[node]):
+            depth[sons[son_start[node] + b]] = d + 1
+    return out

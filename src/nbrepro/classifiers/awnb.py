@@ -37,7 +37,7 @@ def bagged_tree_depths(X, y, n_trees: int = 10, sample_percent: int = 50, random
         if known is not None:
             return known
         bagging = Bagging(tree, n_estimators=int(n_trees), bag_size_percent=int(sample_percent),
-                          random_state=int(random_state)).fit(X, y)
+                          random_state=int(random_state))._fit(X, y, depths_only=True)
         trees = bagging.estimators_
     return np.vstack([t.min_test_depth_ for t in trees])
 

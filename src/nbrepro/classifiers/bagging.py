@@ -16,7 +16,8 @@ from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clo
 from sklearn.utils import check_array, check_consistent_length, column_or_1d
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
-from ..protocols.java_random import JavaRandom, java_shuffle
+from ..protocols._java_kernel import alias_draws, shuffled_indices
+from ..protocols.java_random import JavaRandom
 from ._nominal import encode_target, java_normalize
 from ._weka_utils import eq
 
@@ -60,11 +61,9 @@ def weka_bag(weights: np.ndarray, rnd: JavaRandom, table=None) -> np.ndarray:
     if np.any(np.asarray(weights) < 0):
         raise ValueError("Bagging: weights have to be positive")
     Q, A = weka_alias_table(np.asarray(weights, dtype=np.float64)) if table is None else table
-    out = np.empty(n, dtype=np.int64)
-    for i, u in enumerate(rnd.next_doubles(n)):
-        r = n * u
-        k = int(r)
-        out[i] = k if r < Q[k] else A[k]
+    out, state = alias_draws(np.ascontiguousarray(Q, dtype=np.float64), np.ascontiguousarray(A, dtype=np.int64),
+                             rnd._state)
+    rnd._state = int(state)
     return out
 
 
@@ -156,6 +155,11 @@ class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         self.random_state = random_state
 
     def fit(self, X, y, sample_weight=None):
+        return self._fit(X, y, sample_weight)
+
+    def _fit(self, X, y, sample_weight=None, depths_only: bool = False):
+        """``fit``; ``depths_only``: unpruned J48 members learn only their ``min_test_depth_``
+        (AWNB's use: the same bags and trees, no nodes to predict with)."""
         if self.estimator is None:
             raise ValueError("Bagging: estimator is required (e.g. J48(unpruned=True))")
         if int(self.n_estimators) < 1:
@@ -189,17 +193,17 @@ class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         encoder = self._shared_encoder(X, y_series, keep)
         for _ in range(int(self.n_estimators)):
             bag = weka_bag(weights, rnd, table)
-            if bag_size < n:
-                shuffled = list(bag)
-                java_shuffle(shuffled, rnd)
-                bag = np.asarray(shuffled[:bag_size], dtype=np.int64)
+            if bag_size < n:  # Instances.randomize, then the first bag_size rows
+                order, state = shuffled_indices(len(bag), rnd._state)
+                rnd._state = int(state)
+                bag = bag[order[:bag_size]]
             member = clone(self.estimator)
             if "random_state" in member.get_params():
                 member.set_params(random_state=rnd.next_int())
             rows = keep[bag]
             if encoder is not None:
                 Zb = encoder[1][bag]
-                member._fit_encoded(encoder[0], Zb, encoder[2][bag], Zb, encoder[3][:, bag])
+                member._fit_encoded(encoder[0], Zb, encoder[2][bag], Zb, encoder[3][:, bag], depths_only=depths_only)
             else:
                 Xb = X.iloc[rows] if isinstance(X, pd.DataFrame) else np.asarray(X)[rows]
                 member.fit(Xb, y_series.iloc[rows])

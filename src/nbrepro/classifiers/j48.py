@@ -32,7 +32,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from ..stats.special import weka_normal_inverse
 from . import _weka_utils as wu
-from ._j48_kernel import grow_tree, order_by_ranks, select_split
+from ._j48_kernel import grow_tree, min_test_depths_flat, order_by_ranks, select_split
 from ._mixed import MixedInputMixin
 
 _LOG2 = math.log(2.0)
@@ -348,16 +348,8 @@ class _TreeBuilder:
         then ``collapse``); ``keep_rows``: the nodes keep their rows and weights, for pruning;
         ``ranks``: (numeric columns, rows), each value's rank in its column (``value_ranks``),
         to order the rows without sorting."""
-        cols = self._numeric_columns
-        if ranks is None:
-            sorted0 = np.ascontiguousarray(np.argsort(self.Z[:, cols], axis=0, kind="stable").T)
-        else:
-            sorted0 = order_by_ranks(np.ascontiguousarray(ranks))
         (attr, split_point, gain, ratio, total, empty, collapsed, alive, son_start, sons, bag_start, per_bag,
-         per_class_per_bag, per_class, row_start, rows, weights) = grow_tree(
-            np.asfortranarray(self.Z), self.y, np.ascontiguousarray(w, dtype=np.float64), sorted0, cols, self._is_numeric,
-            self._n_values, self.r, self.min_leaf, self.multi_valued, self.all_values, self._position,
-            self._log_table, keep_rows)
+         per_class_per_bag, per_class, row_start, rows, weights) = self._grow_flat(w, keep_rows, ranks)
         nodes = [None] * len(attr)
         for i in np.flatnonzero(alive)[::-1].tolist():  # sons before their parent
             node = Node()
@@ -375,6 +367,23 @@ class _TreeBuilder:
                 node.sons = [nodes[j] for j in sons[son_start[i]: son_start[i] + e - s].tolist()]
             nodes[i] = node
         return nodes[0]
+
+    def grow_depths(self, w: np.ndarray, n_features: int, ranks: np.ndarray | None = None) -> np.ndarray:
+        """``_min_test_depths`` of the tree ``grow`` would return, read off the compiled tree's
+        flat arrays without building its nodes (AWNB wants only the depths, and a deep tree's
+        nodes cost more in Python than growing it)."""
+        (attr, _, _, _, _, _, collapsed, alive, son_start, sons, bag_start, *_) = self._grow_flat(w, False, ranks)
+        return min_test_depths_flat(attr, collapsed, alive, son_start, bag_start, sons, n_features)
+
+    def _grow_flat(self, w, keep_rows, ranks):
+        cols = self._numeric_columns
+        if ranks is None:
+            sorted0 = np.ascontiguousarray(np.argsort(self.Z[:, cols], axis=0, kind="stable").T)
+        else:
+            sorted0 = order_by_ranks(np.ascontiguousarray(ranks))
+        return grow_tree(np.asfortranarray(self.Z), self.y, np.ascontiguousarray(w, dtype=np.float64), sorted0, cols,
+                         self._is_numeric, self._n_values, self.r, self.min_leaf, self.multi_valued, self.all_values,
+                         self._position, self._log_table, keep_rows)
 
     def build(self, rows: np.ndarray, w: np.ndarray, sorted_rows: np.ndarray | None = None) -> Node:
         """Grow the subtree of ``rows``; ``sorted_rows``: the rows sorted by each numeric attribute
@@ -855,24 +864,28 @@ class J48(MixedInputMixin):
                  "_dtypes", "_array_input")
 
     def _fit_encoded(self, encoder: "J48", Z: np.ndarray, ycodes: np.ndarray, all_values: np.ndarray,
-                     ranks: np.ndarray | None = None) -> "J48":
+                     ranks: np.ndarray | None = None, depths_only: bool = False) -> "J48":
         """``fit`` on rows already encoded by ``encoder`` (a J48 whose ``_fit_mixed`` saw a frame
         whose every nominal column and class are Categorical, so that the encoding depends on the
         types alone): unit weights, every row with a known class. Bagging grows its members so,
         encoding the frame once instead of once per bag, and ranking its numeric values once
-        (``ranks``: ``value_ranks`` of these rows)."""
+        (``ranks``: ``value_ranks`` of these rows). ``depths_only`` (unpruned trees): only
+        ``min_test_depth_`` is learned, no ``tree_`` to predict with."""
         for name in self._ENCODING:
             if hasattr(encoder, name):
                 setattr(self, name, getattr(encoder, name))
-        return self._grow(Z, ycodes, np.ones(len(ycodes)), all_values, ranks)
+        return self._grow(Z, ycodes, np.ones(len(ycodes)), all_values, ranks, depths_only)
 
-    def _grow(self, Z, ycodes, w, all_values, ranks=None) -> "J48":
+    def _grow(self, Z, ycodes, w, all_values, ranks=None, depths_only=False) -> "J48":
         if not 0 < self.confidence < 1:
             raise ValueError(f"J48: confidence must lie in (0, 1), got {self.confidence!r}")
         if self.min_samples_leaf < 1:
             raise ValueError(f"J48: min_samples_leaf must be at least 1, got {self.min_samples_leaf!r}")
         builder = _TreeBuilder(Z, ycodes, self.numeric_, self.n_values_, len(self.classes_), int(self.min_samples_leaf),
                                all_values, self.confidence, self.subtree_raising)
+        if depths_only and self.unpruned:
+            self.min_test_depth_ = builder.grow_depths(w, self.n_features_in_, ranks)
+            return self
         root = builder.grow(w, keep_rows=not self.unpruned, ranks=ranks)
         if not self.unpruned:
             builder.prune(root)

@@ -1,5 +1,6 @@
-"""Weka's randomize and stratify, compiled (numba): ``java.util.Random``'s generator driving a
-backward Fisher–Yates shuffle, and ``Instances.stratify``.
+"""Weka's randomize, stratify and resample, compiled (numba): ``java.util.Random``'s generator
+driving a backward Fisher–Yates shuffle, ``Instances.stratify``, and the draws of
+``Instances.resampleWithWeights``.
 
 Every Weka fold shuffles its rows, Bagging shuffles its bags, and NBTree randomizes and
 stratifies the rows of every branch of every candidate split: in Python the loop per row was
@@ -39,6 +40,28 @@ def shuffled_indices(n, state):
         items[j] = items[k]
         items[k] = tmp
     return items, np.int64(s)
+
+
+@njit(cache=True)
+def alias_draws(Q, A, state):
+    """The rows of one ``Instances.resampleWithWeights`` bag: len(Q) draws, each
+    ``n·nextDouble()`` looked up in Walker's alias table (Q, A), and the generator's new state."""
+    n = Q.shape[0]
+    mult = np.uint64(0x5DEECE66D)
+    add = np.uint64(0xB)
+    mask = np.uint64((1 << 48) - 1)
+    s = np.uint64(state)
+    out = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        s = (s * mult + add) & mask
+        high = np.int64(s >> np.uint64(22))
+        s = (s * mult + add) & mask
+        low = np.int64(s >> np.uint64(21))
+        u = ((high << 27) + low) / 9007199254740992.0  # nextDouble: 53 bits over 2^53, exact
+        r = n * u
+        k = np.int64(r)
+        out[i] = k if r < Q[k] else A[k]
+    return out, np.int64(s)
 
 
 @njit(cache=True)
