@@ -41,6 +41,7 @@ def _fit_both(make, X, y, monkeypatch):
     with monkeypatch.context() as m:
         m.setattr(j48_module._TreeBuilder, "_select", j48_module._TreeBuilder._select_numpy)
         m.setattr(j48_module._TreeBuilder, "grow", _grow_in_python)
+        m.setattr(j48_module, "_FLAT_UNPRUNED", False)
         reference = make().fit(X, y)
     return compiled, reference
 
@@ -274,3 +275,24 @@ def test_depths_read_off_the_flat_tree_are_the_nodes_depths(name, percent):
     for a, b in zip(full.estimators_, flat.estimators_):
         assert np.array_equal(a.min_test_depth_, b.min_test_depth_)
         assert np.array_equal(a.min_test_depth_, j48_module._min_test_depths(a.tree_, X.shape[1]))
+
+
+@needs_mirror
+@pytest.mark.parametrize("name", ["splice", "colic", "hepatitis", "vote", "credit-a", "sick", "anneal", "waveform-5000"])
+@pytest.mark.parametrize("laplace", [False, True])
+def test_unpruned_trees_predict_from_their_arrays_as_from_their_nodes(name, laplace, monkeypatch):
+    # an unpruned J48 keeps the kernel's arrays and predicts from them (missing values shared
+    # over branches, empty branches); the reference builds the nodes and walks them
+    X, y = _data(name)
+    flat = J48(unpruned=True, laplace=laplace).fit(X, y)
+    assert "flat_tree_" in flat.__dict__ and "tree_" not in flat.__dict__
+    with monkeypatch.context() as m:
+        m.setattr(j48_module, "_FLAT_UNPRUNED", False)
+        nodes = J48(unpruned=True, laplace=laplace).fit(X, y)
+    assert "flat_tree_" not in nodes.__dict__
+    assert np.array_equal(flat.predict_proba(X), nodes.predict_proba(X))
+    holes = X.copy()
+    holes.iloc[::3, ::2] = np.nan  # missing values at every depth
+    assert np.array_equal(flat.predict_proba(holes), nodes.predict_proba(holes))
+    assert np.array_equal(flat.min_test_depth_, nodes.min_test_depth_)
+    assert flat.export_text() == nodes.export_text()

@@ -218,11 +218,35 @@ def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values,
         best_pos[a] = pos
 
     # ---- nominal attributes: C45Split.handleEnumeratedAttribute -----------------------------
+    # the counts in scratch arrays, the loop written out: a call per attribute and node, with
+    # its arrays, cost as much as the counting on the small nodes of a deep tree
+    max_q = 1
+    for a in range(m):
+        if not is_numeric[a] and n_values[a] > max_q:
+            max_q = n_values[a]
+    pcb_all = np.empty((max_q, r))
+    pb_all = np.empty(max_q)
+    pc = np.empty(r)
     for a in range(m):
         if is_numeric[a]:
             continue
         q = n_values[a]
-        pcb, pb, pc, tot = _nominal_counts(Z, y, w, rows, a, q, r)
+        pcb = pcb_all[:q]
+        pb = pb_all[:q]
+        pcb[:, :] = 0.0
+        pb[:] = 0.0
+        pc[:] = 0.0
+        tot = 0.0
+        for t in range(n):  # _nominal_counts
+            x = Z[rows[t], a]
+            if np.isnan(x):
+                continue
+            v = int(x)
+            c = y[rows[t]]
+            pcb[v, c] += w[t]
+            pb[v] += w[t]
+            pc[c] += w[t]
+            tot += w[t]
         useful = 0
         for v in range(q):
             if min_leaf - pb[v] < SMALL:
@@ -588,4 +612,96 @@ def min_test_depths_flat(attr, collapsed, alive, son_start, bag_start, sons, n_f
             out[attr[node]] = d
         for b in range(bag_start[node + 1] - bag_start[node]):
             depth[sons[son_start[node] + b]] = d + 1
+    return out
+
+
+@njit(cache=True)
+def _leaf_probs(per_class, total, laplace, out, weight):
+    """weight × the distribution's class probabilities (``Distribution.prob``, or
+    ``laplace_prob``), into ``out``."""
+    r = per_class.shape[0]
+    for c in range(r):
+        if laplace:
+            p = (per_class[c] + 1.0) / (total + r)
+        elif total == 0.0 or (total < SMALL and -total < SMALL):
+            p = 0.0
+        else:
+            p = per_class[c] / total
+        out[c] = weight * p
+
+
+@njit(cache=True)
+def flat_tree_probabilities(Z, attr, split_point, is_numeric, son_start, sons, bag_start, per_bag, pcb, per_class, total,
+                            empty, collapsed, laplace):
+    """Every row's class probabilities from ``grow_tree``'s flat tree, as ``tree_probabilities``
+    gives them from its nodes (J48's leaves and empty branches). That function recurses, and a
+    missing value's branches add up inside their own call: here a stack of frames, one per
+    split met on a missing value, each summing its branches as that call does, so the sums nest
+    the same way and give the same bits (numba does not cache recursive functions safely)."""
+    n = Z.shape[0]
+    r = per_class.shape[1]
+    N = attr.shape[0]
+    out = np.zeros((n, r))
+    frame_node = np.empty(N, dtype=np.int64)
+    frame_weight = np.empty(N)
+    frame_branch = np.empty(N, dtype=np.int64)
+    frame_sum = np.empty((N, r))
+    value = np.empty(r)
+    for i in range(n):
+        z = Z[i]
+        top = -1
+        node = 0
+        weight = 1.0
+        done = False
+        while not done:
+            # down the known values, to a leaf's value or a split on a missing value
+            opened = False
+            while True:
+                a = attr[node]
+                if a < 0 or collapsed[node]:
+                    _leaf_probs(per_class[node], total[node], laplace, value, weight)
+                    break
+                s = bag_start[node]
+                x = z[a]
+                if np.isnan(x):
+                    top += 1
+                    frame_node[top] = node
+                    frame_weight[top] = weight
+                    frame_branch[top] = -1
+                    frame_sum[top, :] = 0.0
+                    opened = True
+                    break
+                b = (0 if x - split_point[node] < SMALL else 1) if is_numeric[a] else int(x)
+                son = sons[son_start[node] + b]
+                if not empty[son]:
+                    node = son
+                elif per_bag[s + b] > SMALL:  # an empty branch: its training distribution (prob_bag)
+                    _leaf_probs(pcb[s + b], per_bag[s + b], laplace, value, weight)
+                    break
+                else:
+                    _leaf_probs(per_class[node], total[node], laplace, value, weight)
+                    break
+            # up: a value joins its frame's sum; a frame goes on to its next non-empty branch,
+            # or, when it has none left, its sum is its value
+            while True:
+                if top < 0:
+                    out[i] = value
+                    done = True
+                    break
+                if not opened:
+                    for c in range(r):
+                        frame_sum[top, c] += value[c]
+                opened = False
+                f = frame_node[top]
+                B = bag_start[f + 1] - bag_start[f]
+                b = frame_branch[top] + 1
+                while b < B and empty[sons[son_start[f] + b]]:
+                    b += 1
+                frame_branch[top] = b
+                if b < B:
+                    node = sons[son_start[f] + b]
+                    weight = (per_bag[bag_start[f] + b] / total[f]) * frame_weight[top]
+                    break
+                value[:] = frame_sum[top]
+                top -= 1
     return out

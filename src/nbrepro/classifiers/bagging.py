@@ -191,6 +191,7 @@ class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         self.estimators_, self.bags_ = [], []
         table = weka_alias_table(np.asarray(weights, dtype=np.float64))  # the same for every bag
         encoder = self._shared_encoder(X, y_series, keep)
+        self._shared_encoding = encoder is not None and not depths_only
         for _ in range(int(self.n_estimators)):
             bag = weka_bag(weights, rnd, table)
             if bag_size < n:  # Instances.randomize, then the first bag_size rows
@@ -236,8 +237,13 @@ class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
     def predict_proba(self, X) -> np.ndarray:
         check_is_fitted(self, "estimators_")
         sums = None
+        # members that share one encoding and keep their trees as arrays: X encoded once for all
+        shared = getattr(self, "_shared_encoding", False) and all("flat_tree_" in m.__dict__ for m in self.estimators_)
+        Z = self.estimators_[0]._encode_mixed(X) if shared else None
         for member in self.estimators_:
-            p = self._aligned(member, member.predict_proba(X))
+            p = member.flat_tree_.probabilities(Z, member.numeric_, member.laplace) if shared else \
+                member.predict_proba(X)
+            p = self._aligned(member, p)
             sums = p.copy() if sums is None else sums + p
         total = sums[:, 0].copy()
         for j in range(1, sums.shape[1]):

@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import NamedTuple
 
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
 from ..stats.special import weka_normal_inverse
 from . import _weka_utils as wu
-from ._j48_kernel import grow_tree, min_test_depths_flat, order_by_ranks, select_split
+from ._j48_kernel import flat_tree_probabilities, grow_tree, min_test_depths_flat, order_by_ranks, select_split
 from ._mixed import MixedInputMixin
 
 _LOG2 = math.log(2.0)
@@ -321,6 +322,69 @@ class Node:
         return self.split.dist if self.split is not None else self.dist
 
 
+_FLAT_UNPRUNED = True  # False: unpruned trees kept as nodes too (the reference the arrays are tested against)
+
+
+class FlatTree(NamedTuple):
+    """``grow_tree``'s tree as arrays, nodes numbered as grown (a node's sons after it): per node
+    the attribute tested (-1 at a leaf), split point, info gain, gain ratio, total weight,
+    is_empty, collapsed (a split that collapse made a leaf), alive (in the tree after
+    collapsing), first son's slot in ``sons``; per bag (``bag_start``) the bag weights and
+    (bag, class) weights; per node the class weights; with rows kept, each node's rows and
+    weights (``row_start``). Unpruned J48 keeps its tree so: predicting from the arrays
+    (``flat_tree_probabilities``) spares building a deep tree's nodes in Python."""
+    attr: np.ndarray
+    split_point: np.ndarray
+    gain: np.ndarray
+    ratio: np.ndarray
+    total: np.ndarray
+    empty: np.ndarray
+    collapsed: np.ndarray
+    alive: np.ndarray
+    son_start: np.ndarray
+    sons: np.ndarray
+    bag_start: np.ndarray
+    per_bag: np.ndarray
+    per_class_per_bag: np.ndarray
+    per_class: np.ndarray
+    row_start: np.ndarray
+    rows: np.ndarray
+    weights: np.ndarray
+
+    def min_test_depths(self, n_features: int) -> np.ndarray:
+        """``_min_test_depths`` of the tree, read off the arrays."""
+        return min_test_depths_flat(self.attr, self.collapsed, self.alive, self.son_start, self.bag_start, self.sons,
+                                    n_features)
+
+    def probabilities(self, Z: np.ndarray, numeric: np.ndarray, laplace: bool) -> np.ndarray:
+        """``tree_probabilities`` of J48's nodes, from the arrays (compiled)."""
+        return flat_tree_probabilities(np.ascontiguousarray(Z, dtype=np.float64), self.attr, self.split_point,
+                                       np.asarray(numeric, dtype=np.bool_), self.son_start, self.sons, self.bag_start,
+                                       self.per_bag, self.per_class_per_bag, self.per_class, self.total, self.empty,
+                                       self.collapsed, bool(laplace))
+
+
+def nodes_from_flat(t: FlatTree, numeric, keep_rows: bool = False) -> Node:
+    """The root of ``t`` as ``Node``s (``keep_rows``: each with its rows and weights)."""
+    nodes = [None] * len(t.attr)
+    for i in np.flatnonzero(t.alive)[::-1].tolist():  # sons before their parent
+        node = Node()
+        s, e = t.bag_start[i], t.bag_start[i + 1]
+        d = Distribution(t.per_class_per_bag[s:e], t.per_bag[s:e], t.per_class[i], t.total[i])
+        if keep_rows:
+            node.rows, node.weights = t.rows[t.row_start[i]: t.row_start[i + 1]], t.weights[t.row_start[i]: t.row_start[i + 1]]
+        a = int(t.attr[i])
+        if a < 0 or t.collapsed[i]:
+            node.dist = d
+            node.is_empty = bool(t.empty[i])
+        else:
+            node.split = Split(a, bool(numeric[a]), float(t.split_point[i]), e - s, d, float(t.gain[i]),
+                               float(t.ratio[i]))
+            node.sons = [nodes[j] for j in t.sons[t.son_start[i]: t.son_start[i] + e - s].tolist()]
+        nodes[i] = node
+    return nodes[0]
+
+
 class _TreeBuilder:
     """Grows, collapses and prunes one tree on (Z, y) with row weights."""
 
@@ -348,42 +412,18 @@ class _TreeBuilder:
         then ``collapse``); ``keep_rows``: the nodes keep their rows and weights, for pruning;
         ``ranks``: (numeric columns, rows), each value's rank in its column (``value_ranks``),
         to order the rows without sorting."""
-        (attr, split_point, gain, ratio, total, empty, collapsed, alive, son_start, sons, bag_start, per_bag,
-         per_class_per_bag, per_class, row_start, rows, weights) = self._grow_flat(w, keep_rows, ranks)
-        nodes = [None] * len(attr)
-        for i in np.flatnonzero(alive)[::-1].tolist():  # sons before their parent
-            node = Node()
-            s, e = bag_start[i], bag_start[i + 1]
-            d = Distribution(per_class_per_bag[s:e], per_bag[s:e], per_class[i], total[i])
-            if keep_rows:
-                node.rows, node.weights = rows[row_start[i]: row_start[i + 1]], weights[row_start[i]: row_start[i + 1]]
-            a = int(attr[i])
-            if a < 0 or collapsed[i]:
-                node.dist = d
-                node.is_empty = bool(empty[i])
-            else:
-                node.split = Split(a, bool(self.numeric[a]), float(split_point[i]), e - s, d, float(gain[i]),
-                                   float(ratio[i]))
-                node.sons = [nodes[j] for j in sons[son_start[i]: son_start[i] + e - s].tolist()]
-            nodes[i] = node
-        return nodes[0]
+        return nodes_from_flat(self._grow_flat(w, keep_rows, ranks), self.numeric, keep_rows)
 
-    def grow_depths(self, w: np.ndarray, n_features: int, ranks: np.ndarray | None = None) -> np.ndarray:
-        """``_min_test_depths`` of the tree ``grow`` would return, read off the compiled tree's
-        flat arrays without building its nodes (AWNB wants only the depths, and a deep tree's
-        nodes cost more in Python than growing it)."""
-        (attr, _, _, _, _, _, collapsed, alive, son_start, sons, bag_start, *_) = self._grow_flat(w, False, ranks)
-        return min_test_depths_flat(attr, collapsed, alive, son_start, bag_start, sons, n_features)
-
-    def _grow_flat(self, w, keep_rows, ranks):
+    def _grow_flat(self, w, keep_rows, ranks) -> "FlatTree":
+        """``grow_tree``'s flat arrays (``FlatTree``)."""
         cols = self._numeric_columns
         if ranks is None:
             sorted0 = np.ascontiguousarray(np.argsort(self.Z[:, cols], axis=0, kind="stable").T)
         else:
             sorted0 = order_by_ranks(np.ascontiguousarray(ranks))
-        return grow_tree(np.asfortranarray(self.Z), self.y, np.ascontiguousarray(w, dtype=np.float64), sorted0, cols,
+        return FlatTree(*grow_tree(np.asfortranarray(self.Z), self.y, np.ascontiguousarray(w, dtype=np.float64), sorted0, cols,
                          self._is_numeric, self._n_values, self.r, self.min_leaf, self.multi_valued, self.all_values,
-                         self._position, self._log_table, keep_rows)
+                         self._position, self._log_table, keep_rows))
 
     def build(self, rows: np.ndarray, w: np.ndarray, sorted_rows: np.ndarray | None = None) -> Node:
         """Grow the subtree of ``rows``; ``sorted_rows``: the rows sorted by each numeric attribute
@@ -838,7 +878,8 @@ class J48(MixedInputMixin):
     Attributes
     ----------
     tree_ : Node
-        The root; ``export_text()`` prints it as Weka does.
+        The root; ``export_text()`` prints it as Weka does. (An unpruned tree is kept as
+        ``flat_tree_``, a ``FlatTree`` of arrays, and its nodes built when first asked for.)
     min_test_depth_ : ndarray
         For each attribute, the depth of its shallowest test (root = 1); ``inf`` if never tested.
     """
@@ -870,7 +911,7 @@ class J48(MixedInputMixin):
         types alone): unit weights, every row with a known class. Bagging grows its members so,
         encoding the frame once instead of once per bag, and ranking its numeric values once
         (``ranks``: ``value_ranks`` of these rows). ``depths_only`` (unpruned trees): only
-        ``min_test_depth_`` is learned, no ``tree_`` to predict with."""
+        ``min_test_depth_`` is learned, no tree to predict with."""
         for name in self._ENCODING:
             if hasattr(encoder, name):
                 setattr(self, name, getattr(encoder, name))
@@ -883,8 +924,13 @@ class J48(MixedInputMixin):
             raise ValueError(f"J48: min_samples_leaf must be at least 1, got {self.min_samples_leaf!r}")
         builder = _TreeBuilder(Z, ycodes, self.numeric_, self.n_values_, len(self.classes_), int(self.min_samples_leaf),
                                all_values, self.confidence, self.subtree_raising)
-        if depths_only and self.unpruned:
-            self.min_test_depth_ = builder.grow_depths(w, self.n_features_in_, ranks)
+        self.__dict__.pop("tree_", None)
+        self.__dict__.pop("flat_tree_", None)
+        if self.unpruned and _FLAT_UNPRUNED:  # no pruning to do on nodes: the tree stays as the kernel's arrays
+            flat = builder._grow_flat(w, False, ranks)
+            self.min_test_depth_ = flat.min_test_depths(self.n_features_in_)
+            if not depths_only:
+                self.flat_tree_ = flat
             return self
         root = builder.grow(w, keep_rows=not self.unpruned, ranks=ranks)
         if not self.unpruned:
@@ -894,6 +940,14 @@ class J48(MixedInputMixin):
         self.min_test_depth_ = _min_test_depths(root, self.n_features_in_)
         return self
 
+    def __getattr__(self, name):
+        # an unpruned tree's nodes are built from its arrays only when asked for
+        # (``export_text``, inspection); predicting reads the arrays
+        if name == "tree_" and "flat_tree_" in self.__dict__:
+            self.tree_ = nodes_from_flat(self.__dict__["flat_tree_"], self.numeric_)
+            return self.tree_
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     def _encode_all_rows(self, X, y, sample_weight):
         """Fit the encoding; keep every row's values (C4.5 moves numeric thresholds onto training
         values, class-missing rows included, as Weka's J48 passes them)."""
@@ -901,6 +955,8 @@ class J48(MixedInputMixin):
         return self._encode_mixed(X)
 
     def predict_proba(self, X) -> np.ndarray:
+        if "flat_tree_" in self.__dict__:
+            return self.flat_tree_.probabilities(self._encode_mixed(X), self.numeric_, self.laplace)
         check_is_fitted(self, "tree_")
         Z = self._encode_mixed(X)
         return tree_probabilities(self.tree_, Z, np.ones(len(Z)), len(self.classes_), self._leaf_probabilities,
