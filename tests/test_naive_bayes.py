@@ -120,3 +120,22 @@ def test_product_of_all_attributes_at_once_gives_the_loops_bits(attributes, monk
     got = naive_bayes.weka_product(prior, factors)
     assert got.tobytes() == expected.tobytes()
     assert naive_bayes.weka_product(prior, list(factors.transpose(1, 0, 2))).tobytes() == expected.tobytes()
+
+
+def test_mixed_encoding_reads_every_kind_of_column():
+    # the encoders read each column's array by position (not a Series per column): nullable
+    # integers, objects, Arrow strings, booleans and plain integers encode as Weka holds them
+    import pandas as pd
+
+    from nbrepro.classifiers import J48, NaiveBayes
+
+    X = pd.DataFrame({"a": pd.array([1, None, 3, 4, 5, 6], dtype="Int64"), "b": ["x", "y", None, "x", "y", "x"],
+                      "c": pd.array(["u", "v", "u", None, "v", "u"], dtype="string[pyarrow]"),
+                      "d": [True, False, True, True, False, False], "e": np.arange(6, dtype=np.int32)})
+    y = pd.Series(["p", "q", "p", "q", "p", "q"])
+    expected = [[1, 0, 0, 1, 0], [np.nan, 1, 1, 0, 1], [3, np.nan, 0, 1, 2], [4, 0, np.nan, 1, 3], [5, 1, 1, 0, 4],
+                [6, 0, 0, 0, 5]]
+    for est in (NaiveBayes(), J48(min_samples_leaf=1)):
+        est.fit(X, y)
+        np.testing.assert_array_equal(est._encode_mixed(X), np.array(expected, dtype=float))
+        np.testing.assert_array_equal(est._encode_mixed(X[list("edcba")]), np.array(expected, dtype=float))

@@ -20,11 +20,19 @@ import numpy as np
 import pandas as pd
 from sklearn.utils import check_array
 
-from ._nominal import NominalClassifierMixin, encode_target
+from ._nominal import NominalClassifierMixin, column_arrays, encode_target
 
 
 def is_numeric_dtype(dtype) -> bool:
     return not isinstance(dtype, pd.CategoricalDtype) and dtype.kind in "iuf"
+
+
+def _float_values(a) -> np.ndarray:
+    """A numeric column's array as float64, missing values NaN (as ``Series.to_numpy(float64,
+    na_value=nan)`` gives it)."""
+    if isinstance(a, np.ndarray):
+        return a.astype(np.float64, copy=False)
+    return a.to_numpy(dtype=np.float64, na_value=np.nan)
 
 
 class MixedInputMixin(NominalClassifierMixin):
@@ -93,18 +101,18 @@ class MixedInputMixin(NominalClassifierMixin):
                 # a whole all-numeric frame converts in one call; otherwise column by column,
                 # which costs less than the copy a column selection (X[names]) makes
                 V = (X.to_numpy(dtype=np.float64, na_value=np.nan) if every else
-                     np.column_stack([X[c].to_numpy(dtype=np.float64, na_value=np.nan) for c in names]))
+                     np.column_stack([_float_values(a) for a in column_arrays(X, names)]))
                 inf = np.isinf(V)
                 if inf.any():
                     r, k = np.argwhere(inf)[0]
                     raise ValueError(f"{name}: attribute {names[k]!r} has an infinite value (row {X.index[r]!r}); "
                                      "Weka refuses it too")
                 out[:, numeric] = V
-            for j in np.flatnonzero(~self.numeric_):
+            nominal = np.flatnonzero(~self.numeric_)
+            for j, a in zip(nominal, column_arrays(X, self.feature_names_in_[nominal])):
                 c, cats = self.feature_names_in_[j], self.categories_[j]
-                s = X[c]
-                codes = (s.array.codes if self._same_categories(j, s.dtype)
-                         else self._lookup(s.to_numpy(dtype=object), cats, c))
+                codes = (a.codes if self._same_categories(j, a.dtype)
+                         else self._lookup(np.asarray(a, dtype=object), cats, c))
                 out[:, j] = np.where(np.asarray(codes) >= 0, codes, np.nan)
             return out
         A = self._as_array(X.to_numpy() if isinstance(X, pd.DataFrame) else X)

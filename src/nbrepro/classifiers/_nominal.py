@@ -31,6 +31,19 @@ class FloatAsNominalWarning(UserWarning):
     """A float array was given to a classifier of nominal data: its values are read as categories."""
 
 
+def column_arrays(X: pd.DataFrame, names) -> list:
+    """The arrays (a ``Categorical``, another extension array or an ndarray) of X's columns
+    ``names``, in order. ``X[c]`` builds a Series for each column (tens of microseconds; a
+    calibrated fit encodes a frame some thirty times, on data sets of up to 61 attributes): the
+    encoders read only the array, taken by position where the name is unique."""
+    get = getattr(X, "_get_column_array", None)  # pandas' own accessor of a column's array
+    out = []
+    for c in names:
+        loc = X.columns.get_loc(c)
+        out.append(get(loc) if get is not None and isinstance(loc, (int, np.integer)) else X[c].array)
+    return out
+
+
 class NominalClassifierMixin(ClassifierMixin, BaseEstimator):
     """fit/predict plumbing: codes in, probabilities out. Subclasses implement ``_fit_codes`` and ``_proba_codes``."""
 
@@ -91,12 +104,12 @@ class NominalClassifierMixin(ClassifierMixin, BaseEstimator):
                 if missing:
                     raise ValueError(f"{type(self).__name__}: columns {missing} seen in fit are absent")
                 out = np.empty((len(X), len(self.categories_)), dtype=np.int64)
-                for j, (c, cats) in enumerate(zip(self.feature_names_in_, self.categories_)):
-                    s = X[c]
-                    if self._same_categories(j, s.dtype):
-                        out[:, j] = s.array.codes
+                arrays = column_arrays(X, self.feature_names_in_)
+                for j, (c, cats, a) in enumerate(zip(self.feature_names_in_, self.categories_, arrays)):
+                    if self._same_categories(j, a.dtype):
+                        out[:, j] = a.codes
                     else:
-                        out[:, j] = self._lookup(s.to_numpy(dtype=object), cats, c)
+                        out[:, j] = self._lookup(np.asarray(a, dtype=object), cats, c)
                 return out
         X = self._as_2d(X)
         if X.shape[1] != len(self.categories_):
