@@ -285,3 +285,29 @@ def test_relieff_tiled_neighbours_are_the_row_by_row_ones(name, monkeypatch):
     original = _relieff_kernel.relieff_weights
     monkeypatch.setattr(_relieff_kernel, "relieff_weights", lambda *args: original(*args, False))
     assert np.array_equal(relieff_scores(X, y), once)
+
+
+@needs_mirror
+def test_fit_fingerprint_sees_every_value_and_declaration():
+    # the recent-depths memo trusts it: equal inputs give one digest, any changed value,
+    # declared value set, column name, row order or weight another
+    import pandas as pd
+
+    from nbrepro.classifiers.bagging import fit_fingerprint
+
+    X, y = load("colic")
+    base = fit_fingerprint(X, y, None)
+    assert fit_fingerprint(X.copy(), y.copy(), None) == base
+    numeric = X.columns[X.dtypes.map(lambda t: t.kind == "f")][0]
+    nominal = X.columns[X.dtypes.map(lambda t: isinstance(t, pd.CategoricalDtype))][0]
+    changed = []
+    a = X.copy(); a.loc[a.index[3], numeric] = a[numeric].iloc[3] + 1.0; changed.append((a, y, None))  # noqa: E702
+    b = X.copy(); b.loc[b.index[0], numeric] = np.nan; changed.append((b, y, None))  # noqa: E702
+    c = X.copy(); c[nominal] = c[nominal].cat.codes.map(lambda v: v).astype("category"); changed.append((c, y, None))  # noqa: E702
+    d = X.copy(); d[nominal] = d[nominal].cat.add_categories(["unseen"]); changed.append((d, y, None))  # noqa: E702
+    changed.append((X.rename(columns={numeric: "other"}), y, None))
+    changed.append((X.iloc[::-1], y.iloc[::-1], None))
+    changed.append((X, y, np.full(len(y), 2.0)))
+    yy = y.copy(); yy.iloc[0] = y.cat.categories[1 - y.cat.codes.iloc[0]]; changed.append((X, yy, None))  # noqa: E702
+    digests = [fit_fingerprint(*args) for args in changed]
+    assert base not in digests and len(set(digests)) == len(digests)

@@ -18,7 +18,7 @@ from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
 from ..protocols._java_kernel import alias_draws, shuffled_indices
 from ..protocols.java_random import JavaRandom
-from ._nominal import encode_target, java_normalize
+from ._nominal import column_arrays, encode_target, java_normalize
 from ._weka_utils import eq
 
 
@@ -75,8 +75,16 @@ def fit_fingerprint(X, y, sample_weight, **params) -> bytes:
         if isinstance(part, pd.Series):
             part = part.to_frame()
         if isinstance(part, pd.DataFrame):
-            h.update(pd.util.hash_pandas_object(part, index=False).to_numpy().tobytes())
-            h.update(repr([(str(c), str(t), list(part[c].cat.categories) if isinstance(t, pd.CategoricalDtype) else None)
+            # column by column: a Categorical's codes and a numpy column's values as bytes (what
+            # the fit reads), any other column through pandas' hash
+            for c, a in zip(part.columns, column_arrays(part, part.columns)):
+                if isinstance(a, pd.Categorical):
+                    h.update(a.codes.tobytes())
+                elif isinstance(a, np.ndarray) and a.dtype != object:
+                    h.update(np.ascontiguousarray(a).tobytes())
+                else:
+                    h.update(pd.util.hash_array(np.asarray(a, dtype=object)).tobytes())
+            h.update(repr([(str(c), str(t), list(t.categories) if isinstance(t, pd.CategoricalDtype) else None)
                            for c, t in part.dtypes.items()]).encode())
         else:
             a = np.asarray(part)
