@@ -255,6 +255,8 @@ def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values,
             continue
         ne = 0.0
         for v in range(q):
+            if pb[v] == 0.0:  # a value no row has: its terms are all logFunc(0) = 0, and adding 0 changes no sum
+                continue
             for c in range(r):
                 ne += _log_func_t(pcb[v, c], log_table)
             ne -= _log_func_t(pb[v], log_table)
