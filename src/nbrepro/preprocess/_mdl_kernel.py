@@ -100,7 +100,8 @@ def _sorted_column_cuts(values, classes, n_classes, better_encoding, xlnx, out):
     n = len(values)
     # distinct values and the class counts before each (cum[p] = counts of distinct values < p)
     distinct = np.empty(n)
-    cum = np.zeros((n + 1, n_classes), dtype=np.int64)
+    cum = np.empty((n + 1, n_classes), dtype=np.int64)  # rows past the last distinct value are never read
+    cum[0, :] = 0
     d = 0
     for i in range(n):
         v = values[i]
@@ -208,13 +209,14 @@ def fayyad_irani_cuts_presorted(sorted_values, classes, n_classes, better_encodi
     for k in range(m):
         known = 0
         for t in range(n):
+            # written whether the row is kept or not, and kept by advancing: a subset's rows come
+            # in no pattern a branch predictor could follow
             i = orders[k, t]
-            if member[i]:
-                v = sorted_values[k, t]
-                if classes[i] >= 0 and not np.isnan(v):
-                    values[known] = v
-                    cls[known] = classes[i]
-                    known += 1
+            v = sorted_values[k, t]
+            c = classes[i]
+            values[known] = v
+            cls[known] = c
+            known += member[i] & (c >= 0) & (v == v)  # v == v: not NaN
         counts[k] = _sorted_column_cuts(values[:known], cls[:known], n_classes, better_encoding, xlnx, flat[at:])
         at += counts[k]
     return flat[:at], counts
