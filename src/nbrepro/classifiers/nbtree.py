@@ -181,7 +181,9 @@ class NBTree(MixedInputMixin):
             return as_leaf
         total_weight = _seq_sum(w)
         # with whole weights C4.5's numeric splits do not depend on the rows' order: all at once
-        numeric_splits = (self._c45._numeric_splits(rows, w, y, total_weight)
+        # (the node's presort, when there is one, is the stable sort they need: no sort again)
+        numeric_splits = (self._c45._numeric_splits(rows, w, y, total_weight,
+                                                    sorted_rows=presorted.orders.T if presorted is not None else None)
                           if leaf.model.whole and self.numeric_.any() else None)
         best, best_errors = None, leaf.errors
         # NBTreeSplit sorts the node's rows by each numeric attribute, and so does its C45Split:
