@@ -83,6 +83,13 @@ def _nominal_counts(Z, y, w, rows, a, q, r):
     pcb = np.zeros((q, r))
     pb = np.zeros(q)
     pc = np.zeros(r)
+    return pcb, pb, pc, _add_nominal_counts(Z, y, w, rows, a, pcb, pb, pc)
+
+
+@njit(cache=True)
+def _add_nominal_counts(Z, y, w, rows, a, pcb, pb, pc):
+    """``_nominal_counts`` into zeroed arrays (a node's scratch, reused attribute by attribute);
+    the total returned."""
     tot = 0.0
     for t in range(rows.shape[0]):
         x = Z[rows[t], a]
@@ -94,7 +101,7 @@ def _nominal_counts(Z, y, w, rows, a, q, r):
         pb[v] += w[t]
         pc[c] += w[t]
         tot += w[t]
-    return pcb, pb, pc, tot
+    return tot
 
 
 @njit(cache=True)
@@ -218,8 +225,8 @@ def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values,
         best_pos[a] = pos
 
     # ---- nominal attributes: C45Split.handleEnumeratedAttribute -----------------------------
-    # the counts in scratch arrays, the loop written out: a call per attribute and node, with
-    # its arrays, cost as much as the counting on the small nodes of a deep tree
+    # the counts in scratch arrays: allocating three per attribute and node cost as much as the
+    # counting on the small nodes of a deep tree
     max_q = 1
     for a in range(m):
         if not is_numeric[a] and n_values[a] > max_q:
@@ -236,17 +243,7 @@ def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values,
         pcb[:, :] = 0.0
         pb[:] = 0.0
         pc[:] = 0.0
-        tot = 0.0
-        for t in range(n):  # _nominal_counts
-            x = Z[rows[t], a]
-            if np.isnan(x):
-                continue
-            v = int(x)
-            c = y[rows[t]]
-            pcb[v, c] += w[t]
-            pb[v] += w[t]
-            pc[c] += w[t]
-            tot += w[t]
+        tot = _add_nominal_counts(Z, y, w, rows, a, pcb, pb, pc)
         useful = 0
         for v in range(q):
             if min_leaf - pb[v] < SMALL:
