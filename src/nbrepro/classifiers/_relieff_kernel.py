@@ -93,7 +93,7 @@ def _distance_block(ZT, CT, NT, numeric, n_values, col_missing, z, start, stop, 
 @njit(cache=True)
 def _take(q, i, d, k, dist, who, stored, worst, bar):
     """Row ``i`` at distance ``d`` into neighbour list ``q`` (row z's list of class c is q =
-    z·classes + c; flat arrays, list q's slots at q·k …), which ``_wanted`` said takes it:
+    z·classes + c; flat arrays, list q's slots at q·k …), which the caller's test said takes it:
     Weka's lists of the k nearest, filled in the order candidates come, then the first of the
     current worst replaced by anything strictly nearer. ``bar[q]``: the distance a candidate
     must be below to be taken (+inf while the list is not full: the worst once it is)."""
@@ -148,6 +148,7 @@ def _neighbours_tiled(ZT, CT, NT, numeric, n_values, col_missing, y, r, k, dist,
                         if not (d < bar[q] or stored[q] < k):
                             continue
                         # _take written out: a call's array arguments cost more than its work
+                        # (calling it here: vehicle 0.017 → 0.024 CPU-s a fit, waveform +7 %)
                         base = q * k
                         s = stored[q]
                         if s < k:
