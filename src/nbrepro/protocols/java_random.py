@@ -45,20 +45,6 @@ class JavaRandom:
     def next_double(self) -> float:
         return ((self._next(26) << 27) + self._next(27)) / float(1 << 53)
 
-    def next_doubles(self, count: int) -> list[float]:
-        """``count`` successive ``nextDouble()`` values (the LCG inlined: a bag of Weka's Bagging
-        draws one per row, and a method call each was most of the bag's cost)."""
-        state, mult, add, mask = self._state, _MULT, _ADD, _MASK
-        scale = float(1 << 53)
-        out = []
-        for _ in range(count):
-            state = (state * mult + add) & mask
-            high = state >> 22
-            state = (state * mult + add) & mask
-            out.append(((high << 27) + (state >> 21)) / scale)
-        self._state = state
-        return out
-
     def next_long(self) -> int:
         v = (self._next(32) << 32) + self._next(32)
         v &= (1 << 64) - 1
