@@ -30,3 +30,16 @@ def thread_columns() -> dict:
     pools = threadpool_info()
     blas = max((p["num_threads"] for p in pools if p.get("user_api") == "blas"), default=THREADS)
     return {"threads": THREADS, "blas_threads": blas, "machine": f"{os.uname().machine}, {os.cpu_count()} cores"}
+
+
+def first_weka_fold(name: str):
+    """A mirror data set's first training and test fold of Weka's 10-fold CV (seed 1), as
+    (X_train, y_train, X_test): the fold the single-fit benchmarks time."""
+    from nbrepro.data.arff import read_arff
+    from nbrepro.protocols.weka_cv import weka_cv_folds
+
+    frame, _ = read_arff(ROOT.parent / "shared/datasets" / f"{name}.arff")
+    c = frame.columns[-1]
+    X, y = frame.drop(columns=[c]), frame[c]
+    fold = next(iter(weka_cv_folds(y.cat.codes.to_numpy(), 10, [1])))
+    return X.iloc[fold.train], y.iloc[fold.train], X.iloc[fold.test]

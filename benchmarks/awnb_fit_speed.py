@@ -13,7 +13,7 @@ benchmarks/results/awnb_fit_speed.csv.
 """
 from __future__ import annotations
 
-import _pipeline_env  # noqa: F401  (before numpy: one thread, as a pipeline job)
+import _pipeline_env  # before numpy: one thread, as a pipeline job
 
 import argparse  # noqa: E402
 import time  # noqa: E402
@@ -26,10 +26,7 @@ from nbrepro.classifiers import (AttributeWeightedNB, Bagging, Calibrated, Corre
                                  J48,
                                  NaiveBayes, NBTree, ReliefFWeightedNB, SelectiveBayesTrees, SelectiveNB)
 from nbrepro.classifiers.bagging import RECENT_TREE_DEPTHS  # noqa: E402
-from nbrepro.data.arff import read_arff  # noqa: E402
-from nbrepro.protocols.weka_cv import weka_cv_folds  # noqa: E402
 
-MIRROR = ROOT.parent / "shared/datasets"
 CLASSIFIERS = {
     "NB": NaiveBayes,
     "AWNB(i=10,j=50)": AttributeWeightedNB,
@@ -52,11 +49,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     rows = []
     for name in args.datasets:
-        frame, _ = read_arff(MIRROR / f"{name}.arff")
-        c = frame.columns[-1]
-        X, y = frame.drop(columns=[c]), frame[c]
-        fold = next(iter(weka_cv_folds(y.cat.codes.to_numpy(), 10, [1])))
-        Xtr, ytr = X.iloc[fold.train], y.iloc[fold.train]
+        Xtr, ytr, _ = _pipeline_env.first_weka_fold(name)
         for label, make in CLASSIFIERS.items():
             make().fit(Xtr.iloc[:40], ytr.iloc[:40]) if label in ("RW", "SBC") else None  # compile once
             RECENT_TREE_DEPTHS._items.clear()

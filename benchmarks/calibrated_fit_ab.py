@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -37,16 +36,12 @@ CHILD = r'''
 import json, sys, time
 sys.path.insert(0, {bench!r})
 import _pipeline_env  # one thread, as a pipeline job
-import numpy as np
+sys.path.insert(0, {src!r})  # the src under test first: _pipeline_env puts this checkout's there
+import nbrepro
+assert nbrepro.__file__.startswith({src!r}), nbrepro.__file__
 from nbrepro.classifiers import *  # noqa: F403
 from nbrepro.classifiers import bagging
-from nbrepro.data.arff import read_arff
-from nbrepro.protocols.weka_cv import weka_cv_folds
-frame, _ = read_arff(_pipeline_env.ROOT.parent / "shared/datasets" / ({name!r} + ".arff"))
-c = frame.columns[-1]
-X, y = frame.drop(columns=[c]), frame[c]
-fold = next(iter(weka_cv_folds(y.cat.codes.to_numpy(), 10, [1])))
-Xtr, ytr, Xte = X.iloc[fold.train], y.iloc[fold.train], X.iloc[fold.test]
+Xtr, ytr, Xte = _pipeline_env.first_weka_fold({name!r})
 make = lambda: {expr}
 Calibrated(make()).fit(Xtr.iloc[:80], ytr.iloc[:80])  # compile first
 times = []
@@ -60,9 +55,8 @@ print(json.dumps({{"cpu": min(times), "proba": p.tobytes().hex()}}))
 
 
 def run(src: Path, name: str, expr: str) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(src))
-    code = CHILD.format(bench=str(ROOT / "benchmarks"), name=name, expr=expr)
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    code = CHILD.format(bench=str(ROOT / "benchmarks"), src=str(src.resolve()), name=name, expr=expr)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
