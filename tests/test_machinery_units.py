@@ -403,3 +403,66 @@ def test_index_shows_the_last_whole_suite_run():
     assert "peak memory 950 MB" in text and "abc1234" in text
     assert "<td class='l'>b</td><td>1</td><td>1800</td><td>75.0 %</td>" in text
     assert text.count("<tr>") == 3
+
+
+@pytest.mark.parametrize("stored", ["none", "float32"])
+def test_compact_predictions_move_no_result(tmp_path, stored):
+    """Liu et al.'s predictions are stored without probabilities (stored_probabilities: none): the
+    fold results are the same bytes, the labels the same, and the Kohavi–Wolpert terms, which read
+    the labels, the same values; float32 keeps the probabilities at half the size."""
+    import copy
+
+    from nbrepro.analyse import dataset_level_values
+    from nbrepro.config import load_paper
+    from nbrepro.experiment import evaluate
+    from nbrepro.protocols import make_folds
+
+    paper = load_paper(ROOT / "config/papers/kdebw.yaml")
+    assert paper["stored_probabilities"] == "none"
+    rng = np.random.default_rng(5)
+    frame = pd.DataFrame(rng.normal(size=(120, 3)), columns=["a", "b", "c"])
+    frame["class"] = pd.Categorical(np.where(frame["a"] + rng.normal(size=120) > 0, "hi", "lo"))
+    frame.to_parquet(tmp_path / "d.parquet")
+    made = make_folds(paper["protocol"], frame["class"].cat.codes.to_numpy())
+    pd.DataFrame([(f.run, f.fold, f.train, f.test) for f in made][:8],
+                 columns=["run", "fold", "train", "test"]).to_parquet(tmp_path / "f.parquet")
+    metrics = {c: m for c, m in paper_metrics(paper).items() if m.level == "dataset"}
+    got = {}
+    for tag, how in (("full", "float64"), ("compact", stored)):
+        variant = copy.deepcopy(paper)
+        variant["stored_probabilities"] = how
+        out = tmp_path / tag
+        for kind in ("folds", "predictions"):
+            (out / kind / "d").mkdir(parents=True)
+        evaluate(variant, "d", "NRD", tmp_path / "d.parquet", tmp_path / "f.parquet",
+                 out / "folds/d/NRD.parquet", out / "predictions/d/NRD.parquet")
+        got[tag] = (pd.read_parquet(out / "folds/d/NRD.parquet"), pd.read_parquet(out / "predictions/d/NRD.parquet"),
+                    dataset_level_values({"datasets": ["d"]}, out, metrics, ["NRD"])[("d", "NRD")])
+    (folds, pred, kw), (cfolds, cpred, ckw) = got["full"], got["compact"]
+    timing = ["fit_seconds", "predict_seconds"]
+    pd.testing.assert_frame_equal(folds.drop(columns=timing), cfolds.drop(columns=timing), check_exact=True)
+    labels = ["variant", "run", "fold", "row", "y", "y_pred"]
+    pd.testing.assert_frame_equal(pred[labels], cpred[labels], check_exact=True)
+    assert kw == ckw and 0 < kw["kw_variance"]
+    assert cpred.attrs["classes"] == ["hi", "lo"]
+    probs = ["p:hi", "p:lo"]
+    if stored == "none":
+        assert list(cpred.columns) == labels
+    else:
+        assert (cpred[probs].dtypes == np.float32).all()
+        np.testing.assert_array_equal(cpred[probs].to_numpy(), pred[probs].to_numpy().astype(np.float32))
+
+
+def test_no_stored_probabilities_refuses_a_metric_that_reads_them(monkeypatch):
+    import copy
+
+    from nbrepro import metrics
+    from nbrepro.config import check_paper, load_paper
+
+    entry = metrics.METRICS["log_loss"]
+    monkeypatch.setitem(metrics.METRICS, "pooled_log_loss", (entry[0], "lower", "nats", "dataset", entry[4]))
+    paper = copy.deepcopy(load_paper(ROOT / "config/papers/kdebw.yaml"))
+    check_paper(paper, "kdebw.yaml")
+    paper["metrics"] = paper["metrics"] + ["pooled_log_loss"]
+    with pytest.raises(ConfigError, match=r"stored_probabilities: none.*\['pooled_log_loss'\]"):
+        check_paper(paper, "kdebw.yaml")

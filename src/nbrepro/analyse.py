@@ -94,14 +94,16 @@ def table_columns(spec: dict) -> list[dict]:
 
 def _read_predictions(path: Path, metrics: dict[str, Metric]) -> pd.DataFrame:
     """A predictions file; without its probability columns when no metric reads them (they are
-    most of the file: letter's 26 classes × 30 runs × 20 000 rows), their class names kept."""
+    most of the file: letter's 26 classes × 30 runs × 20 000 rows), their class names kept
+    (``attrs["classes"]``: written with the file; from the ``p:`` columns in older files)."""
     if not all(m.function.__name__ in LABELS_ONLY for m in metrics.values()):
         return pd.read_parquet(path)
     import pyarrow.parquet as pq
 
     names = pq.read_schema(path).names
     pred = pd.read_parquet(path, columns=[c for c in names if not c.startswith("p:")])
-    pred.attrs["classes"] = [c[2:] for c in names if c.startswith("p:")]
+    if "classes" not in pred.attrs:
+        pred.attrs["classes"] = [c[2:] for c in names if c.startswith("p:")]
     return pred
 
 

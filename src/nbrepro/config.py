@@ -194,6 +194,13 @@ def check_paper(paper: dict, where: str) -> None:
     except ProtocolError as exc:
         raise ConfigError(f"{where}, protocol: {exc}") from None
     metrics = paper_metrics(dict(paper, paper=where))
+    if paper.get("stored_probabilities") == "none":
+        from .metrics import LABELS_ONLY
+
+        reading = [c for c, m in metrics.items() if m.level == "dataset" and m.function.__name__ not in LABELS_ONLY]
+        if reading:
+            raise ConfigError(f"{where}, stored_probabilities: none, but the dataset-level metric(s) {reading} "
+                              f"read the stored probabilities; use float32 or float64")
     labels = set(paper["classifiers"])
     for label, spec in paper["classifiers"].items():
         unknown = [d for d in spec.get("datasets") or [] if d not in paper["datasets"]]

@@ -111,18 +111,24 @@ def _index_keys(shape: tuple) -> tuple:
     return tuple(",".join(str(i) for i in idx) for idx in np.ndindex(shape))
 
 
-def _predictions_frame(parts: list, classes: list) -> pd.DataFrame:
+def _predictions_frame(parts: list, classes: list, stored: str = "float64") -> pd.DataFrame:
     """Every fold's predicted rows in one frame: variant, run, fold, row, y, y_pred, p:<class>…
-    (built once: a frame per fold cost more than its fit on the small data sets)."""
+    (built once: a frame per fold cost more than its fit on the small data sets). ``stored``: the
+    probabilities' dtype, or "none" for no ``p:`` columns; the class names stay in ``attrs``,
+    which the parquet file keeps."""
     names = ["variant", "run", "fold", "row", "y", "y_pred"]
+    dtype = None if stored == "none" else np.dtype(stored)
     if not parts:
         columns = {name: np.empty(0, dtype=object if name == "variant" else np.int32) for name in names}
-        columns.update({f"p:{c}": np.empty(0) for c in classes})
-        return pd.DataFrame(columns)
-    columns = {name: np.concatenate([p[i] for p in parts]) for i, name in enumerate(names)}
-    proba = np.concatenate([p[6] for p in parts])
-    columns.update({f"p:{c}": proba[:, j] for j, c in enumerate(classes)})
-    return pd.DataFrame(columns)
+        proba = np.empty((0, len(classes)))
+    else:
+        columns = {name: np.concatenate([p[i] for p in parts]) for i, name in enumerate(names)}
+        proba = np.concatenate([p[6] for p in parts]) if dtype is not None else None
+    if dtype is not None:
+        columns.update({f"p:{c}": proba[:, j].astype(dtype, copy=False) for j, c in enumerate(classes)})
+    frame = pd.DataFrame(columns)
+    frame.attrs["classes"] = [str(c) for c in classes]
+    return frame
 
 
 def _fitted_columns(value) -> tuple:
@@ -229,10 +235,10 @@ class _Collected:
             fitted["value"].append(values)
             fitted["text"].extend(texts)
 
-    def write(self, classes, out_folds, out_predictions, out_fitted) -> pd.DataFrame:
+    def write(self, classes, out_folds, out_predictions, out_fitted, stored="float64") -> pd.DataFrame:
         result = pd.DataFrame(self.fold_rows)
         _write_parquet(result, out_folds)
-        _write_parquet(_predictions_frame(self.pred_parts, classes), out_predictions)
+        _write_parquet(_predictions_frame(self.pred_parts, classes, stored), out_predictions)
         if out_fitted is not None:
             fitted = self.fitted
             fitted["value"] = np.concatenate(fitted["value"]) if fitted["value"] else np.empty(0)
@@ -288,4 +294,5 @@ def evaluate_many(paper: dict, dataset: str, labels, prepared_path, folds_path, 
         for label in group:
             out_folds, out_predictions, out_fitted = outputs[label]
             fitted_path = out_fitted if paper["classifiers"][label].get("record") else None
-            yield label, collected[label].write(classes, out_folds, out_predictions, fitted_path)
+            yield label, collected[label].write(classes, out_folds, out_predictions, fitted_path,
+                                                paper.get("stored_probabilities", "float64"))
