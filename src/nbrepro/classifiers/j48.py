@@ -528,11 +528,12 @@ class _TreeBuilder:
             candidate = self._nominal_split(a, rows, w, y, total_weight)
         return None if candidate is None else candidate.make()
 
-    def _nominal_splits(self, rows, w, y, total_weight) -> dict:
-        """C45Split on every nominal attribute: attribute → _Candidate, or None where no split is
-        useful. The attributes with few values are evaluated together; an attribute with many
-        (an identifier) alone, since it would pad every other to its width."""
-        nominal = np.flatnonzero(~np.asarray(self.numeric, dtype=bool))
+    def _nominal_splits(self, rows, w, y, total_weight, nominal=None) -> dict:
+        """C45Split on every nominal attribute (or on ``nominal``): attribute → _Candidate, or None
+        where no split is useful. The attributes with few values are evaluated together; an
+        attribute with many (an identifier) alone, since it would pad every other to its width."""
+        if nominal is None:
+            nominal = np.flatnonzero(~np.asarray(self.numeric, dtype=bool))
         wide = self.n_values[nominal] > 32
         out = self._nominal_batch(nominal[~wide], rows, w, y, total_weight)
         for a in nominal[wide]:

@@ -191,15 +191,18 @@ class NBTree(MixedInputMixin):
         numeric = self._numeric_columns
         sorted_orders = weka_sorts_in_turn(self._Z, rows, numeric, 2) if len(numeric) else None
         start_rows, start_w = rows, w
+        nominal_splits = self._nominal_splits_in_turn(start_rows, start_w, sorted_orders, total_weight)
         k = 0  # numeric attributes seen so far
         for a in range(self._Z.shape[1]):
             if self.numeric_[a]:
                 rows, w = start_rows[sorted_orders[k]], start_w[sorted_orders[k]]
                 k += 1
-            found = None if numeric_splits is None or not self.numeric_[a] else numeric_splits.get(a)
+                given = numeric_splits is not None
+                found = numeric_splits.get(a) if given else None
+            else:
+                given, found = True, nominal_splits[a]
             split, errors = self._evaluate_split(a, rows, w, total_weight, leaf.errors,
-                                                 found.make() if found is not None else None,
-                                                 numeric_splits is not None and self.numeric_[a], presorted)
+                                                 found.make() if found is not None else None, given, presorted)
             if split is not None and errors < best_errors:
                 best, best_errors = split, errors
         if best is None or (leaf.errors - best_errors) / leaf.errors < 0.05:
@@ -207,6 +210,26 @@ class NBTree(MixedInputMixin):
         sub = best.subsets(self._Z[rows, best.attribute])
         sons = [self._build(r_rows, r_w) for r_rows, r_w in best.branches(sub, rows, w)]
         return _Node(leaf, best, sons)
+
+    def _nominal_splits_in_turn(self, rows, w, sorted_orders, total_weight) -> dict:
+        """C4.5's split on every nominal attribute of a node: attribute → _Candidate or None.
+        Each attribute sees the node's rows in the order the numeric attributes before it left
+        (``sorted_orders``); the attributes that see one order are scored in one batch, whose
+        sums run in each attribute's row order (``_TreeBuilder._nominal_splits``). With whole
+        weights the order cannot change a sum, so every nominal attribute is in one batch."""
+        nominal = np.flatnonzero(~self.numeric_)
+        if not len(nominal):
+            return {}
+        if np.all(w == np.round(w)) or sorted_orders is None:
+            seen = np.zeros(len(nominal), dtype=np.int64)
+        else:
+            seen = np.searchsorted(self._numeric_columns, nominal)  # numeric attributes before each
+        out = {}
+        for k in np.unique(seen):
+            order = slice(None) if k == 0 else sorted_orders[k - 1]
+            r_rows, r_w = rows[order], w[order]
+            out.update(self._c45._nominal_splits(r_rows, r_w, self._y[r_rows], total_weight, nominal[seen == k]))
+        return out
 
     def _sorted_rows(self, rows, w):
         """The node's rows sorted by each numeric attribute (one row per attribute), for the
