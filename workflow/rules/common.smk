@@ -182,6 +182,12 @@ def _settings(**parts):
     return json.dumps(parts, sort_keys=True, ensure_ascii=False)
 
 
+def _stored(spec):
+    """The paper's stored_probabilities when it sets one: a changed setting reruns the
+    evaluations (an unset one adds nothing, so earlier runs' settings stay as they were)."""
+    return {"stored_probabilities": spec["stored_probabilities"]} if "stored_probabilities" in spec else {}
+
+
 def prepare_settings(wildcards):
     pre = PAPERS[wildcards.paper]["spec"]["preprocessing"]
     return _settings(scope=pre["scope"], steps=pre["steps"], complete_cases=pre.get("complete_cases", False),
@@ -194,7 +200,7 @@ def evaluate_settings(wildcards):
     spec = PAPERS[wildcards.paper]["spec"]
     classifier = {k: v for k, v in spec["classifiers"][wildcards.classifier].items() if k != "note"}
     return _settings(classifier=classifier, metrics=spec.get("metrics"),
-                     scope=spec["preprocessing"]["scope"], steps=spec["preprocessing"]["steps"])
+                     scope=spec["preprocessing"]["scope"], steps=spec["preprocessing"]["steps"], **_stored(spec))
 
 
 def dataset_settings(wildcards, labels=None):
@@ -203,7 +209,7 @@ def dataset_settings(wildcards, labels=None):
     return _settings(classifiers={label: {k: v for k, v in c.items() if k != "note"}
                                   for label, c in spec["classifiers"].items() if labels is None or label in labels},
                      metrics=spec.get("metrics"), scope=spec["preprocessing"]["scope"],
-                     steps=spec["preprocessing"]["steps"])
+                     steps=spec["preprocessing"]["steps"], **_stored(spec))
 
 
 def settings_of(paper, labels=None):
