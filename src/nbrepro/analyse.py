@@ -17,7 +17,7 @@ import pandas as pd
 
 from .config import ConfigError
 from .io import atomic_path
-from .metrics import LABELS_ONLY, Metric, metric_for, paper_metrics
+from .metrics import Metric, metric_for, paper_metrics
 from .stats import corrected_resampled_ttest, mean_ranks, weka_mean_std
 
 TABLE_COLUMNS = ["dataset", "method", "metric", "mean", "std", "published_mean", "published_std",
@@ -96,7 +96,7 @@ def _read_predictions(path: Path, metrics: dict[str, Metric]) -> pd.DataFrame:
     """A predictions file; without its probability columns when no metric reads them (they are
     most of the file: letter's 26 classes × 30 runs × 20 000 rows), their class names kept
     (``attrs["classes"]``: written with the file; from the ``p:`` columns in older files)."""
-    if not all(m.function.__name__ in LABELS_ONLY for m in metrics.values()):
+    if any(m.reads_probabilities for m in metrics.values()):
         return pd.read_parquet(path)
     import pyarrow.parquet as pq
 

@@ -195,9 +195,7 @@ def check_paper(paper: dict, where: str) -> None:
         raise ConfigError(f"{where}, protocol: {exc}") from None
     metrics = paper_metrics(dict(paper, paper=where))
     if paper.get("stored_probabilities") == "none":
-        from .metrics import LABELS_ONLY
-
-        reading = [c for c, m in metrics.items() if m.level == "dataset" and m.function.__name__ not in LABELS_ONLY]
+        reading = [c for c, m in metrics.items() if m.level == "dataset" and m.reads_probabilities]
         if reading:
             raise ConfigError(f"{where}, stored_probabilities: none, but the dataset-level metric(s) {reading} "
                               f"read the stored probabilities; use float32 or float64")

@@ -111,21 +111,19 @@ def _index_keys(shape: tuple) -> tuple:
     return tuple(",".join(str(i) for i in idx) for idx in np.ndindex(shape))
 
 
-def _predictions_frame(parts: list, classes: list, stored: str = "float64") -> pd.DataFrame:
+def _predictions_frame(parts: list, probas: list | None, classes: list) -> pd.DataFrame:
     """Every fold's predicted rows in one frame: variant, run, fold, row, y, y_pred, p:<class>…
-    (built once: a frame per fold cost more than its fit on the small data sets). ``stored``: the
-    probabilities' dtype, or "none" for no ``p:`` columns; the class names stay in ``attrs``,
-    which the parquet file keeps."""
+    (built once: a frame per fold cost more than its fit on the small data sets). ``probas``: each
+    fold's probabilities in the stored dtype, or None for no ``p:`` columns; the class names stay
+    in ``attrs``, which the parquet file keeps."""
     names = ["variant", "run", "fold", "row", "y", "y_pred"]
-    dtype = None if stored == "none" else np.dtype(stored)
     if not parts:
         columns = {name: np.empty(0, dtype=object if name == "variant" else np.int32) for name in names}
-        proba = np.empty((0, len(classes)))
     else:
         columns = {name: np.concatenate([p[i] for p in parts]) for i, name in enumerate(names)}
-        proba = np.concatenate([p[6] for p in parts]) if dtype is not None else None
-    if dtype is not None:
-        columns.update({f"p:{c}": proba[:, j].astype(dtype, copy=False) for j, c in enumerate(classes)})
+    if probas is not None:
+        proba = np.concatenate(probas) if probas else np.empty((0, len(classes)))
+        columns.update({f"p:{c}": proba[:, j] for j, c in enumerate(classes)})
     frame = pd.DataFrame(columns)
     frame.attrs["classes"] = [str(c) for c in classes]
     return frame
@@ -206,8 +204,11 @@ def _label_probabilities(paper, label, X, y, splits, record):
 class _Collected:
     """One label's fold rows, predicted rows and recorded state, gathered fold by fold."""
 
-    def __init__(self):
+    def __init__(self, stored: str = "float64"):
         self.fold_rows, self.pred_parts = [], []  # predictions: arrays per fold, one frame at the end
+        # the probabilities as they will be stored (the paper's stored_probabilities); none kept for "none"
+        self.dtype = None if stored == "none" else np.dtype(stored)
+        self.probas = None if self.dtype is None else []
         self.fitted = {c: [] for c in FITTED_COLUMNS}  # the recorded state, column by column
 
     def add(self, label, classes, ycodes, metrics, variant, run, fold, train, test, res):
@@ -225,7 +226,9 @@ class _Collected:
         n = len(test)
         self.pred_parts.append((np.full(n, variant, dtype=object), np.full(n, run, dtype=np.int32),
                                 np.full(n, fold, dtype=np.int32), test.astype(np.int32), truth.astype(np.int32),
-                                pred.astype(np.int32), proba))
+                                pred.astype(np.int32)))
+        if self.probas is not None:
+            self.probas.append(proba.astype(self.dtype, copy=False))
         fitted = self.fitted
         for attribute, value in (res.recorded or {}).items():
             keys, values, texts = _fitted_columns(value)
@@ -235,10 +238,10 @@ class _Collected:
             fitted["value"].append(values)
             fitted["text"].extend(texts)
 
-    def write(self, classes, out_folds, out_predictions, out_fitted, stored="float64") -> pd.DataFrame:
+    def write(self, classes, out_folds, out_predictions, out_fitted) -> pd.DataFrame:
         result = pd.DataFrame(self.fold_rows)
         _write_parquet(result, out_folds)
-        _write_parquet(_predictions_frame(self.pred_parts, classes, stored), out_predictions)
+        _write_parquet(_predictions_frame(self.pred_parts, self.probas, classes), out_predictions)
         if out_fitted is not None:
             fitted = self.fitted
             fitted["value"] = np.concatenate(fitted["value"]) if fitted["value"] else np.empty(0)
@@ -274,7 +277,7 @@ def evaluate_many(paper: dict, dataset: str, labels, prepared_path, folds_path, 
                   for g in groups]
     progress = Progress(dataset, len(splits) * sum(n_variants))
     for group in groups:
-        collected = {label: _Collected() for label in group}
+        collected = {label: _Collected(paper.get("stored_probabilities", "float64")) for label in group}
         spec = paper["classifiers"][group[0]]
         # variants: the classifier once as configured, or once per attribute left out
         if spec.get("variants") == "drop_each_attribute":
@@ -294,5 +297,4 @@ def evaluate_many(paper: dict, dataset: str, labels, prepared_path, folds_path, 
         for label in group:
             out_folds, out_predictions, out_fitted = outputs[label]
             fitted_path = out_fitted if paper["classifiers"][label].get("record") else None
-            yield label, collected[label].write(classes, out_folds, out_predictions, fitted_path,
-                                                paper.get("stored_probabilities", "float64"))
+            yield label, collected[label].write(classes, out_folds, out_predictions, fitted_path)

@@ -61,6 +61,11 @@ class Metric:
     def higher_is_better(self) -> bool:
         return self.direction == "higher"
 
+    @property
+    def reads_probabilities(self) -> bool:
+        """False for a metric of the predicted labels alone (``LABELS_ONLY``)."""
+        return self.function.__name__ not in LABELS_ONLY
+
     def __call__(self, *args):
         return self.function(*args, **self.params)
 

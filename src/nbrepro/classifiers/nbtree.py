@@ -191,7 +191,8 @@ class NBTree(MixedInputMixin):
         numeric = self._numeric_columns
         sorted_orders = weka_sorts_in_turn(self._Z, rows, numeric, 2) if len(numeric) else None
         start_rows, start_w = rows, w
-        nominal_splits = self._nominal_splits_in_turn(start_rows, start_w, sorted_orders, total_weight)
+        nominal_splits = self._nominal_splits_in_turn(start_rows, start_w, sorted_orders, total_weight,
+                                                      leaf.model.whole)
         k = 0  # numeric attributes seen so far
         for a in range(self._Z.shape[1]):
             if self.numeric_[a]:
@@ -211,16 +212,16 @@ class NBTree(MixedInputMixin):
         sons = [self._build(r_rows, r_w) for r_rows, r_w in best.branches(sub, rows, w)]
         return _Node(leaf, best, sons)
 
-    def _nominal_splits_in_turn(self, rows, w, sorted_orders, total_weight) -> dict:
+    def _nominal_splits_in_turn(self, rows, w, sorted_orders, total_weight, whole) -> dict:
         """C4.5's split on every nominal attribute of a node: attribute → _Candidate or None.
         Each attribute sees the node's rows in the order the numeric attributes before it left
         (``sorted_orders``); the attributes that see one order are scored in one batch, whose
         sums run in each attribute's row order (``_TreeBuilder._nominal_splits``). With whole
-        weights the order cannot change a sum, so every nominal attribute is in one batch."""
+        weights (``whole``) the order cannot change a sum, so every nominal attribute is in one batch."""
         nominal = np.flatnonzero(~self.numeric_)
         if not len(nominal):
             return {}
-        if np.all(w == np.round(w)) or sorted_orders is None:
+        if whole or sorted_orders is None:
             seen = np.zeros(len(nominal), dtype=np.int64)
         else:
             seen = np.searchsorted(self._numeric_columns, nominal)  # numeric attributes before each
