@@ -72,6 +72,32 @@ def test_unseen_nominal_value_is_missing_or_an_error():
             make(handle_unknown="error").fit(X, Y4).predict_proba(test)
 
 
+@pytest.mark.parametrize("make", [NBTree, J48, lambda: Bagging(J48(unpruned=True), n_estimators=3), Logistic])
+def test_fitted_model_is_freed_without_the_cyclic_collector(make):
+    """A tree that pointed back at its estimator was garbage only the cyclic collector frees:
+    a pipeline job's 50 calibrated NBTree fits held about 1 GB of it before a collection."""
+    import gc
+
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({"x": rng.normal(size=120), "z": rng.normal(size=120),
+                      "c": pd.Categorical(rng.choice(["u", "v", "w"], size=120))})
+    y = pd.Series(pd.Categorical(np.where(X.x + rng.normal(scale=0.5, size=120) > 0, "a", "b")))
+    make().fit(X, y).predict_proba(X)  # numba's first compilation leaves cycles of its own
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        model = make().fit(X, y)
+        model.predict_proba(X)
+        del model
+        gc.collect()
+        kinds = sorted({type(o).__name__ for o in gc.garbage} - {"tuple", "getset_descriptor", "PyCArrayType",
+                                                                   "StgDict", "dict", "function", "cell"})
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert kinds == []
+
+
 def test_kernel_and_discretisation_exclude_each_other():
     with pytest.raises(ValueError, match="exclude each other"):
         NaiveBayes(kernel=True, supervised_discretization=True).fit(_frame([0.0, 1.0, 2.0, 3.0]), Y4)

@@ -51,8 +51,11 @@ class _DiscretizedNB:
 
     def __init__(self, tree: "NBTree", Z: np.ndarray, y: np.ndarray, w: np.ndarray, fit: bool = True,
                  rows: np.ndarray | None = None, presorted: PresortedColumns | None = None):
-        self.tree = tree
-        r = len(tree.classes_)
+        # the tree's settings, not the tree: a reference back would make every fitted NBTree a
+        # reference cycle, freed only by the cyclic collector (a pipeline job's 50 calibrated
+        # fits held about 1 GB of such garbage at once)
+        self.numeric = tree.numeric_
+        self.n_classes = r = len(tree.classes_)
         numeric = tree._numeric_columns
         self.whole = bool(np.all(w == np.round(w)))
         m = len(tree.n_values_)
@@ -74,7 +77,7 @@ class _DiscretizedNB:
             self.nb._fit_counts(self.counts)
 
     def encode(self, Z: np.ndarray) -> np.ndarray:
-        return encode_with_cuts(np.ascontiguousarray(Z, dtype=np.float64), self.tree.numeric_,
+        return encode_with_cuts(np.ascontiguousarray(Z, dtype=np.float64), self.numeric,
                                 self._cut_values, self._cut_offsets)
 
     def proba(self, Z: np.ndarray) -> np.ndarray:
@@ -96,10 +99,10 @@ def _cv_errors(model: _DiscretizedNB, y: np.ndarray, w: np.ndarray, codes=None, 
     codes = model.codes if codes is None else codes
     if compiled:  # the same arithmetic in the same order: the same bits
         return naive_bayes_cv_errors(codes, np.ascontiguousarray(y, dtype=np.int64), np.asarray(w, dtype=np.float64),
-                                     model.n_values, len(model.tree.classes_), _FOLDS, _TINY, 1e75)
+                                     model.n_values, model.n_classes, _FOLDS, _TINY, 1e75)
     n = len(y)
     errors = 0.0
-    nb = _naive_bayes(model.n_values, len(model.tree.classes_))
+    nb = _naive_bayes(model.n_values, model.n_classes)
     counts = nb._count(codes, y, w)
     for f in range(_FOLDS):
         lo, hi = _fold_bounds(n, _FOLDS, f)
@@ -123,6 +126,7 @@ class _Leaf:
         Z, y = tree._Z[rows], tree._y[rows]
         self.model = _DiscretizedNB(tree, Z, y, w, rows=rows, presorted=presorted)
         self.errors = _cv_errors(self.model, y, w) if len(rows) >= _MIN_ROWS_FOR_CV else 0.0
+        self.model.codes = None  # the rows' codes served the errors; prediction encodes afresh
 
 
 class _Node:
