@@ -46,16 +46,18 @@ def main() -> None:
     ap.add_argument("--run-dir", default=str(ROOT), help="the workflow directory the run used")
     ap.add_argument("--wall-seconds", type=float, help="the whole run's wall time, recorded beside the jobs")
     ap.add_argument("--out", help="where to write (default benchmarks/results/{paper}_jobs.csv)")
-    ap.add_argument("--baseline", help="an earlier {paper}_jobs.csv: its CPU seconds for the same jobs go beside "
-                                       "(a partial rerun measured against a whole run)")
+    ap.add_argument("--baseline", help="an earlier {paper}_jobs.csv: its CPU seconds and peak memory for the same "
+                                       "jobs go beside (a partial rerun measured against a whole run)")
     args = ap.parse_args()
     jobs = collect(Path(args.run_dir), args.paper)
     jobs["machine"] = f"{platform.machine()}, {os.cpu_count()} cores"
     if args.wall_seconds is not None:
         jobs["run_wall_seconds"] = args.wall_seconds
     if args.baseline:
-        before = pd.read_csv(args.baseline).set_index(["job", "dataset"])["cpu_seconds"]
-        jobs["baseline_cpu_seconds"] = [before.get((j, d)) for j, d in zip(jobs["job"], jobs["dataset"])]
+        before = pd.read_csv(args.baseline).set_index(["job", "dataset"])
+        keys = list(zip(jobs["job"], jobs["dataset"]))
+        for column in ("cpu_seconds", "peak_rss_mb"):
+            jobs[f"baseline_{column}"] = [before[column].get(k) for k in keys]
         jobs["cpu_ratio"] = (jobs["cpu_seconds"] / jobs["baseline_cpu_seconds"]).round(3)
         print(f"against {args.baseline}: {jobs.cpu_seconds.sum():.0f} s CPU where the same jobs took "
               f"{jobs.baseline_cpu_seconds.sum():.0f} s (ratio {jobs.cpu_seconds.sum() / jobs.baseline_cpu_seconds.sum():.2f})")
