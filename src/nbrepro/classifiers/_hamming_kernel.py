@@ -7,6 +7,10 @@ reading the training data many times over in float64.
 Here the training codes are small integers, kept both by attribute (columns) and by row.
 ``shared_values`` counts, attribute by attribute, the values each training row shares with a
 test row (a loop over a column that the compiler vectorises): LWNB's and ICLNB's distances.
+Their weights depend on that count alone, so ``level_histogram`` gives what choosing the k
+nearest needs (how many rows share s attributes) and ``level_weighted_counts`` adds up naive
+Bayes' counts over the neighbours only, with a weight per level: no (test rows × training
+rows) matrix of floats is built.
 ``lcwnb_proba`` does LCWNB's whole prediction: that count gives each row's distance, and with
 the rows per class and distance V_ℓ(y) γ_y; a second pass counts, per class y and distance ℓ,
 the rows sharing attribute i's value, N_ℓ(i, y). A row's weight depends only on its class and
@@ -66,6 +70,52 @@ def shared_values(columns, test):
     for t in range(test.shape[0]):
         _count_shared(columns, test[t], out[t])
     return out
+
+
+@njit(cache=True)
+def level_histogram(shared, n_levels):
+    """(test rows, n_levels): how many training rows share exactly s attributes with each test
+    row, s = 0 … n_levels − 1 (``shared`` from ``shared_values``)."""
+    out = np.zeros((shared.shape[0], n_levels), dtype=np.int64)
+    for t in range(shared.shape[0]):
+        row = shared[t]
+        hist = out[t]
+        for j in range(row.shape[0]):
+            hist[row[j]] += 1
+    return out
+
+
+@njit(cache=True)
+def level_weighted_counts(train, y, n_classes, shared, test, level_weight):
+    """Naive Bayes' weighted counts when a training row's weight for a test row depends only on
+    how many attributes the two share: ``level_weight[t, s]`` (0: not a neighbour).
+
+    Returns (at, seen, class_weight): at[t, a, y] the weight of class-y rows with test row t's
+    value of attribute a, seen[t, a, y] of class-y rows with a known, class_weight[t, y] of all
+    class-y rows; each summed over the training rows in their order. ``train``: (n, m) codes,
+    -1 where missing; ``test``: (c, m) codes, -2 where missing."""
+    c, m = test.shape
+    at = np.zeros((c, m, n_classes))
+    seen = np.zeros((c, m, n_classes))
+    class_weight = np.zeros((c, n_classes))
+    for t in range(c):
+        q = test[t]
+        levels = level_weight[t]
+        row_shared = shared[t]
+        for j in range(train.shape[0]):
+            w = levels[row_shared[j]]
+            if w == 0.0:
+                continue
+            k = y[j]
+            class_weight[t, k] += w
+            row = train[j]
+            for a in range(m):
+                v = row[a]
+                if v >= 0:
+                    seen[t, a, k] += w
+                    if v == q[a]:
+                        at[t, a, k] += w
+    return at, seen, class_weight
 
 
 @njit(cache=True)

@@ -29,9 +29,7 @@ class InstanceCloningNB(LazyNominalMixin):
         self.k = k
         self.handle_unknown = handle_unknown
 
-    def _block(self, idx: np.ndarray, known: np.ndarray, shared: np.ndarray) -> np.ndarray:
-        H = idx.shape[1] - shared
-        k = min(max(int(self.k), 1), len(self._y))
-        kth = np.partition(H, k - 1, axis=1)[:, k - 1:k]
-        w = np.where(H <= kth, 1.0 + shared, 0.0)  # the row itself and its clones
-        return self._weighted_naive_bayes(w, idx, known)
+    def _level_weights(self, hist: np.ndarray) -> np.ndarray:
+        nearest = self._nearest_level(hist, min(max(int(self.k), 1), len(self._y)))
+        shares = np.arange(hist.shape[1])[None, :]
+        return np.where(shares >= nearest, 1.0 + shares, 0.0)  # the row itself and its clones

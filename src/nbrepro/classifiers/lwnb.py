@@ -12,6 +12,16 @@ from .numeric_estimators import (NormalEstimators, numeric_precisions, weighted_
 KERNELS = ("linear", "epanechnikov", "tricube", "inverse", "gauss", "constant")
 
 
+def _kernel(name: str, u: np.ndarray) -> np.ndarray:
+    """Weka LWL's kernels of the distance over the bandwidth."""
+    return {"linear": lambda d: 1.0001 - d,
+            "epanechnikov": lambda d: 0.75 * (1.0001 - d * d),
+            "tricube": lambda d: (1.0001 - d ** 3) ** 3,
+            "constant": lambda d: np.ones_like(d),
+            "inverse": lambda d: 1.0 / (1.0 + d),
+            "gauss": lambda d: np.exp(-d * d)}[name](u)
+
+
 class LocallyWeightedNB(MixedInputMixin, LazyNominalMixin):
     """Naive Bayes fitted to the k nearest training rows, weighted by a kernel of their distance
     (Weka 3.6 ``weka.classifiers.lazy.LWL -K k -U kernel -W weka.classifiers.bayes.NaiveBayes``).
@@ -54,26 +64,30 @@ class LocallyWeightedNB(MixedInputMixin, LazyNominalMixin):
         """(neighbour mask, kernel weight — 0 outside the neighbours) for (test × training) distances:
         the k nearest and every row tied with the k-th; bandwidth = the k-th smallest distance."""
         n = dist.shape[1]
-        all_rows = self.k <= 0 or self.k >= n or self.kernel in ("inverse", "gauss")
-        k = n if all_rows else int(self.k)
+        k = n if self._all_rows(n) else int(self.k)
         kth = np.partition(dist, k - 1, axis=1)[:, k - 1:k]
         neighbour = dist <= kth
         with np.errstate(divide="ignore", invalid="ignore"):
             u = np.where(kth > 0, dist / kth, 1.0)
-        w = {"linear": lambda d: 1.0001 - d,
-             "epanechnikov": lambda d: 0.75 * (1.0001 - d * d),
-             "tricube": lambda d: (1.0001 - d ** 3) ** 3,
-             "constant": lambda d: np.ones_like(d),
-             "inverse": lambda d: 1.0 / (1.0 + d),
-             "gauss": lambda d: np.exp(-d * d)}[self.kernel](u)
-        w = np.where(neighbour, w, 0.0)
-        return neighbour, w
+        return neighbour, np.where(neighbour, _kernel(self.kernel, u), 0.0)
 
-    def _block(self, idx: np.ndarray, known: np.ndarray, shared: np.ndarray) -> np.ndarray:
-        dist = np.sqrt(idx.shape[1] - shared)  # attributes that differ (a missing value differs)
-        neighbour, w = self._kernel_weights(dist)
-        w *= (neighbour.sum(axis=1) / w.sum(axis=1))[:, None]  # total weight = number of neighbours
-        return self._weighted_naive_bayes(w, idx, known)
+    def _all_rows(self, n: int) -> bool:
+        return self.k <= 0 or self.k >= n or self.kernel in ("inverse", "gauss")
+
+    def _level_weights(self, hist: np.ndarray) -> np.ndarray:
+        """Nominal data: a row's distance is sqrt(attributes that differ; a missing value
+        differs), so its weight is that of the number of attributes it shares, s."""
+        n, m = len(self._y), hist.shape[1] - 1
+        nearest = self._nearest_level(hist, n if self._all_rows(n) else int(self.k))
+        shares = np.arange(m + 1)[None, :]
+        dist = np.sqrt(np.float64(m) - shares)
+        kth = np.sqrt(np.float64(m) - nearest)  # the bandwidth: the k-th distance
+        neighbour = shares >= nearest
+        with np.errstate(divide="ignore", invalid="ignore"):
+            u = np.where(kth > 0, dist / kth, 1.0)
+        w = np.where(neighbour, _kernel(self.kernel, u), 0.0)
+        count = np.where(neighbour, hist, 0).sum(axis=1)
+        return w * (count / (hist * w).sum(axis=1))[:, None]  # total weight = number of neighbours
 
     # ---- numeric and mixed data ---------------------------------------------------------
     def fit(self, X, y):
