@@ -16,23 +16,32 @@ import time  # noqa: E402
 
 import pandas as pd  # noqa: E402
 
-from nbrepro.classifiers import LocalDistributionKNN, LocalMeanKNN, LPMBC, NonNaiveBayes, VotingKNN  # noqa: E402
+from sklearn.base import clone  # noqa: E402
+
+from nbrepro.config import load_paper, make_classifier  # noqa: E402
 
 ROOT = _pipeline_env.ROOT
-METHODS = {
-    "LPM-BC (k=0.3, LGA)": lambda: LPMBC(k=0.3, model="LGA", metric="chebyshev"),
-    "LPM-BC (k=0.3, LUA)": lambda: LPMBC(k=0.3, model="LUA", metric="chebyshev"),
-    "V-kNN (k=0.1)": lambda: VotingKNN(k=0.1, metric="chebyshev"),
-    "CAP (k=0.1)": lambda: LocalMeanKNN(k=0.1, metric="euclidean"),
-    "LD-kNN (k=0.1)": lambda: LocalDistributionKNN(k=0.1, metric="chebyshev"),
-    "NNBC": NonNaiveBayes,
-}
+# (row label, the paper's classifier, the grid point timed): the estimator the inner CV
+# selects among, with the paper's other settings (config/papers/lpmbc.yaml)
+METHODS = [("LPM-BC (k=0.3, LGA)", "LPM-BC", {"k": 0.3, "model": "LGA"}),
+           ("LPM-BC (k=0.3, LUA)", "LPM-BC", {"k": 0.3, "model": "LUA"}),
+           ("V-kNN (k=0.1)", "V-kNN", {"k": 0.1}),
+           ("CAP (k=0.1)", "CAP", {"k": 0.1}),
+           ("LD-kNN (k=0.1)", "LD-kNN", {"k": 0.1}),
+           ("NNBC", "NNBC", {})]
 
 
 def main():
+    paper = load_paper(ROOT / "config/papers/lpmbc.yaml")
     Xtr, ytr, Xte = _pipeline_env.first_weka_fold("letter")
     rows = []
-    for label, make in METHODS.items():
+    for label, name, point in METHODS:
+        built = make_classifier(name, paper)
+        base = built.estimator if point else built  # InnerCVSelection's candidate, or the classifier itself
+
+        def make():
+            return clone(base).set_params(**point)
+
         make().fit(Xtr.iloc[:500], ytr.iloc[:500]).predict_proba(Xte.iloc[:5])  # compile first
         t0 = time.process_time()
         make().fit(Xtr, ytr).predict_proba(Xte)

@@ -42,10 +42,6 @@ class LCWNB(LazyNominalMixin):
         if not self.kappa > 0:
             raise ValueError(f"LCWNB: kappa must be positive, got {self.kappa!r}")
 
-    def _fit_codes(self, codes: np.ndarray, y: np.ndarray) -> None:
-        self._check_params()
-        self._keep_codes(codes, y)
-
     def _proba_codes(self, codes: np.ndarray) -> np.ndarray:
         from ._hamming_kernel import lcwnb_proba  # numba: imported where first needed
 

@@ -67,9 +67,13 @@ class LocallyWeightedNB(MixedInputMixin, LazyNominalMixin):
         k = n if self._all_rows(n) else int(self.k)
         kth = np.partition(dist, k - 1, axis=1)[:, k - 1:k]
         neighbour = dist <= kth
+        return neighbour, self._bandwidth_weights(dist, kth, neighbour)
+
+    def _bandwidth_weights(self, dist, kth, neighbour) -> np.ndarray:
+        """The kernel of distance / bandwidth (1 where the bandwidth is 0), 0 outside the neighbours."""
         with np.errstate(divide="ignore", invalid="ignore"):
             u = np.where(kth > 0, dist / kth, 1.0)
-        return neighbour, np.where(neighbour, _kernel(self.kernel, u), 0.0)
+        return np.where(neighbour, _kernel(self.kernel, u), 0.0)
 
     def _all_rows(self, n: int) -> bool:
         return self.k <= 0 or self.k >= n or self.kernel in ("inverse", "gauss")
@@ -83,9 +87,7 @@ class LocallyWeightedNB(MixedInputMixin, LazyNominalMixin):
         dist = np.sqrt(np.float64(m) - shares)
         kth = np.sqrt(np.float64(m) - nearest)  # the bandwidth: the k-th distance
         neighbour = shares >= nearest
-        with np.errstate(divide="ignore", invalid="ignore"):
-            u = np.where(kth > 0, dist / kth, 1.0)
-        w = np.where(neighbour, _kernel(self.kernel, u), 0.0)
+        w = self._bandwidth_weights(dist, kth, neighbour)
         count = np.where(neighbour, hist, 0).sum(axis=1)
         return w * (count / (hist * w).sum(axis=1))[:, None]  # total weight = number of neighbours
 
