@@ -18,6 +18,20 @@ def have_weka() -> bool:
 needs_weka = pytest.mark.skipif(not have_weka(), reason="Weka 3.6 (java + /usr/share/java/weka.jar) not installed")
 needs_mirror = pytest.mark.skipif(not MIRROR.exists(), reason="../shared/datasets mirror not present")
 
+# numpy's dispatch targets that carry its own exp/log loops and SVML (numpy 2.4 on x86-64)
+_AVX512_TARGETS = ("X86_V4", "AVX512_ICL", "AVX512_SPR")
+
+
+def numpy_avx512() -> list[str]:
+    """The AVX-512 targets numpy dispatches to on this machine (none on a CPU without AVX-512)."""
+    from numpy._core._multiarray_umath import __cpu_features__
+
+    return [name for name in _AVX512_TARGETS if __cpu_features__.get(name)]
+
+
+# a child process's environment with numpy's AVX-512 loops off (nothing to switch off where it has none)
+AVX512_OFF = {"NPY_DISABLE_CPU_FEATURES": " ".join(numpy_avx512())} if numpy_avx512() else {}
+
 
 @pytest.fixture(scope="session")
 def weka_oracle(tmp_path_factory):

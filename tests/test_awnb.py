@@ -10,6 +10,8 @@ from nbrepro.classifiers import AttributeWeightedNB, GainRatioWeightedNB, J48, N
 from nbrepro.classifiers.awnb import tree_depth_weights
 from nbrepro.data.arff import read_arff
 
+pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
+
 
 def load(name):
     frame, _ = read_arff(MIRROR / f"{name}.arff")

@@ -8,6 +8,8 @@ from nbrepro.classifiers import Bagging, J48
 from nbrepro.classifiers import j48 as j48_module
 from nbrepro.data.arff import read_arff
 
+pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
+
 
 def _data(name):
     frame, _ = read_arff(MIRROR / f"{name}.arff")

@@ -11,6 +11,8 @@ import pytest
 from nbrepro.kde import RULES, BandwidthError, bandwidth
 from nbrepro.kde.bandwidth import bw_weka
 
+pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
+
 needs_r = pytest.mark.skipif(shutil.which("Rscript") is None, reason="R (Rscript) not installed")
 
 _rng = np.random.default_rng(0)

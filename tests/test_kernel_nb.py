@@ -12,6 +12,8 @@ from nbrepro.kde.density import kernel_density
 
 from conftest import MIRROR, needs_mirror
 
+pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
+
 
 def direct_density(x, v, w, h):
     z = (x[:, None] - v[None, :]) / h

@@ -12,6 +12,8 @@ from nbrepro.stats import weka_mean_std
 from conftest import ROOT, needs_mirror, needs_weka
 from test_weka_bayes_classifiers import _prepared, _split
 
+pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
+
 
 @parametrize_with_checks([LCWNB(), LocallyWeightedNB(), InstanceCloningNB()])
 def test_sklearn_compatible(estimator, check):

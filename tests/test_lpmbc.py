@@ -13,6 +13,8 @@ from sklearn.neighbors import KNeighborsClassifier
 from nbrepro.classifiers import (InnerCVSelection, LocalDistributionKNN, LocalMeanKNN, LPMBC, NonNaiveBayes,
                                  VotingKNN)
 
+pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
+
 GRID = [1, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0]
 
 

@@ -13,6 +13,8 @@ from nbrepro.experiment import prepare, read_prepared
 
 from conftest import MIRROR, ROOT, needs_mirror
 
+pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
+
 
 def _toy():
     X = pd.DataFrame({"a": pd.Categorical(["u", "u", "v", "v", "u"]), "x": [1.0, 2.0, 4.0, 6.0, 3.0]})
@@ -150,3 +152,43 @@ def test_report_table1_counts_what_the_classifiers_saw(tmp_path):
         os.chdir(cwd)
     assert (table1["n"] == table1["published_n"]).all() and (table1["m"] == table1["published_m"]).all()
     assert dict(zip(table1["dataset"], zip(table1["n"], table1["m"]))) == TABLE1
+
+
+@pytest.mark.parametrize("rank_deficient", [False, True])
+def test_joint_least_squares_is_lstsqs_answer(rank_deficient):
+    # the compiled solve sums in one order on every CPU (np.linalg.lstsq's LAPACK runs on OpenBLAS
+    # kernels chosen for the CPU); its answer is lstsq's to rounding, the least-norm one included
+    from nbrepro.classifiers._least_squares_kernel import least_squares
+
+    rng = np.random.default_rng(7)
+    for m, k in [(1, 1), (3, 5), (40, 3), (300, 12), (1000, 25)]:
+        A = rng.normal(size=(m, k)) * 10.0 ** rng.integers(-2, 2, size=k)
+        if rank_deficient and k > 2:
+            A[:, 1] = 3.0 * A[:, 0]  # lstsq's least-norm answer splits the weight 1 : 3
+        b = rng.normal(size=m)
+        want = np.linalg.lstsq(A, b, rcond=None)[0]
+        np.testing.assert_allclose(least_squares(A, b), want, rtol=1e-9, atol=1e-12 * np.abs(want).max())
+    assert least_squares(np.zeros((4, 2)), np.ones(4)).tolist() == [0.0, 0.0]
+
+
+@needs_mirror
+def test_joint_least_squares_on_an_ill_conditioned_paper_data_set():
+    # ionosphere's second attribute is 0 on every row: a factor the same for every equation, and
+    # a condition number of 2.7e10. The compiled answer meets the normal equations at least as
+    # well as LAPACK's, and both predict the same classes
+    from nbrepro.classifiers._least_squares_kernel import least_squares
+    from nbrepro.data.arff import read_arff
+
+    frame, _ = read_arff(MIRROR / "ionosphere.arff")
+    X, y = frame.iloc[:, :-1], frame.iloc[:, -1]
+    model = LSLWNB(solver="joint").fit(X, y)
+    F = model.log_factors(X)
+    n, m1, r = F.shape
+    E = np.ascontiguousarray(F.transpose(0, 2, 1).reshape(n * r, m1))
+    D = np.where(np.arange(r)[None, :] == np.searchsorted(model.classes_, y.to_numpy())[:, None], 1.0, -1.0).ravel()
+    ours, lapack = least_squares(E, D), np.linalg.lstsq(E, D, rcond=None)[0]
+    assert np.array_equal(ours, model.weights_)
+    assert np.linalg.norm(E.T @ (E @ ours - D)) <= max(np.linalg.norm(E.T @ (E @ lapack - D)), 1e-9)
+    assert np.linalg.norm(E @ ours - D) <= np.linalg.norm(E @ lapack - D) * (1 + 1e-12)
+    assert np.array_equal(np.argmax(np.einsum("nic,i->nc", F, ours), axis=1),
+                          np.argmax(np.einsum("nic,i->nc", F, lapack), axis=1))

@@ -10,6 +10,8 @@ from nbrepro.protocols.weka_cv import weka_cv_folds
 
 from conftest import MIRROR, needs_mirror, needs_weka
 
+pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
+
 
 def _cat(codes, cats):
     return pd.Categorical.from_codes(codes, pd.Index(cats, dtype=object))

@@ -11,6 +11,8 @@ from nbrepro.classifiers.j48 import add_errors
 from nbrepro.protocols.java_random import JavaRandom
 from nbrepro.stats.special import weka_normal_inverse, weka_normal_probability, weka_normal_probability_port
 
+pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
+
 # Weka semantics kept on purpose, each failing one scikit-learn check:
 EXPECTED_FAILURES = {
     # Weka reads every row, whatever its weight, where it prepares the data (ReplaceMissingValues,

@@ -7,6 +7,8 @@ from nbrepro.classifiers import AODE, HNB, WAODE
 from nbrepro.classifiers._joint import flat_index
 from nbrepro.classifiers._nominal import normalize_or_uniform
 
+pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
+
 
 def _ordered_sum(values, axis):
     return np.add.accumulate(values, axis=axis).take(-1, axis=axis)

@@ -1,7 +1,10 @@
 """Weka's minimiser: the compiled triangular solves and Cholesky update against the numpy ones."""
 import numpy as np
+import pytest
 
 from nbrepro.classifiers import weka_optimization as wo
+
+pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
 
 def test_compiled_steps_have_the_numpy_bits():

@@ -1,4 +1,5 @@
 """End to end: Snakemake on a tiny config (3 datasets, 2 runs × 3 folds), determinism, bad input."""
+import os
 import shutil
 import subprocess
 import sys
@@ -41,9 +42,9 @@ def _project(tmp_path: Path, paper=TINY) -> Path:
     return proj
 
 
-def _snakemake(proj, *args, check=True):
+def _snakemake(proj, *args, check=True, env=None):
     cmd = [sys.executable, "-m", "snakemake", "--cores", "2", "--config", "papers=[tiny]", *args]
-    res = subprocess.run(cmd, cwd=proj, capture_output=True, text=True)
+    res = subprocess.run(cmd, cwd=proj, capture_output=True, text=True, env=dict(os.environ, **(env or {})))
     if check and res.returncode != 0:
         raise AssertionError(res.stdout[-3000:] + res.stderr[-3000:])
     return res

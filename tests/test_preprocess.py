@@ -8,6 +8,8 @@ from nbrepro.preprocess import EqualWidthDiscretizer, RemoveIdLike, ReplaceMissi
 
 from conftest import MIRROR, ROOT, needs_mirror, needs_weka, weka_filter
 
+pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
+
 
 def test_equal_width_edges_and_empty_bins():
     X = pd.DataFrame({"a": [0.0, 1.0, 10.0, 5.0, np.nan]})

@@ -14,6 +14,8 @@ from nbrepro.stats.special import weka_ln_gamma
 
 from conftest import MIRROR, needs_mirror, needs_weka, weka_fold_arff
 
+pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
+
 WEKA = {
     "TAN": ("weka.classifiers.bayes.BayesNet", "-D", "-Q", "weka.classifiers.bayes.net.search.local.TAN"),
     "AODE": ("weka.classifiers.bayes.AODE",),

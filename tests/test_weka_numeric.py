@@ -11,6 +11,8 @@ from nbrepro.data.arff import read_arff
 
 from conftest import MIRROR, needs_mirror, needs_weka, weka_fold_arff
 
+pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
+
 # numeric and mixed sets; colic, hepatitis, credit-a, hypothyroid, labor, autos have missing values
 DATASETS = ["colic", "hepatitis", "credit-a", "hypothyroid", "labor", "autos", "diabetes", "glass", "ionosphere",
             "sonar", "vehicle", "waveform-5000"]

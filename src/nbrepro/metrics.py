@@ -44,6 +44,7 @@ from typing import Callable
 
 import numpy as np
 
+from . import libm
 from .config import ConfigError
 
 
@@ -167,7 +168,7 @@ def log_loss(y, proba, train_counts=None) -> float:
     if not keep.any():
         return math.nan
     p = proba[keep][np.arange(int(keep.sum())), y[keep]]
-    return float(np.mean(-np.log(np.maximum(p, 1e-300))))
+    return float(np.mean(-libm.log(np.maximum(p, 1e-300))))
 
 
 def _prediction_shares(predictions) -> tuple[np.ndarray, np.ndarray]:

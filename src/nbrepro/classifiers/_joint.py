@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import libm
 from ._nominal import CountedClassifierMixin
 
 
@@ -79,7 +80,7 @@ def log2_ratio(x: np.ndarray, y: np.ndarray, small: float = 1e-6) -> np.ndarray:
     with np.errstate(divide="ignore", invalid="ignore"):
         quotient = x / y
     out = np.zeros(ok.shape)
-    out[ok] = np.log(quotient[ok]) / np.log(2.0)  # the logs of a contiguous array, as before
+    out[ok] = libm.log(quotient[ok]) / libm.log(2.0)  # the logs of a contiguous array, as before
     return out
 
 

@@ -7,6 +7,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_array
 from sklearn.utils.validation import check_is_fitted
 
+from .. import libm
 from ._nominal import encode_target
 
 _SQRT_2PI = np.sqrt(2.0 * np.pi)
@@ -128,20 +129,20 @@ class FrequencyGaussianNB(ClassifierMixin, BaseEstimator):
         r = len(self.classes_)
         eps = self.epsilon
         out = np.zeros((n, 1 + len(cols), r))
-        out[:, 0, :] = np.log10(self.class_prior_ + eps)
+        out[:, 0, :] = libm.log10(self.class_prior_ + eps)
         for j, col in enumerate(cols):
             if self.nominal_[j]:
                 codes = _value_codes(col, self.categories_[j], unseen=-2)
-                table = np.vstack([np.log10(self.frequencies_[j] + eps), np.full((1, r), np.log10(eps)),
+                table = np.vstack([libm.log10(self.frequencies_[j] + eps), np.full((1, r), libm.log10(eps)),
                                    np.zeros((1, r))])  # rows: values, then unseen (-2), then missing (-1)
                 out[:, 1 + j, :] = table[codes]
             else:
                 x = np.asarray(col, dtype=float)[:, None]
                 mu, sd = self.means_[j][None, :], self.stds_[j][None, :]
                 with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-                    dens = np.exp(-0.5 * ((x - mu) / sd) ** 2) / (_SQRT_2PI * sd)
+                    dens = libm.exp(-0.5 * ((x - mu) / sd) ** 2) / (_SQRT_2PI * sd)
                 dens = np.where(sd > 0, dens, (x == mu).astype(float))  # constant within a class: point mass
-                factor = np.log10(dens + eps)
+                factor = libm.log10(dens + eps)
                 out[:, 1 + j, :] = np.where(np.isnan(x), 0.0, factor)
         return out
 
@@ -153,7 +154,7 @@ class FrequencyGaussianNB(ClassifierMixin, BaseEstimator):
 
     def predict_proba(self, X) -> np.ndarray:
         s = self.decision_function_log10(X)
-        p = np.power(10.0, s - s.max(axis=1, keepdims=True))
+        p = libm.power(10.0, s - s.max(axis=1, keepdims=True))
         return p / p.sum(axis=1, keepdims=True)
 
     def predict(self, X):
@@ -204,12 +205,16 @@ class LSLWNB(FrequencyGaussianNB):
         first = 0 if self.use_prior else 1
         E = F[:, first:, :].transpose(0, 2, 1).reshape(n * r, m1 - first)  # one equation per (row, class)
         D = target.reshape(n * r)
+        # numpy's einsum and the compiled least squares sum in one order on every CPU; BLAS
+        # (E.T @ D, np.linalg.lstsq) picks its kernels, and so its sums' order, for the CPU
         if self.solver == "per_factor":
-            num = E.T @ D
+            num = np.einsum("ei,e->i", E, D)
             den = np.einsum("ei,ei->i", E, E)
             w = np.divide(num, den, out=np.zeros_like(num), where=den > 0)
         else:
-            w = np.linalg.lstsq(E, D, rcond=None)[0]
+            from ._least_squares_kernel import least_squares  # numba: imported where first needed
+
+            w = least_squares(np.ascontiguousarray(E, dtype=np.float64), np.ascontiguousarray(D, dtype=np.float64))
         self.weights_ = np.concatenate([[0.0] * first, w])  # weights_[0] is the prior's (0 when unused)
         return self
 

@@ -31,6 +31,7 @@ from typing import NamedTuple
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
+from .. import libm
 from ..stats.special import weka_normal_inverse
 from . import _weka_utils as wu
 from ._j48_kernel import flat_tree_probabilities, grow_tree, min_test_depths_flat, order_by_ranks, select_split
@@ -43,7 +44,7 @@ def _log_func(x):
     """EntropyBasedSplitCrit.logFunc, elementwise: x·log2(x), 0 below 1e-6."""
     x = np.asarray(x, dtype=np.float64)
     small = x < 1e-6
-    return np.where(small, 0.0, x * np.log(np.where(small, 1.0, x)) / _LOG2)
+    return np.where(small, 0.0, x * libm.log(np.where(small, 1.0, x)) / _LOG2)
 
 
 def _log_func1(x: float) -> float:
@@ -648,7 +649,7 @@ class _TreeBuilder:
         has = pos >= 0
         best = np.where(has, gains[np.maximum(pos, 0), np.arange(len(live))], 0.0)
         with np.errstate(divide="ignore"):
-            gain = best - np.log(np.maximum(n_index[live], 1)) / math.log(2.0) / total_weight
+            gain = best - libm.log(np.maximum(n_index[live], 1)) / math.log(2.0) / total_weight
         keep = has & ~(gain < wu.SMALL)  # Weka: no split when Utils.smOrEq(gain, 0)
         kept = np.flatnonzero(keep)
         js, ps = live[kept], pos[kept]

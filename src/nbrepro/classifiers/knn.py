@@ -13,6 +13,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
+from .. import libm
 from ._neighbours import METRICS, numeric_matrix, resolve_size, sorted_neighbours
 from ._nominal import encode_target
 from .lpmbc import _FLAT, _softmax
@@ -165,5 +166,5 @@ class LocalDistributionKNN(_NeighbourClassifier):
             own = np.take_along_axis(order, rank, axis=1)
             gauss, _ = local_log_densities(Q, self._X, own, counts, radius, zero, _FLAT, True, False)
             with np.errstate(divide="ignore"):
-                S[:, :, c] = (np.log(counts) + gauss).T
+                S[:, :, c] = (libm.log(counts) + gauss).T
         return [_softmax(S[s]) for s in range(len(sizes))]

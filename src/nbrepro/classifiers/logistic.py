@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
+from .. import libm
 from ._mixed import MixedInputMixin
 from . import _logistic_kernel as lk
 from .weka_optimization import OptimizationError
@@ -147,7 +148,7 @@ class Logistic(MixedInputMixin):
         S[:, scale] = (D[:, scale] - mean[scale]) / sd[scale]
         counts = np.bincount(ycodes, minlength=K).astype(np.float64)  # unweighted, as Weka's sY
         x0 = np.zeros((K - 1, dim))
-        x0[:, 0] = np.log(counts[:-1] + 1.0) - np.log(counts[-1] + 1.0)
+        x0[:, 0] = libm.log(counts[:-1] + 1.0) - libm.log(counts[-1] + 1.0)
         if K > 1 and n > 0:
             x, fun, self.n_iter_ = minimize_likelihood(S, ycodes, w, float(self.ridge), x0.ravel(), int(self.max_iter))
             B = x.reshape(K - 1, dim)
@@ -177,6 +178,6 @@ class Logistic(MixedInputMixin):
             for m in range(K):
                 s = np.zeros(len(D))
                 for c in range(K - 1):
-                    s += np.exp(v[:, c] - v[:, m])
-                prob[:, m] = 1.0 / (s + np.exp(-v[:, m]))
+                    s += libm.exp(v[:, c] - v[:, m])
+                prob[:, m] = 1.0 / (s + libm.exp(-v[:, m]))
         return prob

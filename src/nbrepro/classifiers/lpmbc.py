@@ -20,6 +20,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
+from .. import libm
 from ._neighbours import METRICS, numeric_matrix, resolve_size, sorted_neighbours
 from ._nominal import encode_target
 
@@ -114,7 +115,7 @@ class LPMBC(ClassifierMixin, BaseEstimator):
             gauss, kernel = local_log_densities(Q, T, order, counts, radius, self.bandwidth_[c], _FLAT,
                                                 "LGA" in models, "LCA" in models)
             for s, kl in enumerate(own):
-                found = {"LUA": -Q.shape[1] * np.log(2.0 * radius[:, s]), "LGA": gauss[:, s], "LCA": kernel[:, s]}
+                found = {"LUA": -Q.shape[1] * libm.log(2.0 * radius[:, s]), "LGA": gauss[:, s], "LCA": kernel[:, s]}
                 for k in sizes:
                     if min(k, len(T)) == kl:
                         for m in models:
@@ -141,5 +142,5 @@ def _bandwidths(T: np.ndarray, factor: float) -> np.ndarray:
 def _softmax(S: np.ndarray) -> np.ndarray:
     top = S.max(axis=1, keepdims=True)
     top = np.where(np.isfinite(top), top, 0.0)
-    E = np.exp(S - top)
+    E = libm.exp(S - top)
     return E / E.sum(axis=1, keepdims=True)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import libm
 from ._lazy import BLOCK_VALUES, LazyNominalMixin
 from ._mixed import MixedInputMixin, is_numeric_dtype
 from ._nominal import java_normalize
@@ -16,10 +17,10 @@ def _kernel(name: str, u: np.ndarray) -> np.ndarray:
     """Weka LWL's kernels of the distance over the bandwidth."""
     return {"linear": lambda d: 1.0001 - d,
             "epanechnikov": lambda d: 0.75 * (1.0001 - d * d),
-            "tricube": lambda d: (1.0001 - d ** 3) ** 3,
+            "tricube": lambda d: libm.power(1.0001 - libm.power(d, 3.0), 3.0),  # numpy's d ** 3 is pow
             "constant": lambda d: np.ones_like(d),
             "inverse": lambda d: 1.0 / (1.0 + d),
-            "gauss": lambda d: np.exp(-d * d)}[name](u)
+            "gauss": lambda d: libm.exp(-d * d)}[name](u)
 
 
 class LocallyWeightedNB(MixedInputMixin, LazyNominalMixin):

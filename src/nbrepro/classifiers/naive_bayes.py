@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
+from .. import libm
 from ..preprocess.mdl import mdl_cut_points, mdl_cut_points_columns
 from ._joint import flat_index, value_offsets
 from ._mixed import MixedInputMixin
@@ -181,7 +182,7 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
         ``weights``: per attribute, the power of its factors (None: 1)."""
         factors = self._factors(codes, numeric)
         if weights is not None:  # weight 0: factor 1, the attribute left out
-            factors = np.power(factors, np.asarray(weights, dtype=np.float64)[None, :, None])
+            factors = libm.power(factors, np.asarray(weights, dtype=np.float64)[None, :, None])
         prior = np.repeat(self.class_prior_[None, :], codes.shape[0], axis=0)
         return java_normalize(weka_product(prior, factors))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import libm
 from ..metrics import accuracy, auc
 from ._nominal import encode_target
 from ._weighted_nb import WeightedNaiveBayes
@@ -55,9 +56,9 @@ class SelectiveNB(WeightedNaiveBayes):
         known = codes >= 0
         truth = codes[known]
         # each attribute's log factors on the training rows, from one fit
-        logs = np.log(np.maximum(_FLOOR, nb.attribute_factors(X)[known]))
+        logs = libm.log(np.maximum(_FLOOR, nb.attribute_factors(X)[known]))
         logs = [np.ascontiguousarray(logs[:, i]) for i in range(m)]
-        base = np.repeat(np.log(nb.class_prior_)[None, :], len(truth), axis=0)
+        base = np.repeat(libm.log(nb.class_prior_)[None, :], len(truth), axis=0)
         selected = np.zeros(m, dtype=bool)
         current = self._score(base, truth)
         from ._selective_kernel import MAX_CLASSES, correct_with, first_class_auc_with  # numba: where first needed
@@ -86,7 +87,7 @@ class SelectiveNB(WeightedNaiveBayes):
         return selected.astype(np.float64)
 
     def _score(self, log_scores: np.ndarray, truth: np.ndarray) -> float:
-        P = np.exp(log_scores - log_scores.max(axis=1, keepdims=True))
+        P = libm.exp(log_scores - log_scores.max(axis=1, keepdims=True))
         P /= P.sum(axis=1, keepdims=True)
         if self.metric == "accuracy":
             return accuracy(truth, P)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .. import libm
 from ..stats.special import weka_ln_gamma
 from ..preprocess.mdl import MDLDiscretizer
 from ._joint import diagonal, flat_index, pair_counts, value_offsets
@@ -85,9 +86,9 @@ class TAN(NominalClassifierMixin):
                 table = (n_cuv + a) / (a * qi + n_cuv.sum(axis=1, keepdims=True))
                 table = table.reshape(-1, r)
             with np.errstate(divide="ignore"):
-                self._log_tables.append(np.log(table))
+                self._log_tables.append(libm.log(table))
         with np.errstate(divide="ignore"):
-            self._log_prior = np.log((class_count + a) / (a * r + len(y)))
+            self._log_prior = libm.log((class_count + a) / (a * r + len(y)))
 
     def _proba_codes(self, codes: np.ndarray) -> np.ndarray:
         codes = np.where(codes >= 0, codes, self.modes_[None, :])
@@ -99,7 +100,7 @@ class TAN(NominalClassifierMixin):
             log_p += np.take(self._log_tables[i], row, axis=0)
         log_p += self._log_prior[None, :]  # the class is the last node, as in the papers' ARFF files
         f = 1.0 + log_p  # SimpleEstimator starts each class at 1.0 and adds the log-likelihood
-        probs = np.exp(f - f.max(axis=1, keepdims=True))
+        probs = libm.exp(f - f.max(axis=1, keepdims=True))
         return java_normalize(probs)
 
 

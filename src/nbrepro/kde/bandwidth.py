@@ -28,6 +28,7 @@ import math
 
 import numpy as np
 
+from .. import libm
 from .r_numerics import brent_fmin, r_iqr, r_sd, r_var, uniroot
 
 RULES = ("nrd-i", "nrd", "nrd0", "sp", "ucv", "bcv", "ste", "dpi", "weka")
@@ -126,14 +127,14 @@ def phi4(n: int, d: float, pairs, h: float) -> float:
     """R's ``bw_phi4``: the estimate of the integral of f''² used by Sheather–Jones (SDh)."""
     s = _binned_sum(PHI4, d, pairs, h)
     s = 2.0 * s + n * 3.0
-    return float(np.float64(s) / (float(n) * (n - 1) * np.power(np.float64(h), 5.0)) * _1_SQRT_2PI)
+    return float(np.float64(s) / (float(n) * (n - 1) * libm.power(np.float64(h), 5.0)) * _1_SQRT_2PI)
 
 
 def phi6(n: int, d: float, pairs, h: float) -> float:
     """R's ``bw_phi6``: the estimate of the integral of the squared third derivative (TDh)."""
     s = _binned_sum(PHI6, d, pairs, h)
     s = 2.0 * s - 15.0 * n
-    return float(np.float64(s) / (float(n) * (n - 1) * np.power(np.float64(h), 7.0)) * _1_SQRT_2PI)
+    return float(np.float64(s) / (float(n) * (n - 1) * libm.power(np.float64(h), 7.0)) * _1_SQRT_2PI)
 
 
 def _rpow(x: float, y: float) -> float:

@@ -25,6 +25,8 @@ import math
 
 import numpy as np
 
+from .. import libm
+
 _REACH = 9.0  # bandwidths beyond the nearest sample value
 _INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
 _BOX = 0.5  # box width in units of √2·h
@@ -188,7 +190,7 @@ def _expanded_sums(q, lo, hi, v, w, scale) -> np.ndarray:
     n_boxes = int(box_of[-1]) + 1
     centre = origin + (np.arange(n_boxes) + 0.5) * _BOX
     d = u - centre[box_of]
-    weight = w * np.exp(-d * d)
+    weight = w * libm.exp(-d * d)
     moments = np.zeros((n_boxes, _TERMS))
     power = weight.copy()
     for k in range(_TERMS):  # Σ w e^{−d²} (2d)^k / k!

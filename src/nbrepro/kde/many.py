@@ -17,6 +17,7 @@ import math
 
 import numpy as np
 
+from .. import libm
 from .bandwidth import (_1_SQRT_2PI, ALL_EQUAL, BCV, _DELMAX, PHI4, PHI6, _SQRT_PI, RULES, UCV, BandwidthError,
                         _bin_width, _binned, _check, _rpow)
 from .r_numerics import DBL_EPSILON, DBL_MAX
@@ -60,7 +61,7 @@ class _Table:
         s = self._sums(PHI4, rows, h)
         n = self.n[rows]
         s = 2.0 * s + n * 3.0
-        return s / (n * (n - 1) * np.power(h, 5.0)) * _1_SQRT_2PI
+        return s / (n * (n - 1) * libm.power(h, 5.0)) * _1_SQRT_2PI
 
 
 def _finite_or_max(v):
@@ -260,7 +261,7 @@ def pair_counts_many(samples, nb: int = 1000) -> list:
 def _autocorrelations(per_bin: np.ndarray, nb: int) -> np.ndarray:
     """(samples, nb) whole-number bin counts → the pairs k bins apart, k < nb, as int64:
     Σ_i c_i c_{i+k} for k > 0 and Σ_i c_i (c_i − 1)/2 for k = 0 (pairs within a bin)."""
-    size = 1 << int(np.ceil(np.log2(2 * nb)))  # no wrap-around for lags below nb
+    size = 1 << int(np.ceil(libm.log2(2 * nb)))  # no wrap-around for lags below nb
     spectrum = np.fft.rfft(per_bin, n=size, axis=1)
     auto = np.rint(np.fft.irfft(spectrum * np.conj(spectrum), n=size, axis=1)[:, :nb])
     auto[:, 0] = (per_bin * (per_bin - 1.0)).sum(axis=1) / 2.0
@@ -418,7 +419,7 @@ def bandwidths(samples, rule: str, precisions=None, search_upper: float = 1.0) -
             prepared.append((s, x, d, (k, cnt)))
     # samples with similar numbers of occupied distances together, so little of the table is padding
     widths = np.array([len(p[3][0]) for p in prepared])
-    bucket = np.ceil(np.log2(np.maximum(widths, 1))).astype(np.int64)
+    bucket = np.ceil(libm.log2(np.maximum(widths, 1))).astype(np.int64)
     for b in np.unique(bucket):
         _bandwidths_of(rule, [prepared[j] for j in np.flatnonzero(bucket == b)], out, errors, search_upper)
     return out, errors
@@ -475,15 +476,15 @@ def _sheather_jones(rule, prepared, index, n, table, out, errors):
         return out, errors
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         if rule == "dpi":
-            h = np.power(2.394 / (n[rows] * td[rows]), 1 / 7)
-            out[index[rows]] = np.power(c1[rows] / table.phi4(rows, h), 1 / 5)
+            h = libm.power(2.394 / (n[rows] * td[rows]), 1 / 7)
+            out[index[rows]] = libm.power(c1[rows] / table.phi4(rows, h), 1 / 5)
             return out, errors
-        hmax = 1.144 * scale[rows] * np.power(n[rows], -1 / 5)
+        hmax = 1.144 * scale[rows] * libm.power(n[rows], -1 / 5)
         lower, upper = 0.1 * hmax, hmax
-        alph2 = 1.357 * np.power(table.phi4(rows, a[rows]) / td[rows], 1 / 7)
+        alph2 = 1.357 * libm.power(table.phi4(rows, a[rows]) / td[rows], 1 / 7)
 
         def f_sd(r, h):  # r indexes ``rows``
-            return np.power(c1[rows[r]] / table.phi4(rows[r], alph2[r] * np.power(h, 5 / 7)), 1 / 5) - h
+            return libm.power(c1[rows[r]] / table.phi4(rows[r], alph2[r] * libm.power(h, 5 / 7)), 1 / 5) - h
 
     good = np.isfinite(alph2)
     for j in np.flatnonzero(~good):
@@ -527,4 +528,4 @@ def _phi6(table, rows, h):
     s = table._sums(PHI6, rows, h)
     nn = table.n[rows]
     s = 2.0 * s - 15.0 * nn
-    return s / (nn * (nn - 1) * np.power(h, 7.0)) * _1_SQRT_2PI
+    return s / (nn * (nn - 1) * libm.power(h, 7.0)) * _1_SQRT_2PI

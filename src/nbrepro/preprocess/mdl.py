@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, TransformerMixin
 
+from .. import libm
 from ..stats.special import weka_ln_gamma
 from .discretize import apply_cut_points
 
@@ -30,7 +31,7 @@ _LOG2 = math.log(2.0)
 
 def _xlnx(x: np.ndarray) -> np.ndarray:
     positive = x > 0
-    return np.where(positive, x * np.log(np.where(positive, x, 1.0)), 0.0)
+    return np.where(positive, x * libm.log(np.where(positive, x, 1.0)), 0.0)
 
 
 def _xlnx1(x: float) -> float:

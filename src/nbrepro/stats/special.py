@@ -11,6 +11,8 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import ndtr
 
+from .. import libm
+
 _A = (8.116141674705085e-4, -5.950619042843014e-4, 7.936503404577169e-4, -0.002777777777300997,
       0.08333333333333319)
 _B = (-1378.2515256912086, -38801.631513463784, -331612.9927388712, -1162370.974927623,
@@ -58,16 +60,16 @@ def weka_ln_gamma(x) -> np.ndarray:
             z[m] /= u[m]
             u[m] += 1.0
         z = np.abs(z)
-        res = np.log(z)
+        res = libm.log(z)
         inner = u != 2.0
         v = u[inner] - 2.0
-        res[inner] = np.log(z[inner]) + v * _polevl(v, _B) / _p1evl(v, _C)
+        res[inner] = libm.log(z[inner]) + v * _polevl(v, _B) / _p1evl(v, _C)
         out[small] = res
 
     large = ~small
     if large.any():
         xl = x[large]
-        q = (xl - 0.5) * np.log(xl) - xl + _LS2PI
+        q = (xl - 0.5) * libm.log(xl) - xl + _LS2PI
         p = 1.0 / (xl * xl)
         mid = xl <= 1.0e8
         big = xl >= 1000.0
@@ -108,7 +110,7 @@ def _erfc_positive(x: np.ndarray) -> np.ndarray:
     xb = x[big]
     z = -xb * xb
     with np.errstate(over="ignore", invalid="ignore"):
-        e = np.exp(z)
+        e = libm.exp(z)
         near = xb < 8.0
         p = np.where(near, _polevl(xb, _ERFC_P), _polevl(xb, _ERFC_R))
         q = np.where(near, _p1evl(xb, _ERFC_Q), _p1evl(xb, _ERFC_S))
@@ -177,8 +179,8 @@ def weka_normal_inverse(y0: float) -> float:
         a = np.array([y2])
         x = y + y * float((y2 * _polevl(a, _NDTRI_P0) / _p1evl(a, _NDTRI_Q0))[0])
         return x * float(np.sqrt(2.0 * np.pi))
-    x = float(np.sqrt(-2.0 * np.log(y)))
-    x0 = x - float(np.log(x)) / x
+    x = float(np.sqrt(-2.0 * libm.log(y)))
+    x0 = x - float(libm.log(x)) / x
     z = np.array([1.0 / x])
     if x < 8.0:
         x1 = float((z * _polevl(z, _NDTRI_P1) / _p1evl(z, _NDTRI_Q1))[0])
