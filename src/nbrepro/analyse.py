@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .config import ConfigError
+from .errors import ConfigError
 from .io import atomic_path
 from .metrics import Metric, metric_for, paper_metrics
 from .stats import corrected_resampled_ttest, mean_ranks, weka_mean_std

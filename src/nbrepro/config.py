@@ -5,9 +5,7 @@ from pathlib import Path
 
 import yaml
 
-
-class ConfigError(ValueError):
-    pass
+from .errors import ConfigError
 
 
 def captioned_files(paper: dict) -> list[dict]:
@@ -185,7 +183,8 @@ def check_paper(paper: dict, where: str) -> None:
     the protocol, the metrics, and every classifier a table, the reference or a figure names."""
     from .analyse import table_columns
     from .metrics import paper_metrics
-    from .protocols import ProtocolError, make_splitter
+    from .errors import ProtocolError
+    from .protocols import make_splitter
 
     for label, spec in paper["classifiers"].items():
         build_estimator(spec, f"{where}, classifier {label!r}")

@@ -14,7 +14,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .config import ConfigError, make_classifier
+from .config import make_classifier
+from .errors import ConfigError, ProtocolError
 from .crossval import FoldProba, fold_probabilities
 from .data.fetch import fetch, load_dataset, verify_cached
 from .data.registry import load_registry, registry_entry
@@ -22,7 +23,7 @@ from .io import atomic_path
 from .preprocess.pipeline import apply_steps, build_steps
 from .progress import Progress
 from .metrics import metric_for, paper_metrics
-from .protocols import ProtocolError, make_folds
+from .protocols import make_folds
 
 log = logging.getLogger("nbrepro")
 

@@ -45,7 +45,7 @@ from typing import Callable
 import numpy as np
 
 from . import libm
-from .config import ConfigError
+from .errors import ConfigError
 
 
 @dataclass(frozen=True)

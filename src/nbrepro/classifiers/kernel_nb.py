@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
-from ..kde import RULES, BandwidthError
+from ..errors import BandwidthError
+from ..kde import RULES
 from ..kde.many import bandwidths
 from ..kde.density import kernel_density_table
 from .naive_bayes import NaiveBayes, _nominal_codes

@@ -18,9 +18,9 @@ import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
 from .. import libm
+from ..errors import OptimizationError
 from ._mixed import MixedInputMixin
 from . import _logistic_kernel as lk
-from .weka_optimization import OptimizationError
 
 
 def _sequential_column_sums(A: np.ndarray) -> np.ndarray:

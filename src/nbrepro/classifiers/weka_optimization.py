@@ -27,6 +27,7 @@ from typing import Callable
 
 import numpy as np
 
+from ..errors import OptimizationError
 from ._optimization_kernel import solve_lower, solve_upper_transposed, update_cholesky
 
 _EPSILON = 2.220446049250313e-16  # Weka halves 1.0 until 1 + ε == 1, then doubles: 2⁻⁵²
@@ -36,10 +37,6 @@ _BETA = 0.9
 _TOLX = 1.0e-6
 _STPMX = 100.0
 _MAX_VALUE = np.finfo(np.float64).max
-
-
-class OptimizationError(ArithmeticError):
-    """Weka's optimiser failed (a NaN objective, an ascent direction, an infeasible step)."""
 
 
 @dataclass

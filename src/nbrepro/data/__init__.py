@@ -1,6 +1,7 @@
 """Datasets: ARFF reading, the registry, fetching (cache → mirror → OpenML), validation."""
-from .arff import ArffError, read_arff
+from ..errors import ArffError, DatasetUnavailable
+from .arff import read_arff
 from .registry import DatasetSpec, load_registry
-from .fetch import DatasetUnavailable, load_dataset
+from .fetch import load_dataset
 
 __all__ = ["ArffError", "read_arff", "DatasetSpec", "load_registry", "DatasetUnavailable", "load_dataset"]

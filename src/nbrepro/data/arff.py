@@ -17,9 +17,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-
-class ArffError(ValueError):
-    """A malformed ARFF file; the message names the file, the line and what was expected."""
+from ..errors import ArffError
 
 
 @dataclass

@@ -14,16 +14,9 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..errors import DatasetInvalid, DatasetUnavailable
 from .arff import read_arff
 from .registry import DatasetSpec
-
-
-class DatasetUnavailable(RuntimeError):
-    """No copy of a dataset could be found or fetched."""
-
-
-class DatasetInvalid(ValueError):
-    """A dataset file does not match its registry entry."""
 
 
 log = logging.getLogger("nbrepro")

@@ -56,7 +56,7 @@ def load_registry(path: str | Path) -> dict[str, DatasetSpec]:
 
 def registry_entry(registry_path, dataset) -> DatasetSpec:
     """One dataset's entry, or a ``ConfigError`` that says how to add it."""
-    from ..config import ConfigError
+    from ..errors import ConfigError
 
     reg = load_registry(registry_path)
     if dataset not in reg:

@@ -1,4 +1,5 @@
 """Kernel density estimation for naive Bayes: bandwidth rules (R's and Weka's)."""
-from .bandwidth import RULES, BandwidthError, bandwidth
+from ..errors import BandwidthError
+from .bandwidth import RULES, bandwidth
 
 __all__ = ["RULES", "BandwidthError", "bandwidth"]

@@ -29,6 +29,7 @@ import math
 import numpy as np
 
 from .. import libm
+from ..errors import BandwidthError
 from .r_numerics import brent_fmin, r_iqr, r_sd, r_var, uniroot
 
 RULES = ("nrd-i", "nrd", "nrd0", "sp", "ucv", "bcv", "ste", "dpi", "weka")
@@ -38,10 +39,6 @@ _1_SQRT_2PI = 0.398942280401432677939946059934
 
 
 ALL_EQUAL = "all values are equal: no bandwidth (R: 'xmin' not less than 'xmax')"  # R's optimize stops on an empty interval
-
-
-class BandwidthError(ValueError):
-    """A bandwidth rule has no answer for these values (R's error, or too few values)."""
 
 
 def _check(x) -> np.ndarray:

@@ -18,7 +18,8 @@ import math
 import numpy as np
 
 from .. import libm
-from .bandwidth import (_1_SQRT_2PI, ALL_EQUAL, BCV, _DELMAX, PHI4, PHI6, _SQRT_PI, RULES, UCV, BandwidthError,
+from ..errors import BandwidthError
+from .bandwidth import (_1_SQRT_2PI, ALL_EQUAL, BCV, _DELMAX, PHI4, PHI6, _SQRT_PI, RULES, UCV,
                         _bin_width, _binned, _check, _rpow)
 from .r_numerics import DBL_EPSILON, DBL_MAX
 

@@ -31,7 +31,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats as _st
 
-from ..config import ConfigError
+from ..errors import ConfigError
 from ..data.fetch import load_dataset
 from ..analyse import label_metric
 from .. import stats

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .weka_cv import Fold, ProtocolError, weka_cv_folds
+from ..errors import ProtocolError
+from .weka_cv import Fold, weka_cv_folds
 
 log = logging.getLogger("nbrepro")
 

@@ -13,11 +13,8 @@ from typing import Iterator, Sequence
 
 import numpy as np
 
+from ..errors import ProtocolError
 from .java_random import JavaRandom, java_shuffle
-
-
-class ProtocolError(ValueError):
-    """A protocol that cannot be run on the data (e.g. more folds than rows)."""
 
 
 @dataclass(frozen=True)
