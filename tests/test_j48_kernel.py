@@ -105,8 +105,8 @@ def test_numpy_sum_has_numpy_bits():
 
 
 def test_nbtree_compiled_shuffle_and_stratify_are_wekas():
-    from nbrepro.protocols._java_kernel import shuffled_stratified_order
-    from nbrepro.protocols.java_random import JavaRandom, java_shuffle
+    from nbrepro.weka._random_kernel import shuffled_stratified_order
+    from nbrepro.weka.random import JavaRandom, java_shuffle
     from nbrepro.protocols.weka_cv import _stratify
 
     rng = np.random.default_rng(0)
@@ -246,8 +246,8 @@ def test_counting_sort_of_ranks_is_a_stable_argsort():
 def test_sorts_in_turn_are_the_node_sorts_one_by_one():
     # NBTree sorts a node's rows twice by each numeric attribute in turn (missing values last);
     # one compiled call gives every order the attribute loop sees
-    from nbrepro.classifiers._weka_order import weka_sorts_in_turn
-    from nbrepro.classifiers.numeric_estimators import weka_quicksort
+    from nbrepro.weka._order_kernel import weka_sorts_in_turn
+    from nbrepro.weka.estimators import weka_quicksort
 
     rng = np.random.default_rng(4)
     Z = rng.integers(0, 6, size=(300, 5)).astype(float)  # many ties: the unstable order shows

@@ -1,5 +1,5 @@
 """java.util.Random against the test vectors of weka-cv-semantics.md §8 (values printed by Java)."""
-from nbrepro.protocols.java_random import JavaRandom, java_shuffle
+from nbrepro.weka.random import JavaRandom, java_shuffle
 
 
 def test_next_int_bounded():

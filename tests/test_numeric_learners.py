@@ -8,8 +8,8 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from nbrepro.classifiers import J48, Bagging, Logistic, NaiveBayes, NBTree
 from nbrepro.classifiers.bagging import weka_bag
 from nbrepro.classifiers.j48 import add_errors
-from nbrepro.protocols.java_random import JavaRandom
-from nbrepro.stats.special import weka_normal_inverse, weka_normal_probability, weka_normal_probability_port
+from nbrepro.weka.random import JavaRandom
+from nbrepro.weka.special import weka_normal_inverse, weka_normal_probability, weka_normal_probability_port
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 

@@ -10,7 +10,7 @@ from nbrepro.crossval import fold_probabilities
 from nbrepro.data.arff import read_arff
 from nbrepro.preprocess import EqualWidthDiscretizer, RemoveIdLike, ReplaceMissingValues
 from nbrepro.protocols.weka_cv import weka_cv_folds
-from nbrepro.stats.special import weka_ln_gamma
+from nbrepro.weka.special import weka_ln_gamma
 
 from conftest import MIRROR, needs_mirror, needs_weka, weka_fold_arff
 

@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from ..preprocess._mdl_kernel import fayyad_irani_cuts, fayyad_irani_cuts_presorted, weighted_discretize_cuts
-from ..protocols._java_kernel import shuffled_stratified_order
+from ..weka._random_kernel import shuffled_stratified_order
 from ._nbtree_kernel import encode_with_cuts, naive_bayes_cv_errors
 
 

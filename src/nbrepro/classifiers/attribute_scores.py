@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from ._nominal import encode_target
-from ._weka_utils import eq
+from ..weka.utils import eq
 
 
 @njit(cache=True)

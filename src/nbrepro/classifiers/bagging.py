@@ -16,10 +16,10 @@ from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clo
 from sklearn.utils import check_array, check_consistent_length, column_or_1d
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
-from ..protocols._java_kernel import alias_draws, shuffled_indices
-from ..protocols.java_random import JavaRandom
+from ..weka._random_kernel import alias_draws, shuffled_indices
+from ..weka.random import JavaRandom
 from ._nominal import column_arrays, encode_target, java_normalize
-from ._weka_utils import eq
+from ..weka.utils import eq
 
 
 def weka_alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

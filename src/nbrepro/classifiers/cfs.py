@@ -24,7 +24,7 @@ import math
 import numpy as np
 from numba import njit
 
-from . import _weka_utils as wu
+from ..weka import utils as wu
 from ._weighted_nb import WeightedNaiveBayes
 from .attribute_scores import discretized_codes, n_ln_n, spread_missing
 

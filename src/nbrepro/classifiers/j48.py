@@ -32,8 +32,8 @@ import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
 from .. import libm
-from ..stats.special import weka_normal_inverse
-from . import _weka_utils as wu
+from ..weka.special import weka_normal_inverse
+from ..weka import utils as wu
 from ._j48_kernel import flat_tree_probabilities, grow_tree, min_test_depths_flat, order_by_ranks, select_split
 from ._mixed import MixedInputMixin
 

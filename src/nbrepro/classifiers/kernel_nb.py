@@ -10,7 +10,7 @@ from ..kde import RULES
 from ..kde.many import bandwidths
 from ..kde.density import kernel_density_table
 from .naive_bayes import NaiveBayes, _nominal_codes
-from .numeric_estimators import KernelEstimators, _round, numeric_precisions
+from ..weka.estimators import KernelEstimators, numeric_precisions, round_to_precision
 
 ESTIMATORS = ("density", "weka")
 
@@ -101,7 +101,7 @@ class KernelNB(NaiveBayes):
                 pieces = [x[~np.isnan(x)] for x in pieces]
             raw.extend(pieces)
         if self.estimator == "weka":
-            values = [_round(x, p) for x, p in zip(raw, precisions)]
+            values = [round_to_precision(x, p) for x, p in zip(raw, precisions)]
         else:
             values = raw
         self._samples = dict(zip(keys, values))

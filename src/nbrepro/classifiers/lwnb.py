@@ -8,8 +8,7 @@ from ._lazy import BLOCK_VALUES, LazyNominalMixin
 from ._mixed import MixedInputMixin, is_numeric_dtype
 from ._nominal import java_normalize
 from .naive_bayes import weka_product
-from .numeric_estimators import (NormalEstimators, numeric_precisions, weighted_normal_probability,
-                                 weka_training_order)
+from ..weka.estimators import NormalEstimators, numeric_precisions, weighted_normal_probability, weka_training_order
 KERNELS = ("linear", "epanechnikov", "tricube", "inverse", "gauss", "constant")
 
 

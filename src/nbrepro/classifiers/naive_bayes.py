@@ -9,7 +9,7 @@ from ..preprocess.mdl import mdl_cut_points, mdl_cut_points_columns
 from ._joint import flat_index, value_offsets
 from ._mixed import MixedInputMixin
 from ._nominal import CountedClassifierMixin, java_normalize
-from .numeric_estimators import KernelEstimators, NormalEstimators, numeric_precisions, weka_training_order
+from ..weka.estimators import KernelEstimators, NormalEstimators, numeric_precisions, weka_training_order
 
 _TINY = 1e-75
 
@@ -22,7 +22,7 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
     Nominal attribute: P(v | c) = (n_{c,v} + 1)/(n_c + q_i), Laplace counts over the q_i
     declared values. Numeric attribute: the probability of a precision-wide interval around
     the value under a Gaussian (``NormalEstimator``) or, with ``kernel=True``, a Gaussian
-    kernel estimate (``KernelEstimator``); see ``nbrepro.classifiers.numeric_estimators``.
+    kernel estimate (``KernelEstimator``); see ``nbrepro.weka.estimators``.
     The precision is the mean gap between adjacent distinct training values. With
     ``supervised_discretization=True`` numeric attributes are first discretised by
     Fayyad–Irani MDL fitted to the training rows (``MDLDiscretizer``).

@@ -24,15 +24,15 @@ from sklearn.utils.validation import check_is_fitted
 
 from ..preprocess.mdl import (PresortedColumns, mdl_cut_points_packed, mdl_cut_points_presorted, mdl_cut_points_weighted,
                               presort_columns)
-from ..protocols._java_kernel import shuffled_stratified_order
-from ..protocols.java_random import JavaRandom
+from ..weka._random_kernel import shuffled_stratified_order
+from ..weka.random import JavaRandom
 from ..protocols.weka_cv import _fold_bounds
-from . import _weka_utils as wu
+from ..weka import utils as wu
 from ._mixed import MixedInputMixin
 from .j48 import Distribution, _TreeBuilder, _seq_sum, tree_probabilities
 from ._nbtree_kernel import encode_with_cuts, naive_bayes_cv_errors
 from .naive_bayes import _TINY, NaiveBayes
-from ._weka_order import weka_sorts_in_turn
+from ..weka._order_kernel import weka_sorts_in_turn
 
 _FOLDS = 5
 _MIN_ROWS_FOR_CV = 5

@@ -5,7 +5,7 @@ import numpy as np
 import pandas as pd
 
 from .. import libm
-from ..stats.special import weka_ln_gamma
+from ..weka.special import weka_ln_gamma
 from ..preprocess.mdl import MDLDiscretizer
 from ._joint import diagonal, flat_index, pair_counts, value_offsets
 from ._mixed import is_numeric_dtype

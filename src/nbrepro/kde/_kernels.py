@@ -32,7 +32,8 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-from .bandwidth import BCV, PHI4, UCV
+
+UCV, BCV, PHI4, PHI6 = 0, 1, 2, 3  # the score kinds of binned_score_sums
 
 _LN2_HI = 6.93147180369123816490e-01  # ln 2 with its low 32 bits zero (fdlibm's split)
 _LN2_LO = 1.90821492927058770002e-10

@@ -30,24 +30,12 @@ import numpy as np
 
 from .. import libm
 from ..errors import BandwidthError
-from .r_numerics import brent_fmin, r_iqr, r_sd, r_var, uniroot
+from ..weka.estimators import KERNEL_MIN_PRECISION, numeric_precision, round_to_precision
+from ._kernels import BCV, PHI4, PHI6, UCV, binned_score_sums
+from .r_numerics import (ALL_EQUAL, DELMAX, ONE_OVER_SQRT_2PI, SQRT_PI, bin_indices, bin_width, brent_fmin,
+                         check_sample, r_iqr, r_pow, r_sd, r_var, uniroot)
 
 RULES = ("nrd-i", "nrd", "nrd0", "sp", "ucv", "bcv", "ste", "dpi", "weka")
-_DELMAX = 1000.0  # R: kernel terms beyond sqrt(1000) standard deviations are cut off
-_SQRT_PI = 1.772453850905516027298167483341
-_1_SQRT_2PI = 0.398942280401432677939946059934
-
-
-ALL_EQUAL = "all values are equal: no bandwidth (R: 'xmin' not less than 'xmax')"  # R's optimize stops on an empty interval
-
-
-def _check(x) -> np.ndarray:
-    x = np.asarray(x, dtype=np.float64).ravel()
-    if len(x) < 2:
-        raise BandwidthError("need at least 2 data points")
-    if not np.all(np.isfinite(x)):
-        raise BandwidthError("non-finite x in bandwidth calculation")
-    return x
 
 
 # ---- R's binned pairwise distances ---------------------------------------------------
@@ -58,9 +46,9 @@ def pair_counts(x: np.ndarray, nb: int = 1000) -> tuple[float, np.ndarray, np.nd
     the values are first counted into nb bins from their minimum (``bw_den_binned``). The
     counts are whole numbers, so any summation order gives R's."""
     n = len(x)
-    d = _bin_width(x, nb)
+    d = bin_width(x, nb)
     if n > nb / 2:
-        bins = _binned(x, d, nb)
+        bins = bin_indices(x, d, nb)
     else:
         bins = np.trunc(x / d).astype(np.int64)  # C's (int) cast: towards zero
         bins = bins - bins.min()
@@ -79,103 +67,72 @@ def pair_counts(x: np.ndarray, nb: int = 1000) -> tuple[float, np.ndarray, np.nd
     return d, k.astype(np.float64), cnt[k]
 
 
-def _bin_width(x: np.ndarray, nb: int) -> float:
-    """R's d = 1.01 · range / nb (``BandwidthError`` for equal values)."""
-    d = (float(np.max(x)) - float(np.min(x))) * 1.01 / nb
-    if d == 0.0:
-        raise BandwidthError(ALL_EQUAL)
-    return d
-
-
-def _binned(x: np.ndarray, d: float, nb: int) -> np.ndarray:
-    """R's ``bw_den_binned`` for more than nb/2 values: each value's bin in 0..nb−1 (values
-    R's tabulate(xx, nb) would drop are left out)."""
-    xx = np.trunc(np.abs(x) / d) * np.sign(x)
-    xx = (xx - np.min(xx) + 1).astype(np.int64)
-    return xx[(xx >= 1) & (xx <= nb)] - 1
-
-
-UCV, BCV, PHI4, PHI6 = 0, 1, 2, 3  # the score kinds of _kernels.binned_score_sums
-
-
 def _binned_sum(kind: int, d: float, pairs, h: float) -> float:
     """R's sum over the occupied distances k (ascending) with their counts: Σ cnt · term(δ),
     δ = (k·d/h)², stopping at the first δ ≥ 1000 (``_kernels.binned_score_sums``, the code the
     many-sample path runs too, so both give the same bits)."""
-    from ._kernels import binned_score_sums  # numba: imported where first needed
-
     k, cnt = pairs
     return float(binned_score_sums(kind, np.asarray(k, dtype=np.float64)[None, :], np.asarray(cnt, dtype=np.float64)[None, :],
                                    np.array([d], dtype=np.float64), np.zeros(1, dtype=np.int64),
-                                   np.array([h], dtype=np.float64), _DELMAX)[0])
+                                   np.array([h], dtype=np.float64), DELMAX)[0])
 
 
 def ucv_score(n: int, d: float, pairs, h: float) -> float:
     s = _binned_sum(UCV, d, pairs, h)
-    return float((0.5 + s / n) / (n * np.float64(h) * _SQRT_PI))
+    return float((0.5 + s / n) / (n * np.float64(h) * SQRT_PI))
 
 
 def bcv_score(n: int, d: float, pairs, h: float) -> float:
     s = _binned_sum(BCV, d, pairs, h)
-    return float((1.0 + s / (32.0 * n)) / (2.0 * n * np.float64(h) * _SQRT_PI))
+    return float((1.0 + s / (32.0 * n)) / (2.0 * n * np.float64(h) * SQRT_PI))
 
 
 def phi4(n: int, d: float, pairs, h: float) -> float:
     """R's ``bw_phi4``: the estimate of the integral of f''² used by Sheather–Jones (SDh)."""
     s = _binned_sum(PHI4, d, pairs, h)
     s = 2.0 * s + n * 3.0
-    return float(np.float64(s) / (float(n) * (n - 1) * libm.power(np.float64(h), 5.0)) * _1_SQRT_2PI)
+    return float(np.float64(s) / (float(n) * (n - 1) * libm.power(np.float64(h), 5.0)) * ONE_OVER_SQRT_2PI)
 
 
 def phi6(n: int, d: float, pairs, h: float) -> float:
     """R's ``bw_phi6``: the estimate of the integral of the squared third derivative (TDh)."""
     s = _binned_sum(PHI6, d, pairs, h)
     s = 2.0 * s - 15.0 * n
-    return float(np.float64(s) / (float(n) * (n - 1) * libm.power(np.float64(h), 7.0)) * _1_SQRT_2PI)
-
-
-def _rpow(x: float, y: float) -> float:
-    """R's x^y for doubles (C's pow; NaN for a negative base and fractional power)."""
-    if y == 2.0:
-        return x * x
-    try:
-        return math.pow(x, y)
-    except (ValueError, OverflowError):
-        return math.nan if x < 0 else math.inf
+    return float(np.float64(s) / (float(n) * (n - 1) * libm.power(np.float64(h), 7.0)) * ONE_OVER_SQRT_2PI)
 
 
 # ---- the rules -----------------------------------------------------------------------
 def bw_nrd0(x) -> float:
-    x = _check(x)
+    x = check_sample(x)
     hi = r_sd(x)
     lo = min(hi, r_iqr(x) / 1.34)
     if not lo:
         lo = hi or abs(float(x[0])) or 1.0
-    return 0.9 * lo * _rpow(len(x), -0.2)
+    return 0.9 * lo * r_pow(len(x), -0.2)
 
 
 def bw_nrd(x) -> float:
-    x = _check(x)
+    x = check_sample(x)
     h = r_iqr(x) / 1.34
-    return 1.06 * min(math.sqrt(r_var(x)), h) * _rpow(len(x), -1 / 5)
+    return 1.06 * min(math.sqrt(r_var(x)), h) * r_pow(len(x), -1 / 5)
 
 
 def bw_nrd_i(x) -> float:
     """Silverman's normal reference 1.06 σ̂ n^(-1/5), σ̂ the sample standard deviation."""
-    x = _check(x)
-    return 1.06 * r_sd(x) * _rpow(len(x), -1 / 5)
+    x = check_sample(x)
+    return 1.06 * r_sd(x) * r_pow(len(x), -1 / 5)
 
 
 def bw_sp(x) -> float:
     """range / (2 (1 + log2 n)), the old S-PLUS default (Liu et al.'s SP)."""
-    x = _check(x)
+    x = check_sample(x)
     return float(np.max(x) - np.min(x)) / (2.0 * (1.0 + math.log2(len(x))))
 
 
 def _cv_rule(x, score, nb: int, search_upper: float = 1.0) -> float:
-    x = _check(x)
+    x = check_sample(x)
     n = len(x)
-    hmax = 1.144 * math.sqrt(r_var(x)) * _rpow(n, -1 / 5)
+    hmax = 1.144 * math.sqrt(r_var(x)) * r_pow(n, -1 / 5)
     lower, upper = 0.1 * hmax, hmax * search_upper
     tol = 0.1 * lower
     d, k, cnt = pair_counts(x, nb)
@@ -196,31 +153,31 @@ def bw_bcv(x, nb: int = 1000, search_upper: float = 1.0) -> float:
 
 def bw_sj(x, method: str = "ste", nb: int = 1000) -> float:
     """R's ``bw.SJ``: Sheather & Jones (1991), ``"ste"`` (solve the equation) or ``"dpi"``."""
-    x = _check(x)
+    x = check_sample(x)
     n = len(x)
     d, k, counts = pair_counts(x, nb)
     cnt = (k, counts)
     scale = min(r_sd(x), r_iqr(x) / 1.349)
-    a = 1.24 * scale * _rpow(n, -1 / 7)
-    b = 1.23 * scale * _rpow(n, -1 / 9)
+    a = 1.24 * scale * r_pow(n, -1 / 7)
+    b = 1.23 * scale * r_pow(n, -1 / 9)
     c1 = 1.0 / (2.0 * math.sqrt(math.pi) * n)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         td = -phi6(n, d, cnt, b)
     if not math.isfinite(td) or td <= 0:
         raise BandwidthError("sample is too sparse to find TD")
     if method == "dpi":
-        return _rpow(c1 / phi4(n, d, cnt, _rpow(2.394 / (n * td), 1 / 7)), 1 / 5)
+        return r_pow(c1 / phi4(n, d, cnt, r_pow(2.394 / (n * td), 1 / 7)), 1 / 5)
     if method != "ste":
         raise ValueError(f"bw_sj: method must be 'ste' or 'dpi', got {method!r}")
-    hmax = 1.144 * scale * _rpow(n, -1 / 5)
+    hmax = 1.144 * scale * r_pow(n, -1 / 5)
     lower, upper = 0.1 * hmax, hmax
-    alph2 = 1.357 * _rpow(phi4(n, d, cnt, a) / td, 1 / 7)
+    alph2 = 1.357 * r_pow(phi4(n, d, cnt, a) / td, 1 / 7)
     if not math.isfinite(alph2):
         raise BandwidthError("sample is too sparse to find alph2")
 
     def f_sd(h):
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            return _rpow(c1 / phi4(n, d, cnt, alph2 * _rpow(h, 5 / 7)), 1 / 5) - h
+            return r_pow(c1 / phi4(n, d, cnt, alph2 * r_pow(h, 5 / 7)), 1 / 5) - h
 
     itry = 1
     while f_sd(lower) * f_sd(upper) > 0:
@@ -240,14 +197,12 @@ def bw_weka(x, precision: float | None = None) -> float:
     rounded to ``precision`` (default: Weka naive Bayes's, the mean gap between distinct
     values; at least 1e-6, as Weka's estimator takes), then max(range/√n, precision/6), or
     precision/6 when all are equal."""
-    from ..classifiers.numeric_estimators import _KERNEL_MIN_PRECISION, _round, numeric_precision
-
     x = np.asarray(x, dtype=np.float64).ravel()
     if len(x) < 1:
         raise BandwidthError("need at least 1 data point")
     p = numeric_precision(x) if precision is None else float(precision)
-    p = max(p, _KERNEL_MIN_PRECISION)
-    v = _round(x, p)
+    p = max(p, KERNEL_MIN_PRECISION)
+    v = round_to_precision(x, p)
     spread = float(np.max(v) - np.min(v))
     return max(spread / math.sqrt(len(v)), p / 6.0) if spread > 0 else p / 6.0
 

@@ -19,9 +19,11 @@ import numpy as np
 
 from .. import libm
 from ..errors import BandwidthError
-from .bandwidth import (_1_SQRT_2PI, ALL_EQUAL, BCV, _DELMAX, PHI4, PHI6, _SQRT_PI, RULES, UCV,
-                        _bin_width, _binned, _check, _rpow)
-from .r_numerics import DBL_EPSILON, DBL_MAX
+from ..weka.estimators import KERNEL_MIN_PRECISION, numeric_precision
+from ._kernels import BCV, PHI4, PHI6, UCV
+from .bandwidth import RULES
+from .r_numerics import (ALL_EQUAL, DBL_EPSILON, DBL_MAX, DELMAX, ONE_OVER_SQRT_2PI, SQRT_PI, bin_indices, bin_width,
+                         check_sample, r_pow)
 
 
 _ITERATIVE = ("ucv", "bcv", "ste", "dpi")
@@ -46,23 +48,23 @@ class _Table:
 
         rows = np.asarray(rows, dtype=np.int64)
         h = np.ascontiguousarray(np.broadcast_to(np.asarray(h, dtype=np.float64), rows.shape))
-        return binned_score_sums(kind, self.k, self.cnt, self.d, rows, h, _DELMAX)
+        return binned_score_sums(kind, self.k, self.cnt, self.d, rows, h, DELMAX)
 
     def ucv(self, rows, h):
         s = self._sums(UCV, rows, h)
         n = self.n[rows]
-        return (0.5 + s / n) / (n * h * _SQRT_PI)
+        return (0.5 + s / n) / (n * h * SQRT_PI)
 
     def bcv(self, rows, h):
         s = self._sums(BCV, rows, h)
         n = self.n[rows]
-        return (1.0 + s / (32.0 * n)) / (2.0 * n * h * _SQRT_PI)
+        return (1.0 + s / (32.0 * n)) / (2.0 * n * h * SQRT_PI)
 
     def phi4(self, rows, h):
         s = self._sums(PHI4, rows, h)
         n = self.n[rows]
         s = 2.0 * s + n * 3.0
-        return s / (n * (n - 1) * libm.power(h, 5.0)) * _1_SQRT_2PI
+        return s / (n * (n - 1) * libm.power(h, 5.0)) * ONE_OVER_SQRT_2PI
 
 
 def _finite_or_max(v):
@@ -208,12 +210,12 @@ def pair_counts_many(samples, nb: int = 1000) -> list:
             small.append(i)
             continue
         try:
-            d = _bin_width(x, nb)
+            d = bin_width(x, nb)
         except BandwidthError as err:
             out[i] = err
             continue
         large.append((i, d))
-        large_bins.append(np.bincount(_binned(x, d, nb), minlength=nb))
+        large_bins.append(np.bincount(bin_indices(x, d, nb), minlength=nb))
     for a in range(0, len(large), _FFT_BLOCK):
         block = large[a:a + _FFT_BLOCK]
         auto = _autocorrelations(np.array(large_bins[a:a + _FFT_BLOCK], dtype=np.float64), nb)
@@ -346,8 +348,8 @@ def _per_size(n: np.ndarray, f) -> np.ndarray:
 
 
 def _powers(n: np.ndarray, y: float) -> np.ndarray:
-    """``_rpow(n, y)`` (C's pow) of every sample size."""
-    return _per_size(n, lambda m: _rpow(m, y))
+    """``r_pow(n, y)`` (C's pow) of every sample size."""
+    return _per_size(n, lambda m: r_pow(m, y))
 
 
 def _simple_rule(rule: str, P: _Padded, precisions):
@@ -355,14 +357,12 @@ def _simple_rule(rule: str, P: _Padded, precisions):
     n = P.n
     errors: list = [None] * len(n)
     if rule == "weka":
-        from ..classifiers.numeric_estimators import _KERNEL_MIN_PRECISION, numeric_precision
-
         given = [None] * len(n) if precisions is None else list(precisions)
         p = np.array([numeric_precision(np.asarray(x, dtype=np.float64)) if q is None else float(q)
                       for x, q in zip(P.samples, given)])
-        p = np.maximum(p, _KERNEL_MIN_PRECISION)
+        p = np.maximum(p, KERNEL_MIN_PRECISION)
         with np.errstate(invalid="ignore"):
-            rounded = np.rint(P.values / p[:, None]) * p[:, None]  # numeric_estimators._round, per row
+            rounded = np.rint(P.values / p[:, None]) * p[:, None]  # weka.estimators.round_to_precision, per row
         spread = P.spread(rounded)
         with np.errstate(invalid="ignore", divide="ignore"):
             h = np.where(spread > 0, np.maximum(spread / np.sqrt(n.astype(np.float64)), p / 6.0), p / 6.0)
@@ -427,7 +427,7 @@ def bandwidths(samples, rule: str, precisions=None, search_upper: float = 1.0) -
 
 
 def _checked(samples, errors) -> dict:
-    """index → sample as float64 for the samples ``_check`` accepts; the others' messages go
+    """index → sample as float64 for the samples ``check_sample`` accepts; the others' messages go
     to ``errors``. Checked as one array where every sample is a float64 vector of ≥ 2 values."""
     plain = all(isinstance(x, np.ndarray) and x.dtype == np.float64 and x.ndim == 1 and len(x) >= 2 for x in samples)
     if plain and np.isfinite(np.concatenate(samples)).all():
@@ -435,7 +435,7 @@ def _checked(samples, errors) -> dict:
     checked = {}
     for s, x in enumerate(samples):
         try:
-            checked[s] = _check(x)
+            checked[s] = check_sample(x)
         except BandwidthError as err:
             errors[s] = str(err)
     return checked
@@ -529,4 +529,4 @@ def _phi6(table, rows, h):
     s = table._sums(PHI6, rows, h)
     nn = table.n[rows]
     s = 2.0 * s - 15.0 * nn
-    return s / (nn * (nn - 1) * libm.power(h, 7.0)) * _1_SQRT_2PI
+    return s / (nn * (nn - 1) * libm.power(h, 7.0)) * ONE_OVER_SQRT_2PI

@@ -15,6 +15,8 @@ import sys
 
 import numpy as np
 
+from ..errors import BandwidthError
+
 DBL_EPSILON = sys.float_info.epsilon
 DBL_MAX = sys.float_info.max
 
@@ -197,3 +199,47 @@ def uniroot(f, lower: float, upper: float, tol: float, maxiter: int = 1000) -> f
     if not np.sign(f_lower) * np.sign(f_upper) <= 0:
         raise ValueError("uniroot: f() values at end points not of opposite sign")
     return zeroin2(f, lower, upper, f_lower, f_upper, tol, maxiter)
+
+
+# ---- shared by the one-sample rules (bandwidth.py) and the many-sample ones (many.py)
+DELMAX = 1000.0  # R: kernel terms beyond sqrt(1000) standard deviations are cut off
+SQRT_PI = 1.772453850905516027298167483341
+ONE_OVER_SQRT_2PI = 0.398942280401432677939946059934
+
+ALL_EQUAL = "all values are equal: no bandwidth (R: 'xmin' not less than 'xmax')"  # R's optimize stops on an empty interval
+
+
+def check_sample(x) -> np.ndarray:
+    """The values as a flat float64 array, or R's error for fewer than 2 or a non-finite one."""
+    x = np.asarray(x, dtype=np.float64).ravel()
+    if len(x) < 2:
+        raise BandwidthError("need at least 2 data points")
+    if not np.all(np.isfinite(x)):
+        raise BandwidthError("non-finite x in bandwidth calculation")
+    return x
+
+
+def bin_width(x: np.ndarray, nb: int) -> float:
+    """R's d = 1.01 · range / nb (``BandwidthError`` for equal values)."""
+    d = (float(np.max(x)) - float(np.min(x))) * 1.01 / nb
+    if d == 0.0:
+        raise BandwidthError(ALL_EQUAL)
+    return d
+
+
+def bin_indices(x: np.ndarray, d: float, nb: int) -> np.ndarray:
+    """R's ``bw_den_binned`` for more than nb/2 values: each value's bin in 0..nb−1 (values
+    R's tabulate(xx, nb) would drop are left out)."""
+    xx = np.trunc(np.abs(x) / d) * np.sign(x)
+    xx = (xx - np.min(xx) + 1).astype(np.int64)
+    return xx[(xx >= 1) & (xx <= nb)] - 1
+
+
+def r_pow(x: float, y: float) -> float:
+    """R's x^y for doubles (C's pow; NaN for a negative base and fractional power)."""
+    if y == 2.0:
+        return x * x
+    try:
+        return math.pow(x, y)
+    except (ValueError, OverflowError):
+        return math.nan if x < 0 else math.inf

@@ -14,7 +14,7 @@ import math
 import numpy as np
 from numba import njit
 
-from ..classifiers._weka_order import weka_quicksort_index
+from ..weka._order_kernel import weka_quicksort_index
 
 _LOG2 = math.log(2.0)
 

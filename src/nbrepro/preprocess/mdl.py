@@ -23,7 +23,7 @@ import pandas as pd
 from sklearn.base import BaseEstimator, TransformerMixin
 
 from .. import libm
-from ..stats.special import weka_ln_gamma
+from ..weka.special import weka_ln_gamma
 from .discretize import apply_cut_points
 
 _LOG2 = math.log(2.0)
@@ -328,7 +328,7 @@ def weka_discretize_orders(Z: np.ndarray, numeric) -> dict:
     """The row order in which Weka's supervised Discretize scans each numeric attribute: it sorts
     one copy of the data by each numeric attribute in turn, last attribute first (Weka's
     quicksort, missing values last), and cuts each attribute in the order its sort leaves."""
-    from ..classifiers.numeric_estimators import weka_quicksort
+    from ..weka.estimators import weka_quicksort
 
     order = np.arange(len(Z))
     out = {}

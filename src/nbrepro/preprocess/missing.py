@@ -5,7 +5,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, TransformerMixin
 
-from ..stats.summary import java_sequential_sum
+from ..weka.summary import java_sequential_sum
 
 
 class ReplaceMissingValues(TransformerMixin, BaseEstimator):

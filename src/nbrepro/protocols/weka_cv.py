@@ -14,7 +14,7 @@ from typing import Iterator, Sequence
 import numpy as np
 
 from ..errors import ProtocolError
-from .java_random import JavaRandom, java_shuffle
+from ..weka.random import JavaRandom, java_shuffle
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class Fold:
 def _stratify(rows: list, y: Sequence, k: int) -> list:
     """Weka's ``Instances.stratify``: selection-swap grouping by class, then stratStep
     (compiled: ``_java_kernel.stratified``). ``y``: class codes, a missing class -1."""
-    from ._java_kernel import stratified  # numba: imported where first needed
+    from ..weka._random_kernel import stratified  # numba: imported where first needed
 
     return stratified(np.asarray(rows, dtype=np.int64), np.asarray(y, dtype=np.int64), k).tolist()
 

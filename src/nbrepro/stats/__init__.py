@@ -1,5 +1,5 @@
 """Statistics of the papers: each a pure function returning a small result object."""
-from .summary import weka_mean_std
+from ..weka.summary import weka_mean_std
 from .ttest import corrected_resampled_ttest, TTestResult
 from .ranks import rank_rows, mean_ranks
 from .nonparametric import friedman, iman_davenport, quade, RankTestResult

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats as _st
 
-from .summary import weka_mean_std
+from ..weka.summary import weka_mean_std
 
 
 @dataclass(frozen=True)

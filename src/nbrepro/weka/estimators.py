@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..stats.special import weka_normal_probability
+from .special import weka_normal_probability
 
 DEFAULT_PRECISION = 0.01
-_KERNEL_MIN_PRECISION = 1e-6  # Weka's Utils.SMALL: a KernelEstimator's precision is at least this
+KERNEL_MIN_PRECISION = 1e-6  # Weka's Utils.SMALL: a KernelEstimator's precision is at least this
 _KERNEL_MAX_ERROR = 0.01
 
 
@@ -27,7 +27,7 @@ def numeric_precision(values: np.ndarray) -> float:
 def weka_quicksort(values) -> np.ndarray:
     """The permutation Weka 3.6's ``Utils.sortWithNoMissingValues`` returns: a median-of-three
     quicksort, which is not stable, so rows with equal values come out in Weka's own order."""
-    from ._weka_order import weka_quicksort_index  # numba: imported where first needed
+    from ._order_kernel import weka_quicksort_index  # numba: imported where first needed
 
     return weka_quicksort_index(np.ascontiguousarray(values, dtype=np.float64))
 
@@ -51,7 +51,7 @@ def weka_training_order(Z: np.ndarray, numeric: np.ndarray) -> np.ndarray:
     return order
 
 
-def _round(x: np.ndarray, precision: float) -> np.ndarray:
+def round_to_precision(x: np.ndarray, precision: float) -> np.ndarray:
     return np.rint(x / precision) * precision  # Java's Math.rint: half to even, as np.rint
 
 
@@ -98,7 +98,7 @@ class NormalEstimators:
         # Weka's in the last bits only; the caller reruns sequentially in Weka's order where
         # ``order_sensitive`` says the last bits matter.
         if sequential:
-            from ._weka_order import row_class_running_sums  # numba: imported where first needed
+            from ._order_kernel import row_class_running_sums  # numba: imported where first needed
 
             # each attribute is one row of values, added in row order
             W, S, SS = row_class_running_sums(np.ascontiguousarray(v.T), np.ascontiguousarray(w.T),
@@ -127,7 +127,7 @@ class NormalEstimators:
         """(rows, classes) for known values ``x`` of shape (rows,) (one attribute), or
         (rows, attributes, classes) for x of shape (rows, attributes)."""
         if self.single:
-            d = _round(x, self.precision)[:, None] - self.mean[None, :]
+            d = round_to_precision(x, self.precision)[:, None] - self.mean[None, :]
             return _interval(d, self.precision / 2.0, self.sd[None, :])
         P = self.precision[None, :]
         d = (np.rint(x / P) * P)[:, :, None] - self.mean[None, :, :]
@@ -151,7 +151,7 @@ class KernelEstimators:
     def __init__(self, values: np.ndarray, y: np.ndarray, weights: np.ndarray, n_classes: int, precision):
         V = values[:, None] if values.ndim == 1 else values
         k = V.shape[1]
-        P = np.maximum(np.broadcast_to(np.asarray(precision, dtype=np.float64), (k,)), _KERNEL_MIN_PRECISION)
+        P = np.maximum(np.broadcast_to(np.asarray(precision, dtype=np.float64), (k,)), KERNEL_MIN_PRECISION)
         self.precision = P.copy()
         self.n_classes = n_classes
         flat_v, flat_w, starts, lengths = [], [], [], []
@@ -160,7 +160,7 @@ class KernelEstimators:
         offset = 0
         for j in range(k):
             use = ~np.isnan(V[:, j]) & (weights != 0)
-            v, c, w = _round(V[use, j], P[j]), y[use], weights[use]
+            v, c, w = round_to_precision(V[use, j], P[j]), y[use], weights[use]
             for cls in range(n_classes):
                 mine = c == cls
                 distinct, inverse = np.unique(v[mine], return_inverse=True)
@@ -274,7 +274,7 @@ def weighted_normal_probability(x: np.ndarray, values: np.ndarray, classes: np.n
     floor = precision / 6.0
     xr = np.rint(x / precision) * precision
     sensitive = np.zeros(B, dtype=bool)
-    from ._weka_order import row_class_running_sums  # numba: imported where first needed
+    from ._order_kernel import row_class_running_sums  # numba: imported where first needed
 
     # left-to-right sums per row, as Weka adds (np.cumsum's order; other classes' rows add 0)
     Ws, Ss, SSs = row_class_running_sums(np.ascontiguousarray(v), np.ascontiguousarray(w),

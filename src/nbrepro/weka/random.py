@@ -56,7 +56,7 @@ def java_shuffle(items: list, rnd: JavaRandom) -> None:
 
     Compiled (``_java_kernel.shuffled_indices``): this runs for every training set of every
     fold, every bag and every NBTree branch."""
-    from ._java_kernel import shuffled_indices  # numba: imported where first needed
+    from ._random_kernel import shuffled_indices  # numba: imported where first needed
 
     order, state = shuffled_indices(len(items), rnd._state)
     items[:] = [items[i] for i in order]
