@@ -25,7 +25,7 @@ ROOT = _pipeline_env.ROOT
 from nbrepro.classifiers import (AttributeWeightedNB, Bagging, Calibrated, CorrelationSelectedNB, GainRatioWeightedNB,  # noqa: E402,E501
                                  J48,
                                  NaiveBayes, NBTree, ReliefFWeightedNB, SelectiveBayesTrees, SelectiveNB)
-from nbrepro.classifiers.bagging import RECENT_TREE_DEPTHS  # noqa: E402
+from nbrepro.classifiers.trees._bagging import RECENT_TREE_DEPTHS  # noqa: E402
 
 CLASSIFIERS = {
     "NB": NaiveBayes,

@@ -7,7 +7,7 @@ import pytest
 
 from conftest import MIRROR, needs_mirror, needs_weka
 from nbrepro.classifiers import AttributeWeightedNB, GainRatioWeightedNB, J48, NaiveBayes
-from nbrepro.classifiers.awnb import tree_depth_weights
+from nbrepro.classifiers.weighted._attribute_weighted_nb import tree_depth_weights
 from nbrepro.data.arff import read_arff
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
@@ -59,7 +59,7 @@ def test_weighted_product_is_naive_bayes_with_powered_factors(name):
 @needs_mirror
 @pytest.mark.parametrize("name", ["labor", "hepatitis", "credit-a", "iris", "anneal", "heart-h", "autos"])
 def test_gain_ratio_is_wekas_gain_ratio_attribute_eval(weka_oracle, name):
-    from nbrepro.classifiers.attribute_scores import gain_ratio_scores
+    from nbrepro.classifiers.weighted._attribute_scores import gain_ratio_scores
 
     X, y = load(name)
     weka = weka_oracle.attribute_eval("weka.attributeSelection.GainRatioAttributeEval", MIRROR / f"{name}.arff")
@@ -103,7 +103,7 @@ def test_selective_bayes_is_a_forward_search_that_never_lowers_the_training_scor
 @pytest.mark.parametrize("name", ["labor", "hepatitis", "iris", "anneal", "autos", "vote", "credit-g", "kr-vs-kp", "sick"])
 def test_relieff_is_wekas_relieff_attribute_eval(weka_oracle, name):
     from nbrepro.classifiers import ReliefFWeightedNB
-    from nbrepro.classifiers.attribute_scores import relieff_scores
+    from nbrepro.classifiers.weighted._attribute_scores import relieff_scores
 
     X, y = load(name)
     weka = weka_oracle.attribute_eval("weka.attributeSelection.ReliefFAttributeEval", MIRROR / f"{name}.arff")
@@ -165,7 +165,7 @@ def test_claims_on_the_papers_own_markers():
 @needs_mirror
 def test_awnb_reads_the_depths_of_the_same_bagged_trees_fitted_just_before():
     from nbrepro.classifiers import Bagging
-    from nbrepro.classifiers.bagging import RECENT_TREE_DEPTHS
+    from nbrepro.classifiers.trees._bagging import RECENT_TREE_DEPTHS
 
     X, y = load("colic")
     RECENT_TREE_DEPTHS._items.clear()
@@ -196,7 +196,7 @@ def test_cfs_selects_wekas_cfs_subset_eval_best_first_subset(name):
     import subprocess
 
     from conftest import WEKA_JAR
-    from nbrepro.classifiers.cfs import cfs_selection
+    from nbrepro.classifiers.weighted._cfs import cfs_selection
 
     out = subprocess.run(["java", "-cp", str(WEKA_JAR), "weka.attributeSelection.CfsSubsetEval", "-i",
                           str(MIRROR / f"{name}.arff"), "-s", "weka.attributeSelection.BestFirst -D 1 -N 5"],
@@ -279,8 +279,8 @@ def test_relieff_tiled_neighbours_are_the_row_by_row_ones(name, monkeypatch):
     # the pipeline's pass computes each pair's distance once and gathers every row's neighbour
     # lists tile by tile; the reference scans row by row with Weka's own test. Weka's oracle
     # test sees only the first; this holds the two to the same bits
-    from nbrepro.classifiers import _relieff_kernel
-    from nbrepro.classifiers.attribute_scores import relieff_scores
+    from nbrepro.classifiers.weighted import _relieff_kernel
+    from nbrepro.classifiers.weighted._attribute_scores import relieff_scores
 
     X, y = load(name)
     once = relieff_scores(X, y)
@@ -295,7 +295,7 @@ def test_fit_fingerprint_sees_every_value_and_declaration():
     # declared value set, column name, row order or weight another
     import pandas as pd
 
-    from nbrepro.classifiers.bagging import fit_fingerprint
+    from nbrepro.classifiers.trees._bagging import fit_fingerprint
 
     X, y = load("colic")
     base = fit_fingerprint(X, y, None)

@@ -5,7 +5,7 @@ import pytest
 
 from conftest import MIRROR, needs_mirror
 from nbrepro.classifiers import Bagging, J48
-from nbrepro.classifiers import j48 as j48_module
+from nbrepro.classifiers.trees import _j48 as j48_module
 from nbrepro.data.arff import read_arff
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
@@ -89,14 +89,14 @@ def test_nbtree_compiled_cv_errors_match_numpy_with_fractional_weights(name, mon
     # branches' naive Bayes counts are fractional; the compiled loop must keep numpy's sums
     import functools
 
-    from nbrepro.classifiers import nbtree as nbtree_module
+    from nbrepro.classifiers.trees import _nbtree as nbtree_module
 
     _nbtree_same_with(name, monkeypatch, nbtree_module, "_cv_errors",
                       functools.partial(nbtree_module._cv_errors, compiled=False))
 
 
 def test_numpy_sum_has_numpy_bits():
-    from nbrepro.classifiers._nbtree_kernel import numpy_sum
+    from nbrepro.classifiers.trees._nbtree_kernel import numpy_sum
 
     rng = np.random.default_rng(0)
     for n in list(range(0, 40)) + [127, 128, 129, 300, 1000]:
@@ -125,7 +125,7 @@ def test_nbtree_compiled_shuffle_and_stratify_are_wekas():
 @needs_mirror
 @pytest.mark.parametrize("name", ["colic", "labor"])
 def test_bagging_encodes_the_rows_once_for_its_trees(name, monkeypatch):
-    from nbrepro.classifiers import bagging as bagging_module
+    from nbrepro.classifiers.trees import _bagging as bagging_module
 
     X, y = _data(name)
     make = lambda: Bagging(J48(unpruned=True), n_estimators=4, bag_size_percent=100)  # noqa: E731
@@ -178,7 +178,7 @@ def test_nbtree_fused_branch_scoring_gives_the_same_tree(name, monkeypatch):
     # each branch scored in one compiled call against the steps one by one: presorted cuts
     # (unit weights), sorted cuts (no presort) and Weka-ordered weighted cuts (missing values
     # shared out: colic, labor, hepatitis, vote), nominal-only data (vote)
-    from nbrepro.classifiers import nbtree as nbtree_module
+    from nbrepro.classifiers.trees import _nbtree as nbtree_module
 
     _nbtree_same_with(name, monkeypatch, nbtree_module, "_FUSED_BRANCH", False)
     with monkeypatch.context() as m:  # no presort: every branch's cuts sort their own rows
@@ -229,8 +229,8 @@ def test_packed_weighted_cut_points_follow_wekas_sorts(weka_order):
 
 def test_counting_sort_of_ranks_is_a_stable_argsort():
     # ties, -0.0 beside 0.0, missing values (last, in row order), and a bag's repeated rows
-    from nbrepro.classifiers._j48_kernel import order_by_ranks
-    from nbrepro.classifiers.j48 import value_ranks
+    from nbrepro.classifiers.trees._j48_kernel import order_by_ranks
+    from nbrepro.classifiers.trees._j48 import value_ranks
 
     rng = np.random.default_rng(3)
     Z = rng.integers(-3, 4, (300, 4)).astype(float)

@@ -1,10 +1,10 @@
 """Weka Logistic's objective and gradient: the compiled sums against their numpy form (bit for bit)."""
 import numpy as np
 import pytest
+import weka_optimization_reference as wo
 from conftest import MIRROR, needs_mirror
 
 from nbrepro import libm
-from nbrepro.classifiers import weka_optimization as wo
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
@@ -62,7 +62,7 @@ class _NumpyLikelihood:
 
 @pytest.mark.parametrize("K,dim,n", [(2, 1, 1), (2, 3, 40), (3, 4, 257), (8, 9, 302), (5, 17, 90)])
 def test_compiled_objective_and_gradient_have_the_numpy_bits(K, dim, n):
-    from nbrepro.classifiers import _logistic_kernel as lk
+    from nbrepro.classifiers.functions import _logistic_kernel as lk
 
     rng = np.random.default_rng(K * 100 + dim)
     S = rng.normal(size=(n, dim))
@@ -107,7 +107,7 @@ def _problem(K, dim, n, seed, separable=False):
 @pytest.mark.parametrize("K,dim,n,separable", [(2, 3, 60, False), (3, 4, 200, False), (8, 9, 150, False),
                                                (5, 6, 80, False), (2, 3, 40, True), (3, 2, 30, True)])
 def test_compiled_fit_takes_the_reference_optimisers_path(K, dim, n, separable):
-    from nbrepro.classifiers.logistic import minimize_likelihood
+    from nbrepro.classifiers.functions._logistic import minimize_likelihood
 
     S, y, w, x0 = _problem(K, dim, n, K * dim + n, separable)
     for max_iter in (-1, 3):

@@ -286,7 +286,7 @@ def test_a_sweep_is_fitted_once_per_fold_with_each_points_own_results(tmp_path):
 def test_table_erf_is_the_c_librarys_to_a_few_ulps():
     from numba import njit
 
-    from nbrepro.classifiers._fast_erf import erf, taylor_table
+    from nbrepro.classifiers.local._fast_erf import erf, taylor_table
 
     @njit
     def apply(x):

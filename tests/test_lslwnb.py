@@ -158,7 +158,7 @@ def test_report_table1_counts_what_the_classifiers_saw(tmp_path):
 def test_joint_least_squares_is_lstsqs_answer(rank_deficient):
     # the compiled solve sums in one order on every CPU (np.linalg.lstsq's LAPACK runs on OpenBLAS
     # kernels chosen for the CPU); its answer is lstsq's to rounding, the least-norm one included
-    from nbrepro.classifiers._least_squares_kernel import least_squares
+    from nbrepro.classifiers.bayes._least_squares_kernel import least_squares
 
     rng = np.random.default_rng(7)
     for m, k in [(1, 1), (3, 5), (40, 3), (300, 12), (1000, 25)]:
@@ -176,7 +176,7 @@ def test_joint_least_squares_on_an_ill_conditioned_paper_data_set():
     # ionosphere's second attribute is 0 on every row: a factor the same for every equation, and
     # a condition number of 2.7e10. The compiled answer meets the normal equations at least as
     # well as LAPACK's, and both predict the same classes
-    from nbrepro.classifiers._least_squares_kernel import least_squares
+    from nbrepro.classifiers.bayes._least_squares_kernel import least_squares
     from nbrepro.data.arff import read_arff
 
     frame, _ = read_arff(MIRROR / "ionosphere.arff")

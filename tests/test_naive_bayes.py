@@ -79,8 +79,8 @@ def test_probabilities_equal_weka(tmp_path, weka_oracle, name):
 def test_compiled_product_gives_numpys_bits():
     """The compiled pass KernelNB uses forms Weka's product with the same bits as the numpy one,
     through factor floors, repeated rescales and NaN factors."""
-    from nbrepro.classifiers._product_kernel import weka_product_rows
-    from nbrepro.classifiers.naive_bayes import _TINY, weka_product
+    from nbrepro.weka._product_kernel import weka_product_rows
+    from nbrepro.weka.product import TINY, weka_product
 
     rng = np.random.default_rng(3)
     factors = 10.0 ** rng.uniform(-90, 2, size=(200, 60, 4))
@@ -88,7 +88,7 @@ def test_compiled_product_gives_numpys_bits():
     factors[5, 7, 2] = np.nan
     prior = rng.dirichlet(np.ones(4), size=200)
     expected = weka_product(prior, factors)
-    got = weka_product_rows(prior, factors, _TINY, 1e75)
+    got = weka_product_rows(prior, factors, TINY, 1e75)
     assert np.isnan(expected[5]).any()
     assert got.tobytes() == expected.tobytes()
 
@@ -109,7 +109,7 @@ def test_product_of_all_attributes_at_once_gives_the_loops_bits(attributes, monk
     """``weka_product`` forms all running products at once and resumes rescaled rows; it gives
     the bits of Weka's attribute-by-attribute loop, through floors, several rescales per row
     (300 small factors), NaN factors, and row blocks smaller than the data."""
-    from nbrepro.classifiers import naive_bayes
+    from nbrepro.weka import product
 
     rng = np.random.default_rng(attributes)
     factors = 10.0 ** rng.uniform(-90, 2, size=(200, attributes, 4))
@@ -118,10 +118,10 @@ def test_product_of_all_attributes_at_once_gives_the_loops_bits(attributes, monk
         factors[5, attributes // 2, 2] = np.nan
     prior = rng.dirichlet(np.ones(4), size=200)
     expected = _attribute_by_attribute_product(prior, factors)
-    monkeypatch.setattr(naive_bayes, "_PRODUCT_VALUES", 5000)  # blocks of a few rows
-    got = naive_bayes.weka_product(prior, factors)
+    monkeypatch.setattr(product, "_PRODUCT_VALUES", 5000)  # blocks of a few rows
+    got = product.weka_product(prior, factors)
     assert got.tobytes() == expected.tobytes()
-    assert naive_bayes.weka_product(prior, list(factors.transpose(1, 0, 2))).tobytes() == expected.tobytes()
+    assert product.weka_product(prior, list(factors.transpose(1, 0, 2))).tobytes() == expected.tobytes()
 
 
 def test_mixed_encoding_reads_every_kind_of_column():

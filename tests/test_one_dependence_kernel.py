@@ -4,7 +4,7 @@ import pandas as pd
 import pytest
 
 from nbrepro.classifiers import AODE, HNB, WAODE
-from nbrepro.classifiers._joint import flat_index
+from nbrepro.classifiers.bayes._joint import flat_index
 from nbrepro.classifiers._nominal import normalize_or_uniform
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
@@ -94,7 +94,7 @@ def test_compiled_prediction_gives_the_numpy_bits(make, numpy_form, missing):
 
 def _conditional_mutual_information_numpy(joint, class_count, offsets, n_values, n):
     """The numpy form the kernel replaced: one child attribute at a time, Weka's order of sums."""
-    from nbrepro.classifiers._joint import diagonal, log2_ratio
+    from nbrepro.classifiers.bayes._joint import diagonal, log2_ratio
 
     r, d, vmax = joint.shape[2], len(n_values), int(n_values.max())
     grid = np.arange(vmax)
@@ -133,7 +133,7 @@ def test_compiled_conditional_mutual_information_gives_the_numpy_bits(seed):
 
 def test_conditional_mutual_information_of_counts_that_are_not_symmetric():
     # the kernel reuses (p, s)'s terms for (s, p) only where the counts are symmetric
-    from nbrepro.classifiers._one_dependence_kernel import conditional_mutual_information
+    from nbrepro.classifiers.bayes._one_dependence_kernel import conditional_mutual_information
 
     rng = np.random.default_rng(4)
     n_values = np.array([2, 3, 4])
@@ -145,7 +145,7 @@ def test_conditional_mutual_information_of_counts_that_are_not_symmetric():
 
 
 def test_hidden_parent_terms_give_the_numpy_bits():
-    from nbrepro.classifiers._joint import diagonal, value_layout
+    from nbrepro.classifiers.bayes._joint import diagonal, value_layout
 
     X, y, _ = _data(300, 6, 7, False)
     model = HNB().fit(X, y)

@@ -1,8 +1,8 @@
 """Weka's minimiser: the compiled triangular solves and Cholesky update against the numpy ones."""
 import numpy as np
 import pytest
+import weka_optimization_reference as wo
 
-from nbrepro.classifiers import weka_optimization as wo
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
@@ -49,8 +49,8 @@ def test_compiled_positive_rank_sum_is_the_sum_of_rankdatas_ranks():
 def test_compiled_selective_scores_equal_the_numpy_scores():
     # SelectiveNB scores each candidate attribute by training accuracy or two-class AUC; the
     # compiled scores must be the numpy path's, ties of probabilities (hence of ranks) included
-    from nbrepro.classifiers._selective_kernel import correct_with, first_class_auc_with
-    from nbrepro.classifiers.selective_nb import SelectiveNB
+    from nbrepro.classifiers.weighted._selective_kernel import correct_with, first_class_auc_with
+    from nbrepro.classifiers.weighted._selective_nb import SelectiveNB
 
     rng = np.random.default_rng(2)
     for t in range(200):

@@ -1,32 +1,17 @@
-"""Classifiers, each a scikit-learn estimator taking nominal (Categorical) data."""
-from .aode import AODE
-from .awnb import AttributeWeightedNB, GainRatioWeightedNB, ReliefFWeightedNB, SelectiveBayesTrees
-from .bagging import Bagging
-from .gaussian_nb import LSLWNB, FrequencyGaussianNB
-from .hnb import HNB
-from .lcwnb import LCWNB
-from .logistic import Logistic
-from .lwnb import LocallyWeightedNB
-from .meta import Calibrated, InnerCVSelection
-from .iclnb import InstanceCloningNB
-from .j48 import J48
-from .kernel_nb import KernelNB
-from .knn import LocalDistributionKNN, LocalMeanKNN, VotingKNN
-from .lpmbc import LPMBC
-from .naive_bayes import NaiveBayes
-from .cfs import CorrelationSelectedNB
-from .selective_nb import SelectiveNB
-from .nbtree import NBTree
-from .nnbc import NonNaiveBayes
-from .tan import TAN
-from .waode import WAODE
+"""Classifiers, each a scikit-learn estimator, by family (one subpackage each); the public names
+are built here, and ``REGISTRY`` (the names a paper config's ``estimator:`` may give) from the
+families' own lists."""
+from . import bayes, functions, lazy, local, meta, trees, weighted
+from .bayes import *  # noqa: F403
+from .functions import *  # noqa: F403
+from .lazy import *  # noqa: F403
+from .local import *  # noqa: F403
+from .meta import *  # noqa: F403
+from .trees import *  # noqa: F403
+from .weighted import *  # noqa: F403
 
-REGISTRY = {"NaiveBayes": NaiveBayes, "AttributeWeightedNB": AttributeWeightedNB, "GainRatioWeightedNB": GainRatioWeightedNB, "ReliefFWeightedNB": ReliefFWeightedNB, "SelectiveBayesTrees": SelectiveBayesTrees, "SelectiveNB": SelectiveNB, "CorrelationSelectedNB": CorrelationSelectedNB, "TAN": TAN, "AODE": AODE, "WAODE": WAODE, "HNB": HNB,
-            "FrequencyGaussianNB": FrequencyGaussianNB, "LSLWNB": LSLWNB,
-            "LCWNB": LCWNB, "LocallyWeightedNB": LocallyWeightedNB,
-            "InstanceCloningNB": InstanceCloningNB, "J48": J48, "Bagging": Bagging, "NBTree": NBTree, "Logistic": Logistic, "KernelNB": KernelNB, "InnerCVSelection": InnerCVSelection, "Calibrated": Calibrated,
-            "LPMBC": LPMBC, "VotingKNN": VotingKNN, "LocalMeanKNN": LocalMeanKNN,
-            "LocalDistributionKNN": LocalDistributionKNN, "NonNaiveBayes": NonNaiveBayes}
+FAMILIES = {"bayes": bayes, "trees": trees, "functions": functions, "lazy": lazy, "local": local,
+            "weighted": weighted, "meta": meta}
+REGISTRY = {name: getattr(family, name) for family in FAMILIES.values() for name in family.__all__}
 
-__all__ = ["NaiveBayes", "AttributeWeightedNB", "GainRatioWeightedNB", "ReliefFWeightedNB", "SelectiveBayesTrees", "SelectiveNB", "CorrelationSelectedNB", "TAN", "AODE", "WAODE", "HNB", "FrequencyGaussianNB", "LSLWNB", "LCWNB", "LocallyWeightedNB", "InstanceCloningNB", "J48", "Bagging", "NBTree", "Logistic", "KernelNB", "InnerCVSelection", "Calibrated",
-           "LPMBC", "VotingKNN", "LocalMeanKNN", "LocalDistributionKNN", "NonNaiveBayes", "REGISTRY"]
+__all__ = [*REGISTRY, "REGISTRY", "FAMILIES"]

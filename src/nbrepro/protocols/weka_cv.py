@@ -33,7 +33,7 @@ def _stratify(rows: list, y: Sequence, k: int) -> list:
     return stratified(np.asarray(rows, dtype=np.int64), np.asarray(y, dtype=np.int64), k).tolist()
 
 
-def _fold_bounds(n: int, k: int, f: int) -> tuple[int, int]:
+def fold_bounds(n: int, k: int, f: int) -> tuple[int, int]:
     base, rem = divmod(n, k)
     size = base + 1 if f < rem else base
     first = f * base + min(f, rem)
@@ -72,7 +72,7 @@ def weka_cv_folds(
         if stratify and y is not None:
             rows = _stratify(rows, y, n_folds)
         for f in range(n_folds):
-            lo, hi = _fold_bounds(n, n_folds, f)
+            lo, hi = fold_bounds(n, n_folds, f)
             train = rows[:lo] + rows[hi:]
             if shuffle_train:
                 java_shuffle(train, rnd)

@@ -29,7 +29,7 @@ class RankTestResult:
     n_methods: int = 0
 
 
-def _ranks(data, higher_is_better: bool) -> np.ndarray:
+def checked_ranks(data, higher_is_better: bool) -> np.ndarray:
     x = np.asarray(data, dtype=np.float64)
     if x.ndim != 2 or x.shape[0] < 2 or x.shape[1] < 2:
         raise ValueError(f"need at least 2 datasets × 2 methods, got shape {x.shape}")
@@ -37,7 +37,7 @@ def _ranks(data, higher_is_better: bool) -> np.ndarray:
 
 
 def friedman(data, higher_is_better: bool = True, tie_correction: bool = True) -> RankTestResult:
-    r = _ranks(data, higher_is_better)
+    r = checked_ranks(data, higher_is_better)
     n, k = r.shape
     rsum = r.sum(axis=0)
     chi2 = 12.0 / (n * k * (k + 1)) * np.sum(rsum ** 2) - 3.0 * n * (k + 1)
@@ -62,7 +62,7 @@ def iman_davenport(data, higher_is_better: bool = True, tie_correction: bool = T
 
 def quade(data, higher_is_better: bool = True) -> RankTestResult:
     x = np.asarray(data, dtype=np.float64)
-    r = _ranks(x, higher_is_better)
+    r = checked_ranks(x, higher_is_better)
     n, k = r.shape
     q = rankdata(x.max(axis=1) - x.min(axis=1), method="average")
     s = q[:, None] * (r - (k + 1) / 2.0)

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats as _st
 
-from .nonparametric import _ranks
+from .nonparametric import checked_ranks
 from .ranks import rank_rows
 
 
@@ -25,7 +25,7 @@ def _mean_ranks(data, higher_is_better: bool) -> tuple[np.ndarray, int, int, lis
     names = list(data.columns) if isinstance(data, pd.DataFrame) else list(range(np.shape(data)[1]))
     if np.isnan(np.asarray(data, dtype=np.float64)).any():
         raise ValueError("the (datasets × methods) table has missing values")
-    r = _ranks(data, higher_is_better)   # the Friedman family's shape check and ranks
+    r = checked_ranks(data, higher_is_better)   # the Friedman family's shape check and ranks
     return r.mean(axis=0), r.shape[0], r.shape[1], names
 
 

@@ -1,0 +1,5 @@
+"""Function learners as Weka 3.6 fits them: multinomial logistic regression with a ridge,
+by Weka's own quasi-Newton optimiser."""
+from ._logistic import Logistic
+
+__all__ = ["Logistic"]

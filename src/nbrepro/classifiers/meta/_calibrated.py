@@ -1,0 +1,79 @@
+"""Calibration of a classifier's probabilities by a logistic model fitted to its inner-CV outputs.
+
+It takes its internal cross-validation as ``cv``, as ``InnerCVSelection`` does: a splitter object (anything with
+``split(X, y)``, e.g. ``nbrepro.protocols.WekaCV``) or a protocol mapping as in a paper
+config (``{"name": "stratified_cv", "folds": 4, "seed": 1}``).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.utils.validation import check_is_fitted
+
+from .._nominal import encode_target
+from ._inner_folds import aligned_proba, take_rows, inner_splitter
+
+
+class Calibrated(ClassifierMixin, BaseEstimator):
+    """A classifier's class probabilities recalibrated by multinomial logistic regression.
+
+        p(c | x) = softmax_c(a_c + Σ_j b_cj q_j(x)),   q = the base classifier's probabilities
+
+    (a, b) are fitted with a ridge penalty ``ridge``·Σb² (on standardised q) to the base
+    classifier's out-of-fold probabilities from an internal cross-validation of the training
+    rows; the base classifier is then refitted on all training rows. This is Weka's
+    ``Stacking -X k -M Logistic -B <classifier>`` with one base learner: the logistic
+    regression is nbrepro's ``Logistic`` (Weka's, exact), fitted to the out-of-fold rows in
+    Weka's order (test fold by test fold). ``meta`` replaces it by any classifier of q.
+
+    Parameters
+    ----------
+    estimator : the base classifier
+    cv : splitter or protocol mapping (default: Weka's stratified 10-fold, seed 1, as Stacking -X 10 -S 1)
+    ridge : float, the logistic regression's ridge (Weka Logistic's -R)
+    meta : classifier or None (None: ``Logistic(ridge=ridge)``)
+    """
+
+    def __init__(self, estimator=None, cv=None, ridge: float = 1e-8, meta=None):
+        self.estimator = estimator
+        self.cv = cv
+        self.ridge = ridge
+        self.meta = meta
+
+    def _meta(self):
+        if self.meta is not None:
+            return clone(self.meta)
+        from ..functions._logistic import Logistic
+
+        return Logistic(ridge=self.ridge)
+
+    def fit(self, X, y):
+        self.classes_, codes = encode_target(self, y)
+        splitter = inner_splitter(self.cv, {"name": "weka_cv", "folds": 10, "runs": {"first": 1, "last": 1}})
+        blocks, order = [], []
+        for train, test in splitter.split(X, y):
+            model = clone(self.estimator).fit(take_rows(X, train), take_rows(y, train))
+            blocks.append(aligned_proba(model, take_rows(X, test), self.classes_))
+            order.append(np.asarray(test))
+        # Weka's Stacking adds the meta rows test fold by test fold; the order of the rows is
+        # the order of the logistic regression's sums
+        out_of_fold = np.concatenate(blocks) if blocks else np.zeros((0, len(self.classes_)))
+        order = np.concatenate(order) if order else np.zeros(0, dtype=np.int64)
+        seen = codes[order] >= 0
+        # every class declared, as in Weka's meta-level header, even one no meta row has
+        meta_y = pd.Series(pd.Categorical.from_codes(codes[order][seen], categories=range(len(self.classes_))))
+        self.meta_ = self._meta().fit(out_of_fold[seen], meta_y)
+        self.estimator_ = clone(self.estimator).fit(X, y)
+        return self
+
+    def predict_proba(self, X):
+        check_is_fitted(self, "meta_")
+        q = aligned_proba(self.estimator_, X, self.classes_)
+        p = self.meta_.predict_proba(q)
+        out = np.zeros((len(q), len(self.classes_)))
+        out[:, np.asarray(self.meta_.classes_, dtype=np.int64)] = p
+        return out
+
+    def predict(self, X):
+        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]

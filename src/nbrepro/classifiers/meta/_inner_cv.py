@@ -1,0 +1,102 @@
+"""Selection of a classifier's parameters by an inner cross-validation on the training rows."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.utils.validation import check_is_fitted
+
+from ._inner_folds import codes_and_counts, inner_splitter, take_rows
+
+
+class InnerCVSelection(ClassifierMixin, BaseEstimator):
+    """Pick the parameters with the best inner-CV metric on the training rows, refit on all of them.
+
+        θ* = argbest_θ  mean over inner folds f of  metric(fit(θ, train_f), test_f)
+
+    scikit-learn's ``GridSearchCV`` does the search; the first best point in grid order wins a
+    tie. ``metric`` is a name of ``nbrepro.metrics`` (its direction decides "best"); for
+    ``rrse`` the baseline is the inner test fold's class distribution.
+
+    Parameters
+    ----------
+    estimator : a classifier
+    param_grid : dict or list of dicts, as GridSearchCV
+    cv : splitter or protocol mapping (default: stratified 4-fold, seed 1)
+    metric : str
+    """
+
+    def __init__(self, estimator=None, param_grid=None, cv=None, metric: str = "accuracy"):
+        self.estimator = estimator
+        self.param_grid = param_grid
+        self.cv = cv
+        self.metric = metric
+
+    def fit(self, X, y):
+        from sklearn.model_selection import GridSearchCV
+
+        from ...metrics import make_metric
+
+        metric = make_metric(self.metric, self.metric)
+        sign = 1.0 if metric.higher_is_better else -1.0
+
+        def score(est, X_test, y_test):
+            codes, counts = codes_and_counts(est.classes_, y_test)
+            return sign * metric(codes, est.predict_proba(X_test), counts)
+
+        splitter = inner_splitter(self.cv, {"name": "stratified_cv", "folds": 4, "seed": 1})
+        folds = list(splitter.split(X, y))
+        if hasattr(self.estimator, "path_proba"):
+            return self._fit_path(X, y, folds, metric, sign)
+        search = GridSearchCV(clone(self.estimator), self.param_grid, scoring=score, cv=folds, refit=True,
+                              error_score="raise")
+        search.fit(X, y)
+        self.best_estimator_ = search.best_estimator_
+        self.selected_params_ = dict(search.best_params_)
+        self.inner_scores_ = sign * np.asarray(search.cv_results_["mean_test_score"])
+        self.classes_ = self.best_estimator_.classes_
+        return self
+
+    def _fit_path(self, X, y, folds, metric, sign):
+        """The same search for an estimator that scores many grid points from one fit
+        (``path_proba(X_test, points)``, e.g. every neighbourhood size from one neighbour sort):
+        the same scores, means, ties and refit as GridSearchCV's."""
+        from sklearn.model_selection import ParameterGrid
+
+        points = list(ParameterGrid(self.param_grid))
+        path = set(getattr(self.estimator, "path_params", ()))
+        groups: dict = {}  # the grid points that share their other parameters share one fit per fold
+        for i, point in enumerate(points):
+            rest = tuple(sorted((key, repr(v)) for key, v in point.items() if key not in path))
+            groups.setdefault(rest, []).append(i)
+        fold_scores = np.empty((len(folds), len(points)))
+        inner = X
+        if isinstance(X, pd.DataFrame) and all(pd.api.types.is_float_dtype(t) for t in X.dtypes):
+            # the inner fits see the same numbers as an array: a frame's row slicing and feature-name
+            # checks cost more than the fits on small data sets (the refit below keeps the frame)
+            inner = X.to_numpy(dtype=np.float64)
+        for f, (train, test) in enumerate(folds):
+            X_test, y_test = take_rows(inner, test), take_rows(y, test)
+            for members in groups.values():
+                rest = {key: v for key, v in points[members[0]].items() if key not in path}
+                model = clone(self.estimator).set_params(**rest).fit(take_rows(inner, train), take_rows(y, train))
+                probas = model.path_proba(X_test, [{key: points[i][key] for key in path if key in points[i]}
+                                                   for i in members])
+                # fit()'s score, with the test rows' class codes formed once for all the points
+                codes, counts = codes_and_counts(model.classes_, y_test)
+                for i, proba in zip(members, probas):
+                    fold_scores[f, i] = sign * metric(codes, proba, counts)
+        means = np.average(np.ascontiguousarray(fold_scores.T), axis=1)  # as GridSearchCV forms them
+        best = int(np.flatnonzero(means == means.max())[0])
+        self.best_estimator_ = clone(self.estimator).set_params(**points[best]).fit(X, y)
+        self.selected_params_ = dict(points[best])
+        self.inner_scores_ = sign * means
+        self.classes_ = self.best_estimator_.classes_
+        return self
+
+    def predict_proba(self, X):
+        check_is_fitted(self, "best_estimator_")
+        return self.best_estimator_.predict_proba(X)
+
+    def predict(self, X):
+        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]

@@ -1,0 +1,39 @@
+"""The shared shape of attribute-weighted naive Bayes: learn weights, weight Weka's NaiveBayes.
+
+    P(c | x) ∝ P(c) ∏_i P(x_i | c)^(w_i)
+
+A subclass only learns ``weights_`` (``_weights``) from the training rows and the fitted
+``naive_bayes_`` (its encoding, class order and factors are there to reuse). Composition, not a
+subclass of NaiveBayes: the count-based cross-validation shortcut must never bypass the weights.
+"""
+from __future__ import annotations
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils.validation import check_is_fitted
+
+from ..bayes._naive_bayes import NaiveBayes
+
+
+class WeightedNaiveBayes(ClassifierMixin, BaseEstimator):
+    """Weka 3.6's NaiveBayes with each attribute's factors raised to a learned weight; the class
+    prior is not weighted. Subclasses implement ``_weights(X, y)``."""
+
+    def _weights(self, X, y) -> np.ndarray:
+        raise NotImplementedError
+
+    def fit(self, X, y):
+        self.naive_bayes_ = NaiveBayes().fit(X, y)
+        self.classes_ = self.naive_bayes_.classes_
+        for name in ("feature_names_in_", "n_features_in_"):
+            if hasattr(self.naive_bayes_, name):
+                setattr(self, name, getattr(self.naive_bayes_, name))
+        self.weights_ = np.asarray(self._weights(X, y), dtype=np.float64)
+        return self
+
+    def predict_proba(self, X) -> np.ndarray:
+        check_is_fitted(self, "weights_")
+        return self.naive_bayes_.weighted_proba(X, self.weights_)
+
+    def predict(self, X):
+        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
