@@ -5,6 +5,7 @@ import pytest
 
 from conftest import MIRROR, needs_mirror
 from nbrepro.classifiers import Bagging, J48
+from nbrepro.classifiers.trees import _builder as builder_module
 from nbrepro.classifiers.trees import _j48 as j48_module
 from nbrepro.data.arff import read_arff
 
@@ -31,7 +32,7 @@ def _nbtree_same_with(name, monkeypatch, owner, attribute, replacement):
 
 
 def _grow_in_python(builder, w, keep_rows, ranks=None):
-    """``_TreeBuilder.grow`` as the Python recursion it compiles: ``build``, then ``collapse``."""
+    """``TreeBuilder.grow`` as the Python recursion it compiles: ``build``, then ``collapse``."""
     root = builder.build(np.arange(len(builder.y)), w)
     builder.collapse(root)
     return root
@@ -41,8 +42,8 @@ def _fit_both(make, X, y, monkeypatch):
     """The compiled grower against the Python recursion with the numpy split selection."""
     compiled = make().fit(X, y)
     with monkeypatch.context() as m:
-        m.setattr(j48_module._TreeBuilder, "_select", j48_module._TreeBuilder._select_numpy)
-        m.setattr(j48_module._TreeBuilder, "grow", _grow_in_python)
+        m.setattr(builder_module.TreeBuilder, "_select", builder_module.TreeBuilder._select_numpy)
+        m.setattr(builder_module.TreeBuilder, "grow", _grow_in_python)
         m.setattr(j48_module, "_FLAT_UNPRUNED", False)
         reference = make().fit(X, y)
     return compiled, reference

@@ -7,7 +7,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from nbrepro.classifiers import J48, Bagging, Logistic, NaiveBayes, NBTree
 from nbrepro.classifiers.trees._bagging import weka_bag
-from nbrepro.classifiers.trees._j48 import add_errors
+from nbrepro.classifiers.trees._c45 import add_errors
 from nbrepro.weka.random import JavaRandom
 from nbrepro.weka.special import weka_normal_inverse, weka_normal_probability, weka_normal_probability_port
 

@@ -29,7 +29,9 @@ from ...weka.random import JavaRandom
 from ...protocols.weka_cv import fold_bounds
 from ...weka import utils as wu
 from .._mixed import MixedInputMixin
-from ._j48 import Distribution, _TreeBuilder, _seq_sum, tree_probabilities
+from ._builder import TreeBuilder
+from ._c45 import Distribution, seq_sum
+from ._j48 import tree_probabilities
 from ._nbtree_kernel import encode_with_cuts, naive_bayes_cv_errors
 from ...weka.product import TINY
 from ..bayes._naive_bayes import NaiveBayes
@@ -167,7 +169,7 @@ class NBTree(MixedInputMixin):
         from ...preprocess._mdl_kernel import xlnx_table  # numba; imports classifiers, so not at the top
 
         self._xlnx = xlnx_table(len(ycodes))  # the cut search's k ln k, once for every node
-        self._c45 = _TreeBuilder(Z, ycodes, self.numeric_, self.n_values_, len(self.classes_), 2, all_values,
+        self._c45 = TreeBuilder(Z, ycodes, self.numeric_, self.n_values_, len(self.classes_), 2, all_values,
                                  0.25, False)
         self.tree_ = self._build(np.arange(len(ycodes)), w)
         del self._Z, self._y, self._c45, self._numeric_columns, self._member, self._xlnx
@@ -177,14 +179,14 @@ class NBTree(MixedInputMixin):
     def _build(self, rows: np.ndarray, w: np.ndarray) -> _Node:
         presorted = self._sorted_rows(rows, w)
         leaf = _Leaf(self, rows, w, presorted)
-        as_leaf = _Node(leaf, is_empty=wu.eq(_seq_sum(w), 0.0))
+        as_leaf = _Node(leaf, is_empty=wu.eq(seq_sum(w), 0.0))
         if len(rows) < _MIN_ROWS_FOR_CV or leaf.errors == 0:
             return as_leaf
         y = self._y[rows]
         check = Distribution.one_bag(y, w, len(self.classes_))
         if wu.sm(check.total, self.min_split_rows) or wu.eq(check.total, check.per_class[check.max_class()]):
             return as_leaf
-        total_weight = _seq_sum(w)
+        total_weight = seq_sum(w)
         # with whole weights C4.5's numeric splits do not depend on the rows' order: all at once
         # (the node's presort, when there is one, is the stable sort they need: no sort again)
         numeric_splits = (self._c45._numeric_splits(rows, w, y, total_weight,
@@ -218,10 +220,10 @@ class NBTree(MixedInputMixin):
         return _Node(leaf, best, sons)
 
     def _nominal_splits_in_turn(self, rows, w, sorted_orders, total_weight, whole) -> dict:
-        """C4.5's split on every nominal attribute of a node: attribute → _Candidate or None.
+        """C4.5's split on every nominal attribute of a node: attribute → Candidate or None.
         Each attribute sees the node's rows in the order the numeric attributes before it left
         (``sorted_orders``); the attributes that see one order are scored in one batch, whose
-        sums run in each attribute's row order (``_TreeBuilder._nominal_splits``). With whole
+        sums run in each attribute's row order (``TreeBuilder._nominal_splits``). With whole
         weights (``whole``) the order cannot change a sum, so every nominal attribute is in one batch."""
         nominal = np.flatnonzero(~self.numeric_)
         if not len(nominal):
