@@ -27,7 +27,7 @@ class Fold:
 
 def _stratify(rows: list, y: Sequence, k: int) -> list:
     """Weka's ``Instances.stratify``: selection-swap grouping by class, then stratStep
-    (compiled: ``_java_kernel.stratified``). ``y``: class codes, a missing class -1."""
+    (compiled: ``weka._random_kernel.stratified``). ``y``: class codes, a missing class -1."""
     from ..weka._random_kernel import stratified  # numba: imported where first needed
 
     return stratified(np.asarray(rows, dtype=np.int64), np.asarray(y, dtype=np.int64), k).tolist()

@@ -4,7 +4,7 @@ driving a backward Fisher–Yates shuffle, ``Instances.stratify``, and the draws
 
 Every Weka fold shuffles its rows, Bagging shuffles its bags, and NBTree randomizes and
 stratifies the rows of every branch of every candidate split: in Python the loop per row was
-the cost. ``java_random.java_shuffle`` and ``weka_cv._stratify`` call these; the generator's
+the cost. ``random.java_shuffle`` and ``protocols.weka_cv`` call these; the generator's
 state goes in and comes out, so the stream continues exactly as ``JavaRandom``'s would.
 """
 from __future__ import annotations

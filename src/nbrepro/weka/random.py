@@ -54,7 +54,7 @@ class JavaRandom:
 def java_shuffle(items: list, rnd: JavaRandom) -> None:
     """Weka's ``Instances.randomize``: backward Fisher–Yates, in place, drawing from ``rnd``.
 
-    Compiled (``_java_kernel.shuffled_indices``): this runs for every training set of every
+    Compiled (``_random_kernel.shuffled_indices``): this runs for every training set of every
     fold, every bag and every NBTree branch."""
     from ._random_kernel import shuffled_indices  # numba: imported where first needed
 

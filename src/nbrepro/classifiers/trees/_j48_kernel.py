@@ -1,11 +1,11 @@
 """Compiled split selection for J48 (numba): Weka 3.6's ``C45ModelSelection.selectModel`` at one node.
 
 Why compiled: bagged unpruned trees are Hall's main cost (10 trees per fit, 11 fits per fold in
-the calibration, 50 folds, six columns). The vectorised numpy selection in ``j48.py`` spends
+the calibration, 50 folds, six columns). The vectorised numpy selection in ``_builder.py`` spends
 about a millisecond per node in array set-up; this loop does the same arithmetic in the same
 order (rows in the node's order for nominal attributes, in each numeric attribute's sorted order
 for numeric ones; Weka's running additions and subtractions as it moves rows between bags), so
-its gains, ratios and distributions have the same bits. ``j48.py`` keeps the numpy version as
+its gains, ratios and distributions have the same bits. ``_builder.py`` keeps the numpy version as
 the reference a test compares this with, and for single-attribute splits (NBTree).
 """
 from __future__ import annotations
