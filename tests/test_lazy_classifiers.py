@@ -2,7 +2,6 @@
 import numpy as np
 import pandas as pd
 import pytest
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from nbrepro.classifiers import LCWNB, InstanceCloningNB, LocallyWeightedNB
 from nbrepro.crossval import fold_probabilities
@@ -15,9 +14,6 @@ from test_weka_bayes_classifiers import _prepared, _split
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
 
-@parametrize_with_checks([LCWNB(), LocallyWeightedNB(), InstanceCloningNB()])
-def test_sklearn_compatible(estimator, check):
-    check(estimator)
 
 
 def _cat(codes, cats):

@@ -5,7 +5,6 @@ import numpy as np
 import pandas as pd
 import pytest
 import yaml
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from nbrepro.classifiers import LSLWNB, FrequencyGaussianNB
 from nbrepro.config import load_paper
@@ -56,9 +55,6 @@ def test_constant_attribute_within_a_class_is_a_point_mass():
     np.testing.assert_allclose(F[:, 1, p], np.log10([1.0 + 1e-9, 1e-9]))
 
 
-@parametrize_with_checks([FrequencyGaussianNB(), LSLWNB(), LSLWNB(solver="joint")])
-def test_sklearn_compatible(estimator, check):
-    check(estimator)
 
 
 TABLE1 = {"diabetes": (768, 8), "haberman": (306, 3), "ionosphere": (351, 34), "mushroom": (5644, 21),

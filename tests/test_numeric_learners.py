@@ -3,7 +3,6 @@ that need no oracle (the Weka oracle tests are in test_weka_numeric.py)."""
 import numpy as np
 import pandas as pd
 import pytest
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from nbrepro.classifiers import J48, Bagging, Logistic, NaiveBayes, NBTree
 from nbrepro.classifiers.trees._bagging import weka_bag
@@ -13,23 +12,7 @@ from nbrepro.weka.special import weka_normal_inverse, weka_normal_probability, w
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
-# Weka semantics kept on purpose, each failing one scikit-learn check:
-EXPECTED_FAILURES = {
-    # Weka reads every row, whatever its weight, where it prepares the data (ReplaceMissingValues,
-    # RemoveUseless, the starting point of the search): a row of weight 0 is not no row
-    "Logistic": {"check_sample_weight_equivalence_on_dense_data": "Weka's data preparation reads rows of weight 0"},
-    # NBTree's cross-validation folds count rows, not weight: doubling a row's weight is not repeating it
-    "NBTree": {"check_sample_weight_equivalence_on_dense_data": "Weka's internal CV folds count rows"},
-    # a bag draws rows in proportion to their weight, then weighs each drawn row 1
-    "Bagging": {"check_sample_weight_equivalence_on_dense_data": "Weka resamples by weight; repeated rows draw differently"},
-}
-
-
-@parametrize_with_checks([J48(), J48(unpruned=True, laplace=True), Bagging(J48(unpruned=True), n_estimators=3),
-                          Logistic(), NBTree()],
-                         expected_failed_checks=lambda est: EXPECTED_FAILURES.get(type(est).__name__, {}))
-def test_sklearn_compatible(estimator, check):
-    check(estimator)
+# scikit-learn's estimator checks of these learners: tests/test_common.py
 
 
 def _frame(values, name="x"):

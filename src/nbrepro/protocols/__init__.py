@@ -62,7 +62,7 @@ class _Splitter:
     def _check(self, y: np.ndarray, class_names=None) -> None:
         n, k = len(y), self.n_splits
         if k > n:
-            raise ProtocolError(f"{k}-fold cross-validation needs at least {k} rows, the data has {n}")
+            raise ProtocolError(f"{k}-fold cross-validation needs at least {k} rows, the data has n_samples={n}")
         small = small_classes(y, k) if k > 1 else []
         if small:
             names = ", ".join(f"{(class_names[c] if class_names is not None else c)!r} ({m} rows)" for c, m in small)

@@ -64,7 +64,7 @@ def weka_cv_folds(
     if n_folds < 2:
         raise ProtocolError(f"cross-validation needs at least 2 folds, got {n_folds}")
     if n_folds > n:
-        raise ProtocolError(f"{n_folds}-fold cross-validation needs at least {n_folds} rows, the data has {n}")
+        raise ProtocolError(f"{n_folds}-fold cross-validation needs at least {n_folds} rows, the data has n_samples={n}")
     for r in runs:
         rnd = JavaRandom(int(r))
         rows = list(range(n))

@@ -12,10 +12,10 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils.validation import check_is_fitted
 
 from .._nominal import encode_target
-from ._inner_folds import aligned_proba, take_rows, inner_splitter
+from ._inner_folds import WrappedInputMixin, aligned_proba, inner_splitter, take_rows
 
 
-class Calibrated(ClassifierMixin, BaseEstimator):
+class Calibrated(WrappedInputMixin, ClassifierMixin, BaseEstimator):
     """A classifier's class probabilities recalibrated by multinomial logistic regression.
 
         p(c | x) = softmax_c(a_c + Σ_j b_cj q_j(x)),   q = the base classifier's probabilities
@@ -44,11 +44,12 @@ class Calibrated(ClassifierMixin, BaseEstimator):
     def _meta(self):
         if self.meta is not None:
             return clone(self.meta)
-        from ..functions._logistic import Logistic
+        from ..functions import Logistic
 
         return Logistic(ridge=self.ridge)
 
     def fit(self, X, y):
+        self._check_fit_input(X, y)
         self.classes_, codes = encode_target(self, y)
         splitter = inner_splitter(self.cv, {"name": "weka_cv", "folds": 10, "runs": {"first": 1, "last": 1}})
         blocks, order = [], []
@@ -65,6 +66,7 @@ class Calibrated(ClassifierMixin, BaseEstimator):
         meta_y = pd.Series(pd.Categorical.from_codes(codes[order][seen], categories=range(len(self.classes_))))
         self.meta_ = self._meta().fit(out_of_fold[seen], meta_y)
         self.estimator_ = clone(self.estimator).fit(X, y)
+        self._copy_features(self.estimator_)
         return self
 
     def predict_proba(self, X):
@@ -75,5 +77,3 @@ class Calibrated(ClassifierMixin, BaseEstimator):
         out[:, np.asarray(self.meta_.classes_, dtype=np.int64)] = p
         return out
 
-    def predict(self, X):
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]

@@ -6,10 +6,10 @@ import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils.validation import check_is_fitted
 
-from ._inner_folds import codes_and_counts, inner_splitter, take_rows
+from ._inner_folds import WrappedInputMixin, codes_and_counts, inner_splitter, take_rows
 
 
-class InnerCVSelection(ClassifierMixin, BaseEstimator):
+class InnerCVSelection(WrappedInputMixin, ClassifierMixin, BaseEstimator):
     """Pick the parameters with the best inner-CV metric on the training rows, refit on all of them.
 
         θ* = argbest_θ  mean over inner folds f of  metric(fit(θ, train_f), test_f)
@@ -37,6 +37,7 @@ class InnerCVSelection(ClassifierMixin, BaseEstimator):
 
         from ...metrics import make_metric
 
+        self._check_fit_input(X, y)
         metric = make_metric(self.metric, self.metric)
         sign = 1.0 if metric.higher_is_better else -1.0
 
@@ -55,6 +56,7 @@ class InnerCVSelection(ClassifierMixin, BaseEstimator):
         self.selected_params_ = dict(search.best_params_)
         self.inner_scores_ = sign * np.asarray(search.cv_results_["mean_test_score"])
         self.classes_ = self.best_estimator_.classes_
+        self._copy_features(self.best_estimator_)
         return self
 
     def _fit_path(self, X, y, folds, metric, sign):
@@ -92,11 +94,10 @@ class InnerCVSelection(ClassifierMixin, BaseEstimator):
         self.selected_params_ = dict(points[best])
         self.inner_scores_ = sign * means
         self.classes_ = self.best_estimator_.classes_
+        self._copy_features(self.best_estimator_)
         return self
 
     def predict_proba(self, X):
         check_is_fitted(self, "best_estimator_")
         return self.best_estimator_.predict_proba(X)
 
-    def predict(self, X):
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]

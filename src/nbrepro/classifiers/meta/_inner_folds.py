@@ -1,8 +1,41 @@
-"""What the meta-estimators share: their inner cross-validation's splitter, row selection, and class probabilities aligned to a class list."""
+"""What the meta-estimators share: their inner cross-validation's splitter, row selection, class
+probabilities aligned to a class list, and the input they take (their estimator's)."""
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import scipy.sparse as sp
+from sklearn.utils import get_tags
+
+from .._nominal import encode_target
+
+
+class WrappedInputMixin:
+    """A meta-estimator takes what its ``estimator`` takes (nominal values, missing values) and
+    reports its fitted estimator's feature names and count; it refuses sparse input and a
+    regression target by name, and an unfitted one raises NotFittedError from ``predict``."""
+
+    def _check_fit_input(self, X, y) -> None:
+        name = type(self).__name__
+        if sp.issparse(X):
+            raise TypeError(f"{name}: sparse input is not supported; pass a dense array or a DataFrame")
+        encode_target(self, y)  # a None or continuous target refused as every classifier here refuses it
+
+    def _copy_features(self, fitted) -> None:
+        for name in ("feature_names_in_", "n_features_in_"):
+            if hasattr(fitted, name):
+                setattr(self, name, getattr(fitted, name))
+
+    def predict(self, X):
+        proba = self.predict_proba(X)  # first: an unfitted model raises NotFittedError there
+        return self.classes_[np.argmax(proba, axis=1)]
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        inner = get_tags(self.estimator).input_tags
+        tags.input_tags.allow_nan, tags.input_tags.categorical, tags.input_tags.string = \
+            inner.allow_nan, inner.categorical, inner.string
+        return tags
 
 
 

@@ -195,6 +195,8 @@ class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         self.n_features_in_ = X.shape[1]
         y_series = y if isinstance(y, pd.Series) else pd.Series(column_or_1d(y))
         bag_size = n * int(self.bag_size_percent) // 100
+        if bag_size == 0:  # Weka's bag would hold no row: say so, rather than the member's empty-data error
+            raise ValueError(f"Bagging: a bag of {int(self.bag_size_percent)} % of n_samples={n} training rows holds no row")
         rnd = JavaRandom(int(self.random_state))
         self.estimators_, self.bags_ = [], []
         table = weka_alias_table(np.asarray(weights, dtype=np.float64))  # the same for every bag

@@ -34,7 +34,7 @@ from ._c45 import Distribution, seq_sum
 from ._j48 import tree_probabilities
 from ._nbtree_kernel import encode_with_cuts, naive_bayes_cv_errors
 from ...weka.product import TINY
-from ..bayes._naive_bayes import NaiveBayes
+from ..bayes import NaiveBayes
 from ...weka._order_kernel import weka_sorts_in_turn
 
 _FOLDS = 5

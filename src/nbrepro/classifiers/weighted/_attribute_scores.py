@@ -153,7 +153,7 @@ def relieff_scores(X, y, n_neighbours: int = 10, encoder=None) -> np.ndarray:
 def _encoded(X, y, encoder=None):
     """(NaiveBayes, codes, class codes) of (X, y): Weka's value sets, class order and codes
     (float, NaN where missing), from ``encoder`` if it is already fitted to (X, y)."""
-    from ..bayes._naive_bayes import NaiveBayes
+    from ..bayes import NaiveBayes
 
     nb = encoder if encoder is not None else NaiveBayes().fit(X, y)
     _, ycodes = encode_target(nb, y)  # the codes of nb.classes_

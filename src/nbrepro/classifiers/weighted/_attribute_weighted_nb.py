@@ -15,8 +15,9 @@ from __future__ import annotations
 import numpy as np
 
 from ._base import WeightedNaiveBayes
-from ..trees._bagging import RECENT_TREE_DEPTHS, Bagging, bagging_fingerprint
-from ..trees._j48 import J48
+from ..trees import J48, Bagging
+# the bagged trees' depths memo Bagging fills (a process-wide cache the structure issue is to replace)
+from ..trees._bagging import RECENT_TREE_DEPTHS, bagging_fingerprint
 
 
 def bagged_tree_depths(X, y, n_trees: int = 10, sample_percent: int = 50, random_state: int = 1,

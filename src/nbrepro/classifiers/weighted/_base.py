@@ -12,7 +12,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
-from ..bayes._naive_bayes import NaiveBayes
+from ..bayes import NaiveBayes
 
 
 class WeightedNaiveBayes(ClassifierMixin, BaseEstimator):
@@ -36,4 +36,13 @@ class WeightedNaiveBayes(ClassifierMixin, BaseEstimator):
         return self.naive_bayes_.weighted_proba(X, self.weights_)
 
     def predict(self, X):
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        proba = self.predict_proba(X)  # first: an unfitted model raises NotFittedError there
+        return self.classes_[np.argmax(proba, axis=1)]
+
+    def __sklearn_tags__(self):
+        # the input it takes is NaiveBayes's: nominal (strings, categories) and numeric, missing values
+        tags = super().__sklearn_tags__()
+        nb = NaiveBayes().__sklearn_tags__().input_tags
+        tags.input_tags.allow_nan, tags.input_tags.categorical, tags.input_tags.string = \
+            nb.allow_nan, nb.categorical, nb.string
+        return tags
