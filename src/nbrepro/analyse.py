@@ -409,3 +409,12 @@ def write_outputs(outputs: dict[str, pd.DataFrame], results_dir: str | Path) -> 
     for rel, df in outputs.items():
         with atomic_path(Path(results_dir) / rel) as tmp:
             df.to_csv(tmp, index=False, float_format="%.10g", lineterminator="\n")
+
+
+def wide_table(table: pd.DataFrame, metric: str | None = None, decimals: int | None = None) -> pd.DataFrame:
+    """A long reproduced table (dataset, method, metric, mean, …) as datasets × methods of means,
+    the datasets in the table's order (rounded to ``decimals`` when given)."""
+    t = table if metric is None else table[table.metric == metric]
+    # columns in pivot's (sorted) order: the permutation bounds' random draws depend on it
+    w = t.pivot(index="dataset", columns="method", values="mean").loc[list(dict.fromkeys(t.dataset))]
+    return w.round(decimals) if decimals is not None else w

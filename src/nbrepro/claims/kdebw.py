@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from .. import stats
-from ..paper_stats import wide_table
+from ..analyse import wide_table
 
 SCHEMES = ["DIS", "NRD-I", "NRD", "NRD0", "SP", "UCV", "BCV", "STE", "DPI", "WEKA"]
 SOPHISTICATED = ["UCV", "BCV", "STE", "DPI"]

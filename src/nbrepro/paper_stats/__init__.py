@@ -33,7 +33,7 @@ from scipy import stats as _st
 
 from ..errors import ConfigError
 from ..data.fetch import load_dataset
-from ..analyse import label_metric
+from ..analyse import label_metric, wide_table
 from .. import stats
 
 TABLE_STATS = ("win_loss_split",)
@@ -74,13 +74,6 @@ def dataset_table(paper: dict, raw_dir: str | Path, registry: dict, count_class:
                      "r_present": int(y.dropna().nunique()),
                      "pct_missing": 100.0 * float(X.isna().to_numpy().sum()) / X.size if X.size else 0.0})
     return pd.DataFrame(rows)
-
-
-def wide_table(table: pd.DataFrame, metric: str | None = None, decimals: int | None = None) -> pd.DataFrame:
-    t = table if metric is None else table[table.metric == metric]
-    # columns in pivot's (sorted) order: the permutation bounds' random draws depend on it
-    w = t.pivot(index="dataset", columns="method", values="mean").loc[list(dict.fromkeys(t.dataset))]
-    return w.round(decimals) if decimals is not None else w
 
 
 def _have(ctx: Context, methods) -> bool:

@@ -74,7 +74,7 @@ class FigureKind:
 
 
 def _wide(tables, fig):
-    from ..paper_stats import wide_table
+    from ..analyse import wide_table
 
     return wide_table(tables[fig["table"]], fig.get("metric"), fig.get("decimals"))
 
