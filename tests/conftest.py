@@ -29,8 +29,10 @@ def numpy_avx512() -> list[str]:
     return [name for name in _AVX512_TARGETS if __cpu_features__.get(name)]
 
 
-# a child process's environment with numpy's AVX-512 loops off (nothing to switch off where it has none)
-AVX512_OFF = {"NPY_DISABLE_CPU_FEATURES": " ".join(numpy_avx512())} if numpy_avx512() else {}
+# a child process's environment with numpy's AVX-512 loops off (nothing to switch off where it has none);
+# .ci/run reads the same list from here
+_TARGETS_HERE = " ".join(numpy_avx512())
+AVX512_OFF = {"NPY_DISABLE_CPU_FEATURES": _TARGETS_HERE} if _TARGETS_HERE else {}
 
 
 @pytest.fixture(scope="session")

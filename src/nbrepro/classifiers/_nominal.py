@@ -44,7 +44,16 @@ def column_arrays(X: pd.DataFrame, names) -> list:
     return out
 
 
-class NominalClassifierMixin(ClassifierMixin, BaseEstimator):
+class ProbaPredictMixin:
+    """``predict``: the class of each row's first largest probability, as Weka's classifyInstance.
+    ``predict_proba`` runs first, so an unfitted model raises its NotFittedError."""
+
+    def predict(self, X):
+        proba = self.predict_proba(X)
+        return self.classes_[np.argmax(proba, axis=1)]
+
+
+class NominalClassifierMixin(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
     """fit/predict plumbing: codes in, probabilities out. Subclasses implement ``_fit_codes`` and ``_proba_codes``."""
 
     handle_unknown = "ignore"
@@ -149,10 +158,6 @@ class NominalClassifierMixin(ClassifierMixin, BaseEstimator):
     def predict_proba(self, X) -> np.ndarray:
         check_is_fitted(self, "classes_")
         return self._proba_codes(self._encode(X))
-
-    def predict(self, X):
-        proba = self.predict_proba(X)
-        return self.classes_[np.argmax(proba, axis=1)]  # first maximum, as Weka's classifyInstance
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

@@ -2,6 +2,7 @@
 each classifier in constructor notation. What the report prints instead of the config's mappings."""
 from __future__ import annotations
 
+
 def _names(columns) -> str:
     columns = [str(c) for c in columns]
     return ", ".join(f"'{c}'" for c in columns)

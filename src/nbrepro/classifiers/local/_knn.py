@@ -7,7 +7,6 @@ class's training rows, as ``LPMBC``) and scores every size of a grid from one ne
 """
 from __future__ import annotations
 
-import math
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
@@ -15,11 +14,11 @@ from sklearn.utils.validation import check_is_fitted
 
 from ... import libm
 from ._neighbours import METRICS, numeric_matrix, resolve_size, sorted_neighbours
-from .._nominal import encode_target
+from .._nominal import ProbaPredictMixin, encode_target
 from ._scores import FLAT, softmax
 
 
-class _NeighbourClassifier(ClassifierMixin, BaseEstimator):
+class _NeighbourClassifier(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
     path_params = ("k",)
     metric = "euclidean"
 
@@ -41,10 +40,6 @@ class _NeighbourClassifier(ClassifierMixin, BaseEstimator):
         check_is_fitted(self, "k_")
         Q = numeric_matrix(self, X, fitting=False)
         return self._path(Q, [self.k_])[0]
-
-    def predict(self, X):
-        proba = self.predict_proba(X)  # first: an unfitted model raises NotFittedError
-        return self.classes_[np.argmax(proba, axis=1)]
 
     def path_proba(self, X_test, points) -> list:
         """``predict_proba`` with each point's k in place of this model's, from one neighbour sort."""

@@ -22,13 +22,13 @@ from sklearn.utils.validation import check_is_fitted
 
 from ... import libm
 from ._neighbours import METRICS, numeric_matrix, resolve_size, sorted_neighbours
-from .._nominal import encode_target
+from .._nominal import ProbaPredictMixin, encode_target
 from ._scores import FLAT, softmax
 
 MODELS = ("LUA", "LGA", "LCA")
 
 
-class LPMBC(ClassifierMixin, BaseEstimator):
+class LPMBC(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
     """Bayesian classification on a local probabilistic model per class (Mao et al.).
 
         P(l | x) ∝ k_l · ∏_d f_d(x_d | l, R_l(x))
@@ -94,10 +94,6 @@ class LPMBC(ClassifierMixin, BaseEstimator):
         check_is_fitted(self, "k_")
         Q = numeric_matrix(self, X, fitting=False)
         return softmax(self._log_scores(Q, [self.k_], [self.model])[(self.k_, self.model)])
-
-    def predict(self, X):
-        proba = self.predict_proba(X)  # first: an unfitted model raises NotFittedError
-        return self.classes_[np.argmax(proba, axis=1)]
 
     def _log_scores(self, Q, sizes, models) -> dict:
         """(k, model) → (queries, classes) log k_l f_l(x), for every size and model at once: each

@@ -10,13 +10,13 @@ from sklearn.utils.validation import check_is_fitted
 
 from ... import libm
 from ._neighbours import numeric_matrix
-from .._nominal import encode_target
+from .._nominal import ProbaPredictMixin, encode_target
 from ._scores import softmax
 
 _BLOCK_ELEMENTS = 1 << 22
 
 
-class NonNaiveBayes(ClassifierMixin, BaseEstimator):
+class NonNaiveBayes(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
     """Bayes' rule with a product-Gaussian kernel density estimate of each class's joint density:
 
         P(l | x) ∝ (n_l / n) · 1/(n_l ∏_d h_ld) Σ_{i in class l} ∏_d φ((x_d − x_id) / h_ld)
@@ -74,6 +74,3 @@ class NonNaiveBayes(ClassifierMixin, BaseEstimator):
                 S[a:a + step, c] = const + top + libm.log(libm.exp(e - top[:, None]).sum(axis=1))
         return softmax(S)
 
-    def predict(self, X):
-        proba = self.predict_proba(X)  # first: an unfitted model raises NotFittedError
-        return self.classes_[np.argmax(proba, axis=1)]

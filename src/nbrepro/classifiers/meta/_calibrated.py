@@ -11,7 +11,6 @@ import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils.validation import check_is_fitted
 
-from .._nominal import encode_target
 from ._inner_folds import WrappedInputMixin, aligned_proba, inner_splitter, take_rows
 
 
@@ -49,8 +48,7 @@ class Calibrated(WrappedInputMixin, ClassifierMixin, BaseEstimator):
         return Logistic(ridge=self.ridge)
 
     def fit(self, X, y):
-        self._check_fit_input(X, y)
-        self.classes_, codes = encode_target(self, y)
+        self.classes_, codes = self._check_fit_input(X, y)
         splitter = inner_splitter(self.cv, {"name": "weka_cv", "folds": 10, "runs": {"first": 1, "last": 1}})
         blocks, order = [], []
         for train, test in splitter.split(X, y):

@@ -7,28 +7,25 @@ import pandas as pd
 import scipy.sparse as sp
 from sklearn.utils import get_tags
 
-from .._nominal import encode_target
+from .._nominal import ProbaPredictMixin, encode_target
 
 
-class WrappedInputMixin:
+class WrappedInputMixin(ProbaPredictMixin):
     """A meta-estimator takes what its ``estimator`` takes (nominal values, missing values) and
     reports its fitted estimator's feature names and count; it refuses sparse input and a
-    regression target by name, and an unfitted one raises NotFittedError from ``predict``."""
+    regression target by name, and predicts as every classifier here (``ProbaPredictMixin``)."""
 
-    def _check_fit_input(self, X, y) -> None:
+    def _check_fit_input(self, X, y) -> tuple[np.ndarray, np.ndarray]:
+        """(classes, codes) of y, as ``encode_target``, after refusing sparse input."""
         name = type(self).__name__
         if sp.issparse(X):
             raise TypeError(f"{name}: sparse input is not supported; pass a dense array or a DataFrame")
-        encode_target(self, y)  # a None or continuous target refused as every classifier here refuses it
+        return encode_target(self, y)  # a None or continuous target refused as every classifier here refuses it
 
     def _copy_features(self, fitted) -> None:
         for name in ("feature_names_in_", "n_features_in_"):
             if hasattr(fitted, name):
                 setattr(self, name, getattr(fitted, name))
-
-    def predict(self, X):
-        proba = self.predict_proba(X)  # first: an unfitted model raises NotFittedError there
-        return self.classes_[np.argmax(proba, axis=1)]
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

@@ -18,7 +18,7 @@ from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
 from ...weka._random_kernel import alias_draws, shuffled_indices
 from ...weka.random import JavaRandom
-from .._nominal import column_arrays, encode_target, java_normalize
+from .._nominal import ProbaPredictMixin, column_arrays, encode_target, java_normalize
 from ...weka.utils import eq
 
 
@@ -132,7 +132,7 @@ def bagging_fingerprint(X, y, sample_weight, estimator, n_estimators, bag_size_p
                            random_state=int(random_state))
 
 
-class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
+class Bagging(ProbaPredictMixin, MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
     """Bagging (Weka 3.6 ``weka.classifiers.meta.Bagging -P bag_size_percent -I n_estimators -S
     random_state -W …``).
 
@@ -272,10 +272,6 @@ class Bagging(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         for j, c in enumerate(member.classes_):
             out[:, index[c]] = p[:, j]
         return out
-
-    def predict(self, X):
-        proba = self.predict_proba(X)
-        return self.classes_[np.argmax(proba, axis=1)]
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

@@ -12,10 +12,11 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
+from .._nominal import ProbaPredictMixin
 from ..bayes import NaiveBayes
 
 
-class WeightedNaiveBayes(ClassifierMixin, BaseEstimator):
+class WeightedNaiveBayes(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
     """Weka 3.6's NaiveBayes with each attribute's factors raised to a learned weight; the class
     prior is not weighted. Subclasses implement ``_weights(X, y)``."""
 
@@ -34,10 +35,6 @@ class WeightedNaiveBayes(ClassifierMixin, BaseEstimator):
     def predict_proba(self, X) -> np.ndarray:
         check_is_fitted(self, "weights_")
         return self.naive_bayes_.weighted_proba(X, self.weights_)
-
-    def predict(self, X):
-        proba = self.predict_proba(X)  # first: an unfitted model raises NotFittedError there
-        return self.classes_[np.argmax(proba, axis=1)]
 
     def __sklearn_tags__(self):
         # the input it takes is NaiveBayes's: nominal (strings, categories) and numeric, missing values
