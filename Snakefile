@@ -1,15 +1,22 @@
 # nbrepro: `snakemake --cores 2 --config mirror=../shared/datasets`
 # Data flow and contracts: see README.md and docs/design.md. All logic lives in src/nbrepro;
-# rules only wire files; helpers are in workflow/rules/common.smk.
+# rules only wire files, whose paths come from nbrepro.paths.
+from nbrepro.locks import clear_stale_locks
 
 configfile: "config/config.yaml"
 
+# Before Snakemake takes its lock: a run killed with -9 leaves its lock behind (nbrepro/locks.py)
+clear_stale_locks()
 
-include: "workflow/rules/common.smk"
-include: "workflow/rules/data.smk"
-include: "workflow/rules/evaluate.smk"
-include: "workflow/rules/analyse.smk"
-include: "workflow/rules/report.smk"
+
+include: "workflow/rules/common.smk"     # the config, validated; PAPERS, REGISTRY, MIRRORS
+include: "workflow/rules/plan.smk"       # each paper's evaluation jobs
+include: "workflow/rules/resources.smk"  # what a job asks a cluster for, which runs first
+include: "workflow/rules/inputs.smk"     # input functions and rerun triggers
+include: "workflow/rules/data.smk"       # fetch, prepare
+include: "workflow/rules/evaluate.smk"   # classifiers over the folds
+include: "workflow/rules/analyse.smk"    # tables, timings, each paper's statistics, figures and claims
+include: "workflow/rules/report.smk"     # figures of the tables, each paper's report, the index
 
 
 # On a cluster (profiles/slurm) these run beside Snakemake, not as jobs: fetching needs the
@@ -24,5 +31,5 @@ onstart:
 
 rule all:
     input:
-        "results/index.html",
-        expand("results/{paper}/report.html", paper=PAPERS),
+        paths.INDEX,
+        [paths.results(p, paths.REPORT) for p in PAPERS],

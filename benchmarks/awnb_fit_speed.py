@@ -5,8 +5,8 @@ refit) over 5 × 10 folds: 550 fits per column and data set. This times, single-
 pipeline runs, one bare fit and one calibrated fit (``Calibrated``, Weka's Stacking + Logistic)
 on the first training fold of Weka's 10-fold CV (seed 1), and extrapolates the calibrated fit
 to the paper's 50 folds. Times are CPU seconds of this process (``time.process_time``): the
-work of one single-threaded job, whatever else the machine runs. Each fit starts without the
-recent tree depths a fit before it left (``RECENT_TREE_DEPTHS``). Writes
+work of one single-threaded job, whatever else the machine runs. Each fit grows its own trees
+(outside an evaluation job's ``shared_tree_depths`` block nothing is reused). Writes
 benchmarks/results/awnb_fit_speed.csv.
 
     python benchmarks/awnb_fit_speed.py [--datasets waveform-5000 sick ...]
@@ -25,7 +25,6 @@ ROOT = _pipeline_env.ROOT
 from nbrepro.classifiers import (AttributeWeightedNB, Bagging, Calibrated, CorrelationSelectedNB, GainRatioWeightedNB,  # noqa: E402,E501
                                  J48,
                                  NaiveBayes, NBTree, ReliefFWeightedNB, SelectiveBayesTrees, SelectiveNB)
-from nbrepro.classifiers.trees._bagging import RECENT_TREE_DEPTHS  # noqa: E402
 
 CLASSIFIERS = {
     "NB": NaiveBayes,
@@ -52,11 +51,9 @@ def main(argv=None):
         Xtr, ytr, _ = _pipeline_env.first_weka_fold(name)
         for label, make in CLASSIFIERS.items():
             make().fit(Xtr.iloc[:40], ytr.iloc[:40]) if label in ("RW", "SBC") else None  # compile once
-            RECENT_TREE_DEPTHS._items.clear()
             t0 = time.process_time()
             make().fit(Xtr, ytr)
             bare = time.process_time() - t0
-            RECENT_TREE_DEPTHS._items.clear()
             t0 = time.process_time()
             Calibrated(make()).fit(Xtr, ytr)
             calibrated = time.process_time() - t0

@@ -28,7 +28,8 @@ LABELS = ("LCWNB5", "LWNB", "ICLNB")  # built with the paper's settings (config/
 
 
 def one(run_dir: Path, dataset: str, classifier: str) -> dict:
-    from nbrepro.config import load_paper, make_classifier
+    from nbrepro.config import make_classifier
+    from nbrepro.paper import load_paper
     from nbrepro.crossval import fold_probabilities
     from nbrepro.experiment import read_prepared
 

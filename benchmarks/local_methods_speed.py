@@ -18,7 +18,8 @@ import pandas as pd  # noqa: E402
 
 from sklearn.base import clone  # noqa: E402
 
-from nbrepro.config import load_paper, make_classifier  # noqa: E402
+from nbrepro.config import make_classifier  # noqa: E402
+from nbrepro.paper import load_paper  # noqa: E402
 
 ROOT = _pipeline_env.ROOT
 # (row label, the paper's classifier, the grid point timed): the estimator the inner CV

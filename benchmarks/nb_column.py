@@ -29,7 +29,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from nbrepro.classifiers import NaiveBayes  # noqa: E402
-from nbrepro.config import load_paper  # noqa: E402
+from nbrepro.paper import load_paper  # noqa: E402
 from nbrepro.crossval import fold_probabilities  # noqa: E402
 from nbrepro.data.arff import write_arff  # noqa: E402
 from nbrepro.experiment import evaluate, read_prepared  # noqa: E402

@@ -26,7 +26,8 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from nbrepro.config import classifier_datasets, evaluate_job_groups, load_paper  # noqa: E402
+from nbrepro.config import classifier_datasets, evaluate_job_groups  # noqa: E402
+from nbrepro.paper import load_paper  # noqa: E402
 RESULTS = ROOT / "benchmarks" / "results"
 
 

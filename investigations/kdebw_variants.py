@@ -44,8 +44,8 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from nbrepro.analyse import pairwise_table  # noqa: E402
-from nbrepro.config import load_paper  # noqa: E402
+from nbrepro.analysis.tables import pairwise_table  # noqa: E402
+from nbrepro.paper import load_paper  # noqa: E402
 from nbrepro.experiment import evaluate  # noqa: E402
 
 PAPER = ROOT / "config/papers/kdebw.yaml"

@@ -30,9 +30,9 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from nbrepro.analyse import agreement  # noqa: E402
+from nbrepro.analysis.tables import agreement  # noqa: E402
 from nbrepro.classifiers import LocallyWeightedNB  # noqa: E402
-from nbrepro.config import load_paper  # noqa: E402
+from nbrepro.paper import load_paper  # noqa: E402
 from nbrepro.crossval import fold_probabilities  # noqa: E402
 from nbrepro.experiment import prepare, read_prepared  # noqa: E402
 

@@ -1,5 +1,3 @@
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -7,16 +5,21 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 MIRROR = SHARED / "datasets"
-WEKA_JAR = Path("/usr/share/java/weka.jar")
-WEKA_EXAMPLES = Path("/usr/share/doc/weka/examples")
-
-
-def have_weka() -> bool:
-    return WEKA_JAR.exists() and shutil.which("java") is not None and shutil.which("javac") is not None
-
-
-needs_weka = pytest.mark.skipif(not have_weka(), reason="Weka 3.6 (java + /usr/share/java/weka.jar) not installed")
 needs_mirror = pytest.mark.skipif(not MIRROR.exists(), reason="../shared/datasets mirror not present")
+
+def discretized(name, replace_missing=True):
+    """A mirror data set as Li & Li's Weka experiments prepare it: identifier-like attributes
+    removed, missing values replaced (unless not), equal-width discretisation into 10 bins."""
+    from nbrepro.data.arff import read_arff
+    from nbrepro.preprocess import EqualWidthDiscretizer, RemoveIdLike, ReplaceMissingValues
+
+    df, _ = read_arff(MIRROR / f"{name}.arff")
+    X, y = df.iloc[:, :-1], df.iloc[:, -1]
+    steps = [RemoveIdLike(0.9)] + ([ReplaceMissingValues()] if replace_missing else []) + [EqualWidthDiscretizer(10)]
+    for step in steps:
+        X = step.fit(X).transform(X)
+    return X, y
+
 
 # numpy's dispatch targets that carry its own exp/log loops and SVML (numpy 2.4 on x86-64)
 _AVX512_TARGETS = ("X86_V4", "AVX512_ICL", "AVX512_SPR")
@@ -35,48 +38,5 @@ _TARGETS_HERE = " ".join(numpy_avx512())
 AVX512_OFF = {"NPY_DISABLE_CPU_FEATURES": _TARGETS_HERE} if _TARGETS_HERE else {}
 
 
-@pytest.fixture(scope="session")
-def weka_oracle(tmp_path_factory):
-    """Compile the oracle once; returns a function (classifier, train, test, *opts) → list of rows of floats."""
-    if not have_weka():
-        pytest.skip("Weka not installed")
-    out = tmp_path_factory.mktemp("weka")
-    subprocess.run(["javac", "-cp", str(WEKA_JAR), "-d", str(out), str(ROOT / "tests/weka/WekaOracle.java")],
-                   check=True, capture_output=True)
-
-    def run(classifier, train, test, *opts):
-        res = subprocess.run(["java", "-cp", f"{WEKA_JAR}:{out}", "WekaOracle", classifier, str(train), str(test), *opts],
-                             check=True, capture_output=True, text=True)
-        return [[float(v) for v in line.split()] for line in res.stdout.splitlines()]
-
-    def model_text(classifier, train, *opts):
-        return subprocess.run(["java", "-cp", f"{WEKA_JAR}:{out}", "WekaOracle", "--model", classifier, str(train), *opts],
-                              check=True, capture_output=True, text=True).stdout
-
-    def attribute_eval(evaluator, train, *opts):
-        res = subprocess.run(["java", "-cp", f"{WEKA_JAR}:{out}", "WekaOracle", "--attribute-eval", evaluator, str(train), *opts],
-                             check=True, capture_output=True, text=True)
-        return [float(v) for v in res.stdout.split()]
-
-    run.model_text = model_text
-    run.attribute_eval = attribute_eval
-    return run
-
-
-def weka_filter(in_path, out_path, *filter_args):
-    subprocess.run(["java", "-cp", str(WEKA_JAR), *filter_args, "-i", str(in_path), "-o", str(out_path)],
-                   check=True, capture_output=True)
-
-
-def weka_fold_arff(tmp_path, X, y, k=3):
-    """The first training/test split of Weka's k-fold CV (seed 1, Weka's row order), written as
-    train.arff and test.arff for the oracle; returns the fold."""
-    from nbrepro.data.arff import write_arff
-    from nbrepro.protocols.weka_cv import weka_cv_folds
-
-    fold = next(iter(weka_cv_folds(y.cat.codes.to_numpy(), k, [1])))
-    frame = X.copy()
-    frame["class"] = y
-    write_arff(frame.iloc[fold.train], tmp_path / "train.arff")
-    write_arff(frame.iloc[fold.test], tmp_path / "test.arff")
-    return fold
+# the oracles' fixtures (Weka 3.6, R), registered here so that every test folder sees them
+from oracles import weka_oracle  # noqa: E402,F401

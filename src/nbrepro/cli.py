@@ -8,11 +8,13 @@ import os
 import sys
 from pathlib import Path
 
+from . import paths
+
 
 def _paper(args):
-    from .config import load_paper
+    from .paper import load_paper
 
-    return load_paper(args.paper_config, args.schema_dir)
+    return load_paper(args.paper_config)
 
 
 def cmd_fetch(args):
@@ -52,7 +54,7 @@ def cmd_evaluate(args):
 
 
 def cmd_analyse(args):
-    from .analyse import analyse_table, timings, write_outputs
+    from .analysis.tables import analyse_table, timings, write_outputs
 
     paper = _paper(args)
     if args.timings:
@@ -73,21 +75,25 @@ def _read_tables(paper, res: Path) -> dict:
     sig = {"significance": object, "published_significance": object}
     out = {}
     for name in paper["tables"]:
-        t = pd.read_csv(res / f"tables/{name}.csv", dtype=sig)
+        t = pd.read_csv(res / paths.table(name), dtype=sig)
         out[name] = t.fillna({c: "" for c in sig if c in t.columns})
-        out[f"{name}_summary"] = pd.read_csv(res / f"tables/{name}_summary.csv")
+        out[f"{name}_summary"] = pd.read_csv(res / paths.table_summary(name))
     return out
 
 
 def cmd_paper_stats(args):
-    from .analyse import write_outputs
+    from .analysis.paper import run
+    from .analysis.tables import write_outputs
     from .data.registry import load_registry
-    from .paper_stats import run
+    from .report.figures import DRAW
 
     paper = _paper(args)
     res = Path(args.results)
-    outputs = run(paper, res, Path(args.raw), load_registry(args.registry), Path(args.figures), _read_tables(paper, res))
+    outputs, figures = run(paper, res, Path(args.raw), load_registry(args.registry), _read_tables(paper, res))
     write_outputs(outputs, args.results)
+    for name, data in figures.items():
+        spec = paper["figures"][name]
+        DRAW[spec["kind"]](data, spec, paper, Path(args.figures) / name)
 
 
 def cmd_figure(args):
@@ -104,7 +110,7 @@ def cmd_report(args):
     import pandas as pd
 
     from .config import captioned_files
-    from .paper_stats import output_files
+    from .analysis.paper import output_files
     from . import __version__
     from .report.html import paper_report, run_report
 
@@ -112,29 +118,29 @@ def cmd_report(args):
     res = Path(args.results)
     outputs, counts, figs = {}, [], []
     for name, table in _read_tables(paper, res).items():
-        outputs[f"tables/{name}.csv"] = table
+        outputs[paths.table(name)] = table
     for name in paper["tables"]:
-        counts.append(pd.read_csv(res / f"stats/{name}_match_counts.csv"))
-        if paper["tables"][name].get("kind", "cells") == "cells":
-            figs.append(Path(args.figures) / f"{name}_reproduced_vs_published.svg")
+        counts.append(pd.read_csv(res / paths.match_counts(name)))
+        if paper["tables"][name]["kind"] == "cells":
+            figs.append(Path(args.figures) / f"{paths.reproduced_vs_published(name)}.svg")
     outputs["stats/match_counts.csv"] = pd.concat(counts, ignore_index=True)
     for extra in captioned_files(paper):
         outputs[extra["file"]] = pd.read_csv(Path(args.root) / extra["file"])
     stats_files, figures = output_files(paper)
     for f in stats_files:
-        outputs[f"stats/{f}.csv"] = pd.read_csv(res / f"stats/{f}.csv", keep_default_na=False, na_values=[""])
+        outputs[paths.stats(f)] = pd.read_csv(res / paths.stats(f), keep_default_na=False, na_values=[""])
     figs += [Path(args.figures) / f"{name}.svg" for name in figures]
     outputs["data_sources"] = _data_sources(paper, Path(args.raw))
     outputs["config_sha256"] = hashlib.sha256(Path(args.paper_config).read_bytes()).hexdigest()
     outputs["nbrepro_version"] = __version__
-    timings = res / "stats/timings.csv"
+    timings = res / paths.TIMINGS
     timings = pd.read_csv(timings) if timings.is_file() else pd.DataFrame(
         columns=["dataset", "method", "fit_seconds", "predict_seconds"])
     provenance, commit = _run_provenance(args)
     outputs["run"] = (f"made {provenance['report made (UTC)']} UTC after {_seconds(timings) / 60:.0f} min of fitting "
                       "and predicting" + (f", commit {commit[:12]}" if commit else ""))
-    paper_report(paper, outputs, figs, res / "report.html")
-    run_report(paper, timings, res / "run.html", provenance)
+    paper_report(paper, outputs, figs, res / paths.REPORT)
+    run_report(paper, timings, res / paths.RUN_PAGE, provenance)
 
 
 def _seconds(timings) -> float:
@@ -186,29 +192,29 @@ def _data_sources(paper, raw: Path):
 def cmd_index(args):
     import pandas as pd
 
-    from .config import load_paper
+    from .paper import load_paper
     from .report.html import index_report
 
     rows = []
     results = Path(args.results)
     for cfg in args.paper_configs:
         p = load_paper(cfg)
-        res = results / p["paper"]
-        counts = pd.concat([pd.read_csv(res / f"stats/{t}_match_counts.csv") for t in p["tables"]], ignore_index=True)
-        row = {"name": p["paper"], "title": p.get("title", p["paper"]), "counts": counts}
-        if (res / "stats/claims.csv").is_file():
-            row["claims"] = pd.read_csv(res / "stats/claims.csv")
-        if (res / "stats/timings.csv").is_file():
-            row["seconds"] = _seconds(pd.read_csv(res / "stats/timings.csv"))
-        cells = [t for t, spec in p["tables"].items() if spec.get("kind", "cells") == "cells"]
+        res = results / p.name
+        counts = pd.concat([pd.read_csv(res / paths.match_counts(t)) for t in p["tables"]], ignore_index=True)
+        row = {"name": p.name, "title": p.get("title", p.name), "counts": counts}
+        if (res / paths.stats("claims")).is_file():
+            row["claims"] = pd.read_csv(res / paths.stats("claims"))
+        if (res / paths.TIMINGS).is_file():
+            row["seconds"] = _seconds(pd.read_csv(res / paths.TIMINGS))
+        cells = [t for t, spec in p["tables"].items() if spec["kind"] == "cells"]
         if cells:  # the figure rule writes figures/{paper}/{table}_reproduced_vs_published.svg beside results/
-            figure = Path(args.figures) / p["paper"] / f"{cells[0]}_reproduced_vs_published.svg"
+            figure = Path(args.figures) / p.name / f"{paths.reproduced_vs_published(cells[0])}.svg"
             if figure.is_file():
                 row["figure"] = os.path.relpath(figure, results)
         rows.append(row)
     speed = pd.read_csv(args.speed) if args.speed else None
     suite_run = pd.read_csv(args.suite_run) if args.suite_run else None
-    index_report(rows, results / "index.html", speed, suite_run)
+    index_report(rows, results / Path(paths.INDEX).name, speed, suite_run)
 
 
 def cmd_fingerprint(args):
@@ -234,7 +240,6 @@ def main(argv=None):
 
     def paper_args(p):
         p.add_argument("--paper-config", required=True, help="config/papers/{paper}.yaml")
-        p.add_argument("--schema-dir", default=None, help="validate the paper config against {dir}/paper.schema.yaml")
 
     p = sub.add_parser("fetch", help="copy a dataset from a mirror or OpenML into the cache")
     p.add_argument("--dataset", required=True)

@@ -1,4 +1,5 @@
-"""Reading the paper configs and turning their labels into estimators."""
+"""Reading a paper config's sections: YAML files, classifier grids, estimators from their specs,
+and the checks across sections (``nbrepro.paper.load_paper`` is the loader that uses them)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -21,26 +22,6 @@ def load_yaml(path: str | Path) -> dict:
         data = yaml.safe_load(fh)
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: expected a mapping at top level")
-    return data
-
-
-def validate(data: dict, schema_path: str | Path, where: str) -> None:
-    """Validate against a JSON schema (YAML); the error names the file and the offending key."""
-    import jsonschema
-
-    schema = load_yaml(schema_path)
-    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(e.path))
-    if errors:
-        msgs = [f"{'/'.join(map(str, e.path)) or '(top level)'}: {e.message}" for e in errors[:5]]
-        raise ConfigError(f"{where} does not match {schema_path}:\n  " + "\n  ".join(msgs))
-
-
-def load_paper(path: str | Path, schema_dir: str | Path | None = None) -> dict:
-    """A paper config with its classifier grids expanded (``paper["classifiers"]`` maps every label)."""
-    data = load_yaml(path)
-    if schema_dir is not None:
-        validate(data, Path(schema_dir) / "paper.schema.yaml", str(path))
-    data["classifiers"] = expand_classifiers(data.get("classifiers") or {}, str(path))
     return data
 
 
@@ -90,6 +71,14 @@ def expand_classifiers(specs: dict, where: str = "paper config") -> dict:
             item["grid_point"] = point
             out[name] = item
     return out
+
+
+def table_columns(spec: dict) -> list[dict]:
+    """A table's cells per dataset: (printed method, metric, computing classifier, fold column, aggregate)."""
+    if "columns" in spec:
+        return [{"value": "accuracy", "aggregate": "mean", **c} for c in spec["columns"]]
+    return [{"method": m, "metric": spec["metric"], "classifier": m, "value": spec["metric"], "aggregate": "mean"}
+            for m in spec["methods"]]
 
 
 def _check_param_types(parameters, params: dict, where: str) -> None:
@@ -170,8 +159,8 @@ def classifier_datasets(paper: dict, label: str) -> list[str]:
 
 
 def evaluate_job_groups(paper: dict) -> dict[str, list[str]]:
-    """evaluate_jobs per_dataset: job name → its classifiers, in the config's order (a
-    classifier without ``job:`` joins the job ``all``)."""
+    """Each evaluation job's classifiers: job name → labels, in the config's order (a classifier
+    without ``job:`` joins the job ``all``); the workflow runs each job once per data set."""
     groups: dict[str, list[str]] = {}
     for label, spec in paper["classifiers"].items():
         groups.setdefault(spec.get("job", "all"), []).append(label)
@@ -181,7 +170,6 @@ def evaluate_job_groups(paper: dict) -> dict[str, list[str]]:
 def check_paper(paper: dict, where: str) -> None:
     """What the schema cannot see, checked before any job runs: every estimator and its parameters,
     the protocol, the metrics, and every classifier a table, the reference or a figure names."""
-    from .analyse import table_columns
     from .metrics import paper_metrics
     from .errors import ProtocolError
     from .protocols import make_splitter

@@ -15,10 +15,11 @@ import numpy as np
 import pandas as pd
 
 from .config import make_classifier
-from .errors import ConfigError, ProtocolError
+from .errors import ProtocolError
+from .classifiers.trees import shared_tree_depths
 from .crossval import FoldProba, fold_probabilities
-from .data.fetch import fetch, load_dataset, verify_cached
-from .data.registry import load_registry, registry_entry
+from .data.fetch import load_dataset, verify_cached
+from .data.registry import registry_entry
 from .io import atomic_path
 from .preprocess.pipeline import apply_steps, build_steps
 from .progress import Progress
@@ -39,7 +40,7 @@ def paper_rows(paper: dict, dataset: str, X: pd.DataFrame, y: pd.Series) -> tupl
     pre = paper["preprocessing"]
     extra = pre.get("per_dataset", {}).get(dataset, {})
     keep = np.ones(len(X), dtype=bool)
-    if pre.get("complete_cases"):
+    if pre["complete_cases"]:
         keep &= ~X.isna().any(axis=1).to_numpy() & y.notna().to_numpy()
     if extra.get("drop_duplicate_rows"):
         keep &= ~pd.concat([X, y], axis=1).duplicated().to_numpy()
@@ -277,6 +278,11 @@ def evaluate_many(paper: dict, dataset: str, labels, prepared_path, folds_path, 
     n_variants = [X.shape[1] if paper["classifiers"][g[0]].get("variants") == "drop_each_attribute" else 1
                   for g in groups]
     progress = Progress(dataset, len(splits) * sum(n_variants))
+    with shared_tree_depths():  # a column may read the depths of trees another grew on these folds
+        yield from _evaluate_groups(paper, groups, X, y, folds, splits, metrics, classes, ycodes, progress, outputs)
+
+
+def _evaluate_groups(paper, groups, X, y, folds, splits, metrics, classes, ycodes, progress, outputs):
     for group in groups:
         collected = {label: _Collected(paper.get("stored_probabilities", "float64")) for label in group}
         spec = paper["classifiers"][group[0]]

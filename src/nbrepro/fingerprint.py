@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from . import paths
 from .report.html import MACHINE_STRETCH
 
 TIMING_FILES = {"timings.csv", "run.html"}
@@ -31,25 +32,25 @@ def fingerprint(root) -> list[tuple[str, str]]:
 
 def expected_files(config_path, papers=None) -> list[str]:
     """Every result file (relative to results/) that a run of the workflow config (or of ``papers``) should leave."""
-    from .config import classifier_datasets, load_paper, load_yaml
-    from .paper_stats import output_files
+    from .analysis.paper import output_files
+    from .config import classifier_datasets, load_yaml
+    from .paper import load_papers
 
     config_path = Path(config_path)
     cfg = load_yaml(config_path)
     root = config_path.parent.parent   # config/config.yaml → the project folder
-    out = ["index.html"]
-    for name in papers or cfg["papers"]:
-        paper = load_paper(root / cfg["paper_dir"] / f"{name}.yaml")
+    out = [Path(paths.INDEX).name]
+    for name, paper in load_papers(papers or cfg["papers"], root / cfg["paper_dir"]).items():
         for ds in paper["datasets"]:
             for label, spec in paper["classifiers"].items():
                 if ds not in classifier_datasets(paper, label):
                     continue
                 kinds = ["folds", "predictions"] + (["fitted"] if spec.get("record") else [])
-                out += [f"{name}/{kind}/{ds}/{label}.parquet" for kind in kinds]
+                out += [f"{name}/{paths.per_fold(kind, ds, label)}" for kind in kinds]
         for t in paper["tables"]:
-            out += [f"{name}/tables/{t}.csv", f"{name}/tables/{t}_summary.csv", f"{name}/stats/{t}_match_counts.csv"]
-        out += [f"{name}/stats/{f}.csv" for f in output_files(paper)[0]]
-        out += [f"{name}/stats/timings.csv", f"{name}/report.html", f"{name}/run.html"]
+            out += [f"{name}/{f}" for f in paths.table_files(t)]
+        out += [f"{name}/{paths.stats(f)}" for f in output_files(paper)[0]]
+        out += [f"{name}/{f}" for f in (paths.TIMINGS, paths.REPORT, paths.RUN_PAGE)]
     return out
 
 

@@ -8,18 +8,19 @@ rule table:
         paper=paper_config,
     params:
         registry=config["registry"],
+        results=lambda wildcards: paths.results(wildcards.paper),
     output:
-        table=report("results/{paper}/tables/{table}.csv", caption="../report/table.rst",
+        table=report(paths.results(name=paths.table("{table}")), caption="../report/table.rst",
                      category="{paper}", subcategory="tables"),
-        summary="results/{paper}/tables/{table}_summary.csv",
-        counts=report("results/{paper}/stats/{table}_match_counts.csv", caption="../report/match_counts.rst",
+        summary=paths.results(name=paths.table_summary("{table}")),
+        counts=report(paths.results(name=paths.match_counts("{table}")), caption="../report/match_counts.rst",
                       category="{paper}", subcategory="tables"),
     wildcard_constraints:
         table=r"[A-Za-z][A-Za-z0-9]*",  # no underscore: {table}_summary.csv stays apart
     log:
         "logs/analyse/{paper}/{table}.log",
     shell:
-        "nbrepro analyse --paper-config {input.paper} --results results/{wildcards.paper} "
+        "nbrepro analyse --paper-config {input.paper} --results {params.results} "
         "--registry {params.registry} --table {wildcards.table} 2> {log:q}"
 
 
@@ -29,12 +30,14 @@ rule timings:
     input:
         fold_results,
         paper=paper_config,
+    params:
+        results=lambda wildcards: paths.results(wildcards.paper),
     output:
-        "results/{paper}/stats/timings.csv",
+        paths.results(name=paths.TIMINGS),
     log:
         "logs/analyse/{paper}/timings.log",
     shell:
-        "nbrepro analyse --paper-config {input.paper} --results results/{wildcards.paper} --timings 2> {log:q}"
+        "nbrepro analyse --paper-config {input.paper} --results {params.results} --timings 2> {log:q}"
 
 
 for _paper in PAPERS:
@@ -49,14 +52,15 @@ for _paper in PAPERS:
             f"paper_stats_{_paper}"
         input:
             stats_inputs(_paper),
-            paper=PAPERS[_paper]["path"],
+            paper=str(PAPERS[_paper].path),
         output:
             paper_stats_outputs(_paper),
         params:
-            paper=_paper,
+            results=folder_of(paths.results, _paper),  # a function, as the lint asks of a path prefix
+            figures=folder_of(paths.figures, _paper),
             registry=config["registry"],
         log:
             f"logs/analyse/{_paper}/paper_stats.log",
         shell:
-            "nbrepro paper-stats --paper-config {input.paper} --results results/{params.paper} "
-            "--registry {params.registry} --figures figures/{params.paper} 2> {log:q}"
+            "nbrepro paper-stats --paper-config {input.paper} --results {params.results} "
+            "--registry {params.registry} --figures {params.figures} 2> {log:q}"

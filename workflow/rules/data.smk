@@ -9,8 +9,8 @@ rule fetch:
         "../../environment.yml"
     # cache → mirror folders → OpenML; the cache is what every later rule reads
     output:
-        arff="resources/raw/{dataset}.arff",
-        source="resources/raw/{dataset}.arff.source.json",   # where it came from, its sha256 and when
+        arff=paths.raw(),
+        source=paths.raw_source(),   # where it came from, its sha256 and when
     params:
         mirrors=lambda wc: " ".join(f"--mirror {m}" for m in MIRRORS),
         openml="" if config.get("openml", True) else "--no-openml",
@@ -28,14 +28,14 @@ rule prepare:
         "../../environment.yml"
     # validation against the registry, the paper's preprocessing (dataset scope) and the folds
     input:
-        raw="resources/raw/{dataset}.arff",
+        raw=paths.raw(),
     params:
         paper=paper_config,
         registry=config["registry"],
         settings=prepare_settings,  # preprocessing, protocol and this dataset's registry entry: a rerun trigger
     output:
-        data="resources/prepared/{paper}/{dataset}.parquet",
-        folds="resources/folds/{paper}/{dataset}.parquet",
+        data=paths.prepared(),
+        folds=paths.splits(),
     priority: DATA_PRIORITY
     wildcard_constraints:
         paper=rf"(?!(?:{INLINE_PREPARE_RE})/)[A-Za-z0-9_-]+",  # a paper with one job per dataset prepares in it

@@ -2,16 +2,17 @@ rule figure:
     conda:
         "../../environment.yml"
     input:
-        table="results/{paper}/tables/{table}.csv",
+        table=paths.results(name=paths.table("{table}")),
+    params:
+        stem=lambda wildcards: paths.figures(wildcards.paper, paths.reproduced_vs_published(wildcards.table)),
     output:
-        png=report("figures/{paper}/{table}_reproduced_vs_published.png",
+        png=report(paths.figures(name=paths.reproduced_vs_published("{table}"), ext="png"),
                    caption="../report/reproduced_vs_published.rst", category="{paper}", subcategory="figures"),
-        svg="figures/{paper}/{table}_reproduced_vs_published.svg",
+        svg=paths.figures(name=paths.reproduced_vs_published("{table}"), ext="svg"),
     log:
         "logs/report/{paper}/{table}_figure.log",
     shell:
-        "nbrepro figure --table {input.table:q} "
-        "--out figures/{wildcards.paper}/{wildcards.table}_reproduced_vs_published 2> {log:q}"
+        "nbrepro figure --table {input.table:q} --out {params.stem:q} 2> {log:q}"
 
 
 rule report:
@@ -21,32 +22,36 @@ rule report:
         paper_tables,
         paper_figures,
         paper_report_extras,
-        "results/{paper}/stats/timings.csv",
+        paths.results(name=paths.TIMINGS),
         paper=paper_config,
+    params:
+        results=lambda wildcards: paths.results(wildcards.paper),
+        figures=lambda wildcards: paths.figures(wildcards.paper),
     output:
-        report("results/{paper}/report.html", caption="../report/paper_report.rst", category="{paper}"),
-        "results/{paper}/run.html",  # when, on what, time per classifier column: machine-dependent, outside the fingerprint
+        report(paths.results(name=paths.REPORT), caption="../report/paper_report.rst", category="{paper}"),
+        paths.results(name=paths.RUN_PAGE),  # when, on what, time per classifier column: machine-dependent, outside the fingerprint
     log:
         "logs/report/{paper}/report.log",
     shell:
-        "nbrepro report --paper-config {input.paper} --results results/{wildcards.paper} "
-        "--figures figures/{wildcards.paper} 2> {log:q}"
+        "nbrepro report --paper-config {input.paper} --results {params.results} "
+        "--figures {params.figures} 2> {log:q}"
 
 
 rule index:
     conda:
         "../../environment.yml"
     input:
-        expand("results/{paper}/report.html", paper=PAPERS),
-        configs=[p["path"] for p in PAPERS.values()],
+        [paths.results(p, paths.REPORT) for p in PAPERS],
+        configs=[str(p.path) for p in PAPERS.values()],
         speed=committed_benchmark("suite_top_jobs.csv"),
         suite_run=committed_benchmark("suite_run.csv"),
     output:
-        "results/index.html",
+        paths.INDEX,
     log:
         "logs/report/index.log",
     params:
         speed=lambda wildcards, input: f"--speed {input.speed}" if input.speed else "",
         suite_run=lambda wildcards, input: f"--suite-run {input.suite_run}" if input.suite_run else "",
+        results=lambda wildcards, output: str(Path(output[0]).parent),
     shell:
-        "nbrepro index --results results {params.speed} {params.suite_run} {input.configs} 2> {log:q}"
+        "nbrepro index --results {params.results} {params.speed} {params.suite_run} {input.configs} 2> {log:q}"

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from ..analysis import Claim
+
 REFERENCE = "AWNB(i=10,j=50)"
 # the printed tables' markers that survived: all of Tables 4 and 5, only the Bagging column of
 # Table 2 (its markers stand detached after the column, 8 improvements and 4 degradations, vehicle's
@@ -88,15 +90,15 @@ def _agrees(value, printed: float) -> bool:
     return all(v == printed for v in value) if isinstance(value, (list, tuple)) else value == printed
 
 
-def claims(ctx) -> pd.DataFrame:
+def claims(ctx) -> list[Claim]:
     published = pd.read_csv(ctx.paper["analysis"]["published"]).set_index("statistic")["value"]
     rows = []
     for sid, (name, methods, what, sentence) in COUNTS.items():
         printed = float(published[sid])
         table = ctx.tables.get(name)
-        for source, column in (("paper", "published_significance"), ("ours", "significance")):
+        for source, column in (("printed", "published_significance"), ("ours", "significance")):
             value = None if table is None else count(table, methods, what, column)
-            kept = PRINTED_MARKERS.get(name, set()) if source == "paper" else None
+            kept = PRINTED_MARKERS.get(name, set()) if source == "printed" else None
             if kept is not None and not set(methods) <= kept:
                 verdict, evidence = "not checkable", f"the printed markers of {name} for {', '.join(methods)} were lost"
             elif value is None:
@@ -104,6 +106,5 @@ def claims(ctx) -> pd.DataFrame:
             else:
                 verdict = "yes" if _agrees(value, printed) else "no"
                 evidence = f"counted {value} in {name} ({what}); the text says {printed:g}"
-            rows.append({"source": source, "claim_id": sid, "claim": sentence, "supported": verdict,
-                         "evidence": evidence})
-    return pd.DataFrame(rows)
+            rows.append(Claim(sid, "3", sentence, source, verdict, evidence))
+    return rows

@@ -6,11 +6,10 @@ sentences as tests on those numbers.
 """
 from __future__ import annotations
 
-import numpy as np
-import pandas as pd
 
 from .. import stats
-from ..analyse import wide_table
+from ..analysis import Claim, verdict
+from ..analysis.tables import wide_table
 
 SCHEMES = ["DIS", "NRD-I", "NRD", "NRD0", "SP", "UCV", "BCV", "STE", "DPI", "WEKA"]
 SOPHISTICATED = ["UCV", "BCV", "STE", "DPI"]
@@ -32,13 +31,11 @@ def _complete(w) -> bool:
     return w is not None and list(w.columns) == SCHEMES and len(w) > 1
 
 
-def claims(ctx) -> pd.DataFrame:
+def claims(ctx) -> list[Claim]:
     rows = []
 
-    def claim(section, text, supported, evidence):
-        rows.append({"section": section, "claim": text,
-                     "supported": ("yes" if supported else "no") if supported is not None else "not yet computable",
-                     "evidence": evidence})
+    def claim(claim_id, section, text, supported, evidence):
+        rows.append(Claim(claim_id, section, text, "ours", verdict(supported), evidence))
 
     walls = {name: _wide(ctx, name) for name in MEASURES}
     # Friedman on each measure
@@ -46,7 +43,7 @@ def claims(ctx) -> pd.DataFrame:
     for name, w in walls.items():
         if _complete(w):
             ps[name] = stats.friedman(w.to_numpy(), higher_is_better=False).pvalue
-    claim("3.2", "the Friedman test rejects equal performance of the ten schemes at 0.05 for error, bias and "
+    claim("friedman", "3.2", "the Friedman test rejects equal performance of the ten schemes at 0.05 for error, bias and "
           "variance", all(p < 0.05 for p in ps.values()) if len(ps) == 3 else None,
           ", ".join(f"{k}: p = {v:.3g}" for k, v in ps.items()) + f" (N = {len(walls['error']) if walls['error'] is not None else 0})")
 
@@ -64,19 +61,19 @@ def claims(ctx) -> pd.DataFrame:
 
     for worse, better in (("BCV", "SP"), ("BCV", "WEKA"), ("UCV", "SP")):
         record = _record(ctx, worse, better)
-        claim("3.2", f"{worse} is statistically significantly worse than {better} on error (Nemenyi, 0.05); "
+        claim(f"{worse.lower()}_worse_than_{better.lower()}", "3.2", f"{worse} is statistically significantly worse than {better} on error (Nemenyi, 0.05); "
               f"w/t/l {worse} vs {better} printed {'/'.join(map(str, QUOTED_RECORDS[(worse, better)]))}",
               significant(better, worse), (ranks_text(err, [worse, better]) if err else "") +
               (f"; ours {record}" if record else ""))
     for other in ("DIS", "UCV", "BCV"):
-        claim("3.2", f"SP is statistically significantly better than {other} on error", significant("SP", other),
+        claim(f"sp_better_than_{other.lower()}", "3.2", f"SP is statistically significantly better than {other} on error", significant("SP", other),
               ranks_text(err, ["SP", other]) if err else "")
     if err is not None:
         beat_dis = [m for m in SCHEMES if m != "DIS" and significant(m, "DIS")]
-        claim("3.2/4", "SP is the only scheme statistically significantly better than DIS on error",
+        claim("sp_only_better_than_dis", "3.2/4", "SP is the only scheme statistically significantly better than DIS on error",
               beat_dis == ["SP"], "significantly better than DIS here: " + (", ".join(beat_dis) or "none"))
     else:
-        claim("3.2/4", "SP is the only scheme statistically significantly better than DIS on error", None, "")
+        claim("sp_only_better_than_dis", "3.2/4", "SP is the only scheme statistically significantly better than DIS on error", None, "")
     # bias / variance profiles
     bias, var = post.get("bias"), post.get("variance")
     if bias is not None and var is not None:
@@ -85,19 +82,19 @@ def claims(ctx) -> pd.DataFrame:
         b_bcv, v_bcv = bias.mean_ranks["BCV"], var.mean_ranks["BCV"]
         worst_var = max(var.mean_ranks, key=var.mean_ranks.get)
         worst_bias = max(bias.mean_ranks, key=bias.mean_ranks.get)
-        claim("3.2", "UCV has low bias but high variance", b_ucv < middle and worst_var == "UCV",
+        claim("ucv_low_bias_high_variance", "3.2", "UCV has low bias but high variance", b_ucv < middle and worst_var == "UCV",
               f"UCV bias rank {b_ucv:.2f} (middle {middle}), variance rank {v_ucv:.2f}; highest variance rank: {worst_var}")
-        claim("3.2", "BCV has low variance but high bias", v_bcv < middle and worst_bias == "BCV",
+        claim("bcv_low_variance_high_bias", "3.2", "BCV has low variance but high bias", v_bcv < middle and worst_bias == "BCV",
               f"BCV variance rank {v_bcv:.2f}, bias rank {b_bcv:.2f}; highest bias rank: {worst_bias}")
     else:
-        claim("3.2", "UCV has low bias but high variance", None, "")
-        claim("3.2", "BCV has low variance but high bias", None, "")
+        claim("ucv_low_bias_high_variance", "3.2", "UCV has low bias but high variance", None, "")
+        claim("bcv_low_variance_high_bias", "3.2", "BCV has low variance but high bias", None, "")
     # training time
     ft = ctx.frames.get("figure1")
     if ft is not None and len(ft):
         t = ft[ft.panel == "training time"].set_index("method")["mean_rank"]
         slowest = list(t.sort_values(ascending=False).index[:4])
-        claim("3.2", "the four sophisticated schemes (UCV, BCV, STE, DPI) cost far more training time than the others",
+        claim("sophisticated_slower", "3.2", "the four sophisticated schemes (UCV, BCV, STE, DPI) cost far more training time than the others",
               set(slowest) == set(SOPHISTICATED) if len(t) == len(SCHEMES) else None,
               "slowest four by mean rank: " + ", ".join(f"{m} {t[m]:.2f}" for m in slowest))
     # Figure 2
@@ -105,13 +102,13 @@ def claims(ctx) -> pd.DataFrame:
     if f2 is not None and len(f2):
         med = f2.set_index("classifier")["median"]
         largest = list(med.sort_values(ascending=False).index[:2])
-        claim("3.2", "the bandwidths of BCV and WEKA are larger than the others' (Figure 2)",
+        claim("bcv_weka_larger_bandwidths", "3.2", "the bandwidths of BCV and WEKA are larger than the others' (Figure 2)",
               set(largest) == {"BCV", "WEKA"}, "median ratio to NRD-I: " + ", ".join(f"{m} {v:.2f}" for m, v in med.items()))
         small = [m for m in ("NRD0", "SP", "STE", "DPI") if m in med]
-        claim("3.2", "NRD0, SP, STE and DPI tend to have smaller bandwidths than NRD-I",
+        claim("smaller_bandwidths_than_nrd_i", "3.2", "NRD0, SP, STE and DPI tend to have smaller bandwidths than NRD-I",
               all(med[m] < 1 for m in small) if len(small) == 4 else None,
               ", ".join(f"{m} {med[m]:.2f}" for m in small))
-    return pd.DataFrame(rows)
+    return rows
 
 
 def _record(ctx, a, b) -> str:

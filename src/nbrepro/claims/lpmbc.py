@@ -7,7 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .. import stats
+from .. import paths, stats
+from ..analysis import Claim, verdict
 
 METHODS = ["LPM-BC", "G-NBC", "K-NBC", "NNBC", "TAN", "NBTree", "LWNB", "V-kNN", "CAP", "LD-kNN"]
 CONTROL = "LPM-BC"
@@ -32,18 +33,16 @@ def _best_counts(w: pd.DataFrame, higher: bool) -> pd.Series:
     return w.eq(best, axis=0).sum()
 
 
-def claims(ctx) -> pd.DataFrame:
+def claims(ctx) -> list[Claim]:
     table = ctx.tables["table2"]
     rows = []
-    for source, column in (("paper", "published_mean"), ("ours", "mean")):
+    for source, column in (("printed", "published_mean"), ("ours", "mean")):
         for metric, label in (("mse", "MSE"), ("accuracy", "ACC")):
             w = _wide(table, metric, column)
             higher = HIGHER[metric]
 
             def claim(key, text, supported, evidence):
-                rows.append({"source": source, "metric": label, "claim_id": key, "claim": text,
-                             "supported": "not yet computable" if supported is None else ("yes" if supported else "no"),
-                             "evidence": evidence})
+                rows.append(Claim(key, "V-B", text, source, verdict(supported), evidence, label))
             if w is None:
                 for key in ("best_count", "mean_rank", "friedman", "bonferroni_dunn"):
                     claim(key, "", None, f"needs all ten {label} columns")
@@ -67,7 +66,7 @@ def claims(ctx) -> pd.DataFrame:
             claim("bonferroni_dunn", "at α = .05 LPM-BC is significantly better than every classifier except "
                   "LD-kNN and CAP", bool(better == wanted),
                   f"CD = {bd.critical_difference:.3f}; significantly better than: {', '.join(sorted(better)) or 'none'}")
-    return pd.DataFrame(rows, columns=["source", "metric", "claim_id", "claim", "supported", "evidence"])
+    return rows
 
 
 TOLERANCE = {"accuracy": 0.02, "mse": 0.01}   # the "near" for the random folds: ACC 0.02, MSE 0.01
@@ -82,7 +81,7 @@ def gaps(ctx) -> list[tuple]:
     for r in table.itertuples(index=False):
         if r.method not in METHODS or r.metric not in TOLERANCE:
             continue
-        path = ctx.results / "folds" / r.dataset / f"{r.method}.parquet" if ctx.results is not None else None
+        path = ctx.results / paths.per_fold("folds", r.dataset, r.method) if ctx.results is not None else None
         spread = np.nan
         if path is not None and path.exists():
             folds = pd.read_parquet(path, columns=["run", r.metric])

@@ -8,6 +8,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats as _st
 
+from ..analysis import Claim, verdict
+
 MODELS = ["LUA", "LGA", "LCA"]
 SYNTHETIC = {"gauss2d-C0": 0.0, "gauss2d-C0.5": 0.5, "gauss2d-C1": 1.0, "gauss2d-C1.5": 1.5, "gauss2d-C2": 2.0}
 
@@ -27,19 +29,17 @@ def _cube(ctx) -> pd.DataFrame | None:
     return t.pivot_table(index="dataset", columns=["model", "position"], values="mean")
 
 
-def claims(ctx) -> pd.DataFrame:
+def claims(ctx) -> list[Claim]:
     rows = []
 
     def claim(key, text, supported, evidence):
-        rows.append({"source": "ours", "claim_id": key, "claim": text,
-                     "supported": "not yet computable" if supported is None else ("yes" if supported else "no"),
-                     "evidence": evidence})
+        rows.append(Claim(key, "V-C", text, "ours", verdict(supported), evidence))
 
     cube = _cube(ctx)
     if cube is None or any(m not in cube.columns.get_level_values(0) for m in MODELS):
         for key in ("small_k_for_simple_models", "lca_vs_lga_whole_space", "medium_k_best", "dependency"):
             claim(key, "", None, "needs the sweep tables")
-        return pd.DataFrame(rows)
+        return rows
     last = int(cube.columns.get_level_values(1).max())
     real = [d for d in cube.index if d not in SYNTHETIC]
     synthetic = [d for d in cube.index if d in SYNTHETIC]
@@ -80,4 +80,4 @@ def claims(ctx) -> pd.DataFrame:
     else:
         claim("dependency", "(4) as the dependency C grows, small neighbourhoods gain over the whole class", None,
               "needs the synthetic sets")
-    return pd.DataFrame(rows)
+    return rows

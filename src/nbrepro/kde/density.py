@@ -96,7 +96,7 @@ def kernel_density_table(X: np.ndarray, groups) -> np.ndarray:
     its samples summed in one compiled pass over all such attributes; the other samples are
     summed over their windows, small ones batched together, a sample whose windows hold many
     values on its own (where the expansions may pay). The sums reach the rows in one pass."""
-    from ._kernels import dense_attributes, distinct_columns, distinct_groups, scatter_sums
+    from ._kernels import dense_attributes, distinct_columns, scatter_sums
 
     X = np.asarray(X, dtype=np.float64)
     out = np.full((X.shape[0], len(groups)), np.nan)

@@ -7,7 +7,7 @@ quantiles, the binned pair counts) are computed for all samples together on a pa
 array, with the same operations in the same order as the one-sample functions.
 The iterative rules (``ucv``, ``bcv``, ``ste``) run R's optimiser and root finder for all
 samples in lockstep: every sample follows exactly its own scalar path (the same operations
-on float64, element by element; ``tests/test_kde_bandwidth.py`` checks equality with the
+on float64, element by element; ``tests/kde/test_kde_bandwidth.py`` checks equality with the
 one-sample functions and with R), but each iteration evaluates the score of every active
 sample in one vectorised pass over a padded table of its pair counts.
 """

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..analyse import agreement
+from ..analysis.tables import agreement
 from .words import estimator_in_words, preprocessing_in_words, protocol_in_words
 
 CSS = """
@@ -197,11 +197,11 @@ def cell_counts(counts: pd.DataFrame) -> tuple[list[dict], dict]:
 
 
 def claim_counts(claims: pd.DataFrame) -> dict[str, dict]:
-    """source ("paper": on the printed numbers, "ours") → claims held, not held, other."""
-    sources = claims["source"] if "source" in claims.columns else pd.Series(["ours"] * len(claims))
+    """source ("printed": on the paper's printed numbers, "ours") → claims held, not held, other
+    (``stats/claims.csv``: the columns of ``nbrepro.analysis.Claim``)."""
     out = {}
-    for source, g in claims.groupby(sources.to_numpy(), sort=False):
-        v = g["supported"].astype(str).str.lower()
+    for source, g in claims.groupby("source", sort=False):
+        v = g["verdict"].astype(str)
         held, not_held = int((v == "yes").sum()), int((v == "no").sum())
         out[source] = {"held": held, "not held": not_held, "other": len(g) - held - not_held}
     return out
@@ -232,8 +232,8 @@ def _glance(paper: dict, outputs: dict) -> str:
                    + ".</p>")
         out.append(frame_html(pd.DataFrame(rows), 0))
     claims = outputs.get("stats/claims.csv")
-    if claims is not None and len(claims) and "supported" in claims.columns:
-        said = {"paper": "on the paper's own printed numbers", "ours": "on ours"}
+    if claims is not None and len(claims):
+        said = {"printed": "on the paper's own printed numbers", "ours": "on ours"}
         parts = [f"{said.get(source, source)}: {n['held']} hold, {n['not held']} do not"
                  + (f", {n['other']} cannot be checked" if n["other"] else "")
                  for source, n in claim_counts(claims).items()]
@@ -290,11 +290,11 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
             parts.append("</table></div>")
     parts.append("<h2>How many cells reproduce</h2>")
     parts.append(frame_html(outputs["stats/match_counts.csv"], 2))
-    from ..analyse import label_metric
+    from ..analysis.tables import label_metric
 
     for name, spec in paper["tables"].items():
         parts.append(f"<h2>{html.escape(name)}</h2>")
-        if spec.get("kind", "cells") == "pairwise":
+        if spec["kind"] == "pairwise":
             parts.append(pairwise_html(outputs[f"tables/{name}.csv"], spec.get("caption", name)))
             parts.append(f"<h3>{html.escape(name)}: mean ranks per measure</h3>")
             parts.append(frame_html(outputs[f"tables/{name}_summary.csv"], 4))
@@ -311,11 +311,11 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
                         f"are recomputed from the printed cells over {html.escape(str(summ['published_over'].iloc[0]))}."
                         if "published_over" in summ.columns and len(summ) else "") + "</p>")
         parts.append(frame_html(summ, 4))
-    analysis = paper.get("analysis") or {}
+    analysis = paper["analysis"]
     if "stats/claims.csv" in outputs:
         claims = outputs["stats/claims.csv"]
-        both = "source" in claims.columns and set(claims["source"]) >= {"paper", "ours"}
-        parts.append("<h2 id='claims'>The paper's claims, checked " + ("on the paper's own printed numbers (source: paper) "
+        both = set(claims["source"]) >= {"printed", "ours"}
+        parts.append("<h2 id='claims'>The paper's claims, checked " + ("on the paper's own printed numbers (source: printed) "
                                                              "and on ours" if both else "against our numbers") + "</h2>")
         parts.append(frame_html(claims, 4))
     if "stats/text_stats.csv" in outputs:
@@ -469,7 +469,7 @@ def index_report(papers: list[dict], out_path: Path, speed: pd.DataFrame | None 
                   f"alt='reproduced against published, {html.escape(p['name'])}'></a>" if p.get("figure") else "")
         parts.append(f"<tr><td class='l'><a href='{html.escape(p['name'])}/report.html'>{html.escape(p['title'])}</a></td>"
                      f"<td>{t['cells']}</td><td>{t['exact']}</td><td>{t['near']}</td><td>{t['within']}</td>"
-                     f"<td>{t['computed'] - t['within']}</td><td>{held('paper')}</td><td>{held('ours')}</td>"
+                     f"<td>{t['computed'] - t['within']}</td><td>{held('printed')}</td><td>{held('ours')}</td>"
                      f"<td>{time_cell}</td><td>{figure}</td></tr>")
     parts.append("</table></div>")
     if suite_run is not None and (suite_run.paper == "all").any():

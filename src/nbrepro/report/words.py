@@ -65,7 +65,7 @@ def preprocessing_in_words(pre: dict) -> str:
         words = _list([step_in_words(s) for s in own.get("steps") or []]) if own.get("steps") else ""
         if words:
             extra.append(f"{dataset}: {words}" + (f" ({own['why']})" if own.get("why") else ""))
-    if pre.get("complete_cases"):
+    if pre["complete_cases"]:
         text += "; rows with a missing value left out"
     return text + ("; " + "; ".join(extra) if extra else "")
 

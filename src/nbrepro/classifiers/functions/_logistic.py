@@ -8,7 +8,7 @@ one indicator per value (``NominalToBinary``), and every column standardised wit
 weighted mean and the weighted sample standard deviation. The penalised likelihood is
 Weka's, with the last class as reference and the intercepts unpenalised, and it is
 minimised along Weka's own quasi-Newton path (``weka.core.Optimization``, ported in
-``tests/weka_optimization_reference.py``, and compiled with the objective in ``_logistic_kernel``). Weka's optimiser stops loosely (relative steps below 1.5e-8), so
+``tests/classifiers/functions/weka_optimization_reference.py``, and compiled with the objective in ``_logistic_kernel``). Weka's optimiser stops loosely (relative steps below 1.5e-8), so
 only the same path gives Weka's coefficients; a tighter optimiser would differ from Weka
 in the fifth decimal of the probabilities.
 """

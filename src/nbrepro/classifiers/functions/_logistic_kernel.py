@@ -5,8 +5,8 @@ Hall's calibration fits a Logistic in every fit of every column (550 fits per co
 set), and Weka's optimiser asks for the objective and the gradient thousands of times per fit
 on a few hundred rows: in numpy and Python each step was dozens of small calls, which cost
 more than the arithmetic (calibrated AWNB on ecoli: 3.0 s a fit, now 0.7 s). Everything here
-follows the reference in ``tests/weka_optimization_reference.py`` (the optimiser) and the numpy form of the
-objective kept in ``tests/test_logistic_kernel.py``, operation for operation: each linear
+follows the reference in ``tests/classifiers/functions/weka_optimization_reference.py`` (the optimiser) and the numpy form of the
+objective kept in ``tests/classifiers/functions/test_logistic_kernel.py``, operation for operation: each linear
 predictor summed over the columns in order, every sum over rows in training order, a row's
 own-class gradient terms added after its probability terms (a 0 for the other classes, as
 numpy added it). The tests compare the two paths bit for bit, restarts included. ``exp`` and

@@ -12,7 +12,7 @@ around the nearest multiple of 1/32,
 with a remainder below 1e-16 (|erf⁽⁸⁾| < 10³, (1/64)⁸/8! ≈ 1e-19), and ±1 beyond (erf is 1.0
 in double precision from 5.93 on). The coefficients are computed in 60-digit decimal
 arithmetic and rounded once, so the table, and every result, is the same on every machine.
-About 4 ns a call; agrees with the C library's erf to a few ulps (tests/test_lpmbc.py).
+About 4 ns a call; agrees with the C library's erf to a few ulps (tests/classifiers/local/test_lpmbc.py).
 """
 from __future__ import annotations
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 import numpy as np
 import pandas as pd
@@ -96,12 +98,8 @@ def fit_fingerprint(X, y, sample_weight, **params) -> bytes:
 
 
 class _RecentDepths:
-    """The members' shallowest test depths of recent Bagging fits of trees, by fit fingerprint.
-
-    Hall's AWNB weights come from exactly the trees Weka's Bagging grows: AWNB(i=10, j=100)
-    from the bagged-J48 column's trees, ASNB from AWNB(i=10, j=50)'s. A job that runs those
-    columns one after the other on the same folds reads the depths here instead of growing
-    the trees again (bounded: the calibration's 11 fits × 50 folds of one column fit)."""
+    """The members' shallowest test depths of recent Bagging fits of trees, by fit fingerprint
+    (bounded: the calibration's 11 fits × 50 folds of one column fit)."""
 
     def __init__(self, size: int = 2048):
         self.size = size
@@ -121,7 +119,33 @@ class _RecentDepths:
             self._items.popitem(last=False)
 
 
-RECENT_TREE_DEPTHS = _RecentDepths()
+_TREE_DEPTHS: ContextVar[_RecentDepths | None] = ContextVar("nbrepro_tree_depths", default=None)
+
+
+@contextmanager
+def shared_tree_depths():
+    """Within this block, Bagging fits of trees leave their members' depths for later fits of
+    the same trees on the same rows to read (``known_tree_depths``); outside it nothing is kept.
+
+    Hall's AWNB weights come from exactly the trees Weka's Bagging grows: AWNB(i=10, j=100)
+    from the bagged-J48 column's trees, ASNB from AWNB(i=10, j=50)'s. An evaluation job
+    (``experiment.evaluate_many``) opens one block, so a column fitted after the one that grew
+    its trees, on the same folds, does not grow them again; the depths are the same either way.
+    Scoped rather than process-wide: a library user's fits share nothing they did not ask for."""
+    token = _TREE_DEPTHS.set(_RecentDepths())
+    try:
+        yield
+    finally:
+        _TREE_DEPTHS.reset(token)
+
+
+def known_tree_depths(X, y, tree, n_estimators, bag_size_percent, random_state):
+    """(trees, attributes) depths a Bagging fit of ``tree`` on these rows left in the current
+    ``shared_tree_depths`` block, or None."""
+    memo = _TREE_DEPTHS.get()
+    if memo is None:
+        return None
+    return memo.get(bagging_fingerprint(X, y, None, tree, n_estimators, bag_size_percent, random_state))
 
 
 def bagging_fingerprint(X, y, sample_weight, estimator, n_estimators, bag_size_percent, random_state) -> bytes:
@@ -220,10 +244,11 @@ class Bagging(ProbaPredictMixin, MetaEstimatorMixin, ClassifierMixin, BaseEstima
                 member.fit(Xb, y_series.iloc[rows])
             self.estimators_.append(member)
             self.bags_.append(rows)
-        if all(hasattr(m, "min_test_depth_") for m in self.estimators_):  # trees: keep their depths for AWNB
-            RECENT_TREE_DEPTHS.put(bagging_fingerprint(X_given, y, sample_weight, self.estimator, self.n_estimators,
-                                                       self.bag_size_percent, self.random_state),
-                                   np.vstack([m.min_test_depth_ for m in self.estimators_]))
+        memo = _TREE_DEPTHS.get()
+        if memo is not None and all(hasattr(m, "min_test_depth_") for m in self.estimators_):  # trees: for AWNB
+            memo.put(bagging_fingerprint(X_given, y, sample_weight, self.estimator, self.n_estimators,
+                                         self.bag_size_percent, self.random_state),
+                     np.vstack([m.min_test_depth_ for m in self.estimators_]))
         return self
 
     def _shared_encoder(self, X, y, keep):

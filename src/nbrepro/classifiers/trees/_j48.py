@@ -34,7 +34,6 @@ from ._builder import TreeBuilder
 from ._export import weka_tree_text
 
 
-_FLAT_UNPRUNED = True  # False: unpruned trees kept as nodes too (the reference the arrays are tested against)
 
 
 class J48(MixedInputMixin):
@@ -113,12 +112,21 @@ class J48(MixedInputMixin):
                                all_values, self.confidence, self.subtree_raising)
         self.__dict__.pop("tree_", None)
         self.__dict__.pop("flat_tree_", None)
-        if self.unpruned and _FLAT_UNPRUNED:  # no pruning to do on nodes: the tree stays as the kernel's arrays
-            flat = builder._grow_flat(w, False, ranks)
-            self.min_test_depth_ = flat.min_test_depths(self.n_features_in_)
-            if not depths_only:
-                self.flat_tree_ = flat
-            return self
+        if self.unpruned:  # no pruning to do on nodes: the tree stays as the kernel's arrays
+            return self._grow_arrays(builder, w, ranks, depths_only)
+        return self._grow_nodes(builder, w, ranks)
+
+    def _grow_arrays(self, builder, w, ranks=None, depths_only=False) -> "J48":
+        """An unpruned tree as the compiled grower's arrays (``flat_tree_``), predicted from directly."""
+        flat = builder._grow_flat(w, False, ranks)
+        self.min_test_depth_ = flat.min_test_depths(self.n_features_in_)
+        if not depths_only:
+            self.flat_tree_ = flat
+        return self
+
+    def _grow_nodes(self, builder, w, ranks=None) -> "J48":
+        """The tree as nodes, pruned unless ``unpruned`` (an unpruned tree as nodes is the reference
+        its arrays are tested against)."""
         root = builder.grow(w, keep_rows=not self.unpruned, ranks=ranks)
         if not self.unpruned:
             builder.prune(root)

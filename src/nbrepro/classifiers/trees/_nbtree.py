@@ -24,7 +24,6 @@ from sklearn.utils.validation import check_is_fitted
 
 from ...preprocess.mdl import (PresortedColumns, mdl_cut_points_packed, mdl_cut_points_presorted,
                                mdl_cut_points_weighted, presort_columns)
-from ...weka._random_kernel import shuffled_stratified_order
 from ...weka.random import JavaRandom
 from ...protocols.weka_cv import fold_bounds
 from ...weka import utils as wu
@@ -39,7 +38,6 @@ from ...weka._order_kernel import weka_sorts_in_turn
 
 _FOLDS = 5
 _MIN_ROWS_FOR_CV = 5
-_FUSED_BRANCH = True  # False: score branches step by step (the reference the fused kernel is tested against)
 _NO_VALUES = np.empty((0, 0))
 _NO_ORDERS = np.empty((0, 0), dtype=np.int64)
 
@@ -279,9 +277,7 @@ class NBTree(MixedInputMixin):
     def _branch_errors(self, rows, w, rnd: JavaRandom, presorted=None) -> float:
         """A candidate branch's estimated errors: its rows discretised afresh, shuffled and
         stratified by the split's generator, then 5-fold naive Bayes errors; in one compiled call
-        (``_nbtree_branch_kernel``), or step by step with ``_FUSED_BRANCH`` False (the reference)."""
-        if not _FUSED_BRANCH:
-            return self._branch_errors_stepwise(rows, w, rnd, presorted)
+        (``_nbtree_branch_kernel``; tests/classifiers/trees/test_j48_kernel.py holds the step-by-step reference)."""
         from ._nbtree_branch_kernel import branch_cv_errors  # numba; imports preprocess, so not at the top
 
         have = presorted is not None
@@ -292,14 +288,6 @@ class NBTree(MixedInputMixin):
             self._member, self._xlnx, have, _FOLDS, TINY, 1e75)
         rnd._state = int(state)
         return float(errors)
-
-    def _branch_errors_stepwise(self, rows, w, rnd: JavaRandom, presorted=None) -> float:
-        Z, y = self._Z[rows], self._y[rows]
-        disc = _DiscretizedNB(self, Z, y, w, fit=False, rows=rows, presorted=presorted)  # cuts: independent of row order
-        # Weka's randomize then stratify of the branch's rows, in one compiled call
-        order, state = shuffled_stratified_order(np.asarray(y, dtype=np.int64), _FOLDS, rnd._state)
-        rnd._state = int(state)
-        return _cv_errors(disc, y[order], w[order], disc.codes[order])
 
     # ---- prediction -----------------------------------------------------------------------
     def predict_proba(self, X) -> np.ndarray:

@@ -15,9 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._base import WeightedNaiveBayes
-from ..trees import J48, Bagging
-# the bagged trees' depths memo Bagging fills (a process-wide cache the structure issue is to replace)
-from ..trees._bagging import RECENT_TREE_DEPTHS, bagging_fingerprint
+from ..trees import J48, Bagging, known_tree_depths
 
 
 def bagged_tree_depths(X, y, n_trees: int = 10, sample_percent: int = 50, random_state: int = 1,
@@ -32,9 +30,9 @@ def bagged_tree_depths(X, y, n_trees: int = 10, sample_percent: int = 50, random
         trees = [J48(unpruned=unpruned).fit(X, y)]
     else:
         tree = J48(unpruned=unpruned)
-        # the same bags of the same rows grow the same trees: a column fitted just before on
-        # these rows (the bagged trees, AWNB beside ASNB) has left their depths
-        known = RECENT_TREE_DEPTHS.get(bagging_fingerprint(X, y, None, tree, n_trees, sample_percent, random_state))
+        # the same bags of the same rows grow the same trees: a column fitted before on these
+        # rows in the same evaluation job (the bagged trees, AWNB beside ASNB) has left their depths
+        known = known_tree_depths(X, y, tree, n_trees, sample_percent, random_state)
         if known is not None:
             return known
         bagging = Bagging(tree, n_estimators=int(n_trees), bag_size_percent=int(sample_percent),

@@ -1,0 +1,53 @@
+"""One record for every claim of every paper, and the loader of the papers' claims modules.
+
+A paper's claims module (``nbrepro.claims.<name>``, named by ``analysis.claims`` in its config)
+states the paper's sentences as tests and returns one ``Claim`` per sentence and source:
+``source`` is ``printed`` (judged on the numbers the paper printed) or ``ours`` (on the
+reproduced ones). ``stats/claims.csv`` has the record's fields as columns, in this order, for
+every paper, and the report reads them by name.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from importlib import import_module
+
+import pandas as pd
+
+SOURCES = ("printed", "ours")
+VERDICTS = ("yes", "no", "not yet computable", "not checkable")
+
+
+@dataclass(frozen=True)
+class Claim:
+    claim_id: str        # stable within the paper, e.g. "friedman" or "lcwnb5_top7"
+    section: str         # where the paper says it, e.g. "4" or "V-B"
+    claim: str           # the sentence, quoted or closely paraphrased
+    source: str          # "printed" or "ours"
+    verdict: str         # "yes", "no", "not yet computable" (a column is missing), "not checkable"
+    evidence: str        # the numbers the verdict rests on
+    metric: str = ""     # the measure judged, where the sentence is made for several
+
+    def __post_init__(self):
+        if self.source not in SOURCES:
+            raise ValueError(f"claim {self.claim_id!r}: source {self.source!r} is not one of {SOURCES}")
+        if self.verdict not in VERDICTS:
+            raise ValueError(f"claim {self.claim_id!r}: verdict {self.verdict!r} is not one of {VERDICTS}")
+
+
+def verdict(supported: bool | None) -> str:
+    """``yes`` / ``no``; ``None`` (some number is not computed yet) → ``not yet computable``."""
+    return "not yet computable" if supported is None else ("yes" if supported else "no")
+
+
+COLUMNS = [f.name for f in fields(Claim)]
+
+
+def claims_frame(claims: list[Claim]) -> pd.DataFrame:
+    """``stats/claims.csv``: one row per claim and source, the record's fields as columns."""
+    return pd.DataFrame([asdict(c) for c in claims], columns=COLUMNS)
+
+
+def claims_module(name: str):
+    """The paper's claims module, ``nbrepro.claims.<name>`` (a plug-in: loaded by name, so the
+    analysis layer does not import the papers' modules)."""
+    return import_module(f"nbrepro.claims.{name}")

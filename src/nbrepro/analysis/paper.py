@@ -1,0 +1,75 @@
+"""A paper's statistics, figure numbers and claims, declared in its config and computed by
+generic code (the paper-stats job; ``nbrepro.report.figures`` draws the figures afterwards).
+
+The paper config's ``analysis:`` names the reproduced table they read, the printed decimals
+(values are rounded to them before ranks and counts, as a reader of the paper would), a
+Table 1 built from the raw files (``table1``), a list of ``statistics:`` (``statistics.STATISTICS``)
+and the ``claims`` module (``claims``); its ``figures:`` map names to figure kinds
+(``figures.FIGURE_KINDS``).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from .. import paths
+from ..errors import ConfigError
+from .claims import claims_frame, claims_module
+from .figures import FIGURE_KINDS, FigureData
+from .statistics import frame_names, text_statistics
+from .table1 import paper_table1
+
+
+def output_files(paper: dict) -> tuple[list[str], list[str]]:
+    """(stats CSV names, figure names) the paper-stats job writes: results/{paper}/stats/{name}.csv and
+    figures/{paper}/{figure}.png|svg. Derived from the config alone, for the Snakemake rules."""
+    names = []
+    spec = paper["analysis"]
+    if spec.get("dataset_table") is not None:
+        names.append("table1")
+    if spec.get("statistics"):
+        names.append("text_stats")
+    names += frame_names(paper)
+    for name, fig in paper["figures"].items():
+        if fig["kind"] not in FIGURE_KINDS:
+            raise ConfigError(f"paper {paper['paper']!r}, figure {name!r}: unknown kind {fig['kind']!r} "
+                              f"(known: {sorted(FIGURE_KINDS)})")
+        suffix = FIGURE_KINDS[fig["kind"]].data_suffix
+        if suffix:
+            names.append(f"{name}{suffix}")
+    if spec.get("claims"):
+        names.append("claims")
+    return names, list(paper["figures"])
+
+
+def run(paper: dict, results: Path, raw_dir: Path, registry: dict,
+        tables: dict[str, pd.DataFrame]) -> tuple[dict[str, pd.DataFrame], dict[str, FigureData]]:
+    """Compute every declared statistic, figure and claim: (the stats frames to write, by path
+    under results/{paper}; each figure's data, by figure name, to draw)."""
+    spec = paper["analysis"]
+    module = claims_module(spec["claims"]) if spec.get("claims") else None
+    outputs = {}
+    table1 = None
+    if spec.get("dataset_table") is not None:
+        table1 = paper_table1(paper, raw_dir, registry)
+        outputs[paths.stats("table1")] = table1
+    ctx = None
+    if spec.get("table"):
+        published = pd.read_csv(spec["published"]) if spec.get("published") else None
+        text, ctx = text_statistics(paper, tables[spec["table"]], table1, published, module, tables, results)
+        if spec.get("statistics"):
+            outputs[paths.stats("text_stats")] = text
+        for sid, frame in ctx.frames.items():
+            outputs[paths.stats(sid)] = frame
+    figures = {}
+    for name, fig in paper["figures"].items():
+        kind = FIGURE_KINDS[fig["kind"]]
+        figures[name] = data = kind.compute(paper, fig, tables, table1, results)
+        if kind.data_suffix:
+            outputs[paths.stats(name + kind.data_suffix)] = data.frame
+        if ctx is not None:
+            ctx.frames[name] = data.frame
+    if module is not None and spec.get("claims"):
+        outputs[paths.stats("claims")] = claims_frame(module.claims(ctx))
+    return outputs, figures

@@ -1,0 +1,413 @@
+"""Per-paper analysis: fold results → reproduced tables beside the published ones, and tests.
+
+Output (``results/{paper}/``):
+  tables/{table}.csv          one row per cell: dataset, method, metric, mean, std,
+                              published_mean, published_std, significance, published_significance
+  tables/{table}_summary.csv  per method: average, mean rank (reproduced and published)
+  stats/{table}_match_counts.csv  per method: cells, computed, exact at the printed
+                              decimals, within 0.5 and 1.0 points, largest gap
+  stats/timings.csv           total fit and predict seconds per dataset × classifier
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .. import paths
+from ..config import table_columns
+from ..errors import ConfigError
+from ..io import atomic_path
+from ..metrics import Metric, metric_for, paper_metrics
+from ..stats import corrected_resampled_ttest, mean_ranks, weka_mean_std
+
+TABLE_COLUMNS = ["dataset", "method", "metric", "mean", "std", "published_mean", "published_std",
+                 "significance", "published_significance", "mean_decimals", "std_decimals"]
+
+
+def printed_decimals(text) -> float:
+    """Decimals of a number as printed: '0.1591' → 4, '8.7' → 1, '88.00' → 2, '12' → 0; NaN if none."""
+    if text is None or (isinstance(text, float) and np.isnan(text)):
+        return np.nan
+    t = str(text).strip()
+    if not t or t.lower() == "nan":
+        return np.nan
+    mantissa = t.lower().split("e")[0]
+    return float(len(mantissa.split(".")[1])) if "." in mantissa else 0.0
+
+
+def read_published(path) -> pd.DataFrame:
+    """A published results table with mean and std kept as printed, to know their decimals."""
+    pub = pd.read_csv(path, dtype={"mean": str, "std": str, "significance": str})
+    pub["mean_decimals"] = pub["mean"].map(printed_decimals)
+    pub["std_decimals"] = pub["std"].map(printed_decimals)
+    pub["mean"] = pd.to_numeric(pub["mean"])
+    pub["std"] = pd.to_numeric(pub["std"])
+    return pub
+
+
+def load_fold_results(paper: dict, results_dir: Path) -> pd.DataFrame:
+    frames = []
+    for ds in paper["datasets"]:
+        for label in paper["classifiers"]:
+            f = results_dir / paths.per_fold("folds", ds, label)
+            if f.exists():
+                d = pd.read_parquet(f)
+                if "variant" not in d.columns:
+                    d.insert(0, "variant", "")
+                d.insert(0, "method", label)
+                d.insert(0, "dataset", ds)
+                frames.append(d)
+    if not frames:
+        return pd.DataFrame(columns=["dataset", "method", "variant", "run", "fold", "n_train", "n_test"])
+    return pd.concat(frames, ignore_index=True)
+
+
+def _significance(folds: pd.DataFrame, metric: str, reference: str | None, alpha: float,
+                  higher_is_better: bool = True) -> dict:
+    """Corrected resampled t-test of every method against the reference, per dataset; "better" in
+    the metric's direction (a lower RRSE is better)."""
+    out = {}
+    if not reference:
+        return out
+    for ds, g in folds.groupby("dataset", sort=False):
+        ref = g[g.method == reference].sort_values(["run", "fold"])
+        if ref.empty:
+            continue
+        ratio = ref.n_test.sum() / ref.n_train.sum()
+        for m, gm in g.groupby("method", sort=False):
+            if m == reference:
+                continue
+            gm = gm.sort_values(["run", "fold"])
+            res = corrected_resampled_ttest(gm[metric].to_numpy(), ref[metric].to_numpy(), ratio, alpha)
+            direction = res.significance if higher_is_better else -res.significance
+            out[(ds, m)] = {1: "better", -1: "worse", 0: ""}[direction]
+    return out
+
+
+def _read_predictions(path: Path, metrics: dict[str, Metric]) -> pd.DataFrame:
+    """A predictions file; without its probability columns when no metric reads them (they are
+    most of the file: letter's 26 classes × 30 runs × 20 000 rows), their class names kept
+    (``attrs["classes"]``: written with the file; from the ``p:`` columns in older files)."""
+    if any(m.reads_probabilities for m in metrics.values()):
+        return pd.read_parquet(path)
+    import pyarrow.parquet as pq
+
+    names = pq.read_schema(path).names
+    pred = pd.read_parquet(path, columns=[c for c in names if not c.startswith("p:")])
+    if "classes" not in pred.attrs:
+        pred.attrs["classes"] = [c[2:] for c in names if c.startswith("p:")]
+    return pred
+
+
+def dataset_level_values(paper: dict, results_dir: Path, metrics: dict[str, Metric], classifiers) -> dict:
+    """(dataset, classifier) → {column: value} for metrics computed from all runs' predictions at once;
+    each predictions file of the given classifiers is read once."""
+    out = {}
+    for ds in paper["datasets"]:
+        for label in dict.fromkeys(classifiers):
+            f = Path(results_dir) / paths.per_fold("predictions", ds, label)
+            if f.exists():
+                pred = _read_predictions(f, metrics)
+                if "variant" in pred.columns:
+                    pred = pred[pred.variant == ""]
+                out[(ds, label)] = {c: m(pred) for c, m in metrics.items()}
+    return out
+
+
+def _cell(folds: pd.DataFrame, col: dict, dataset_values: dict | None = None) -> tuple[float, float]:
+    """Mean and sd over folds (the classifier as configured), min / max over its variants' means,
+    or the one value of a dataset-level metric."""
+    if dataset_values is not None:
+        return float(dataset_values.get(col["value"], np.nan)), np.nan
+    if folds.empty:
+        return np.nan, np.nan
+    if col["aggregate"] == "mean":
+        base = folds[folds.variant == ""]
+        return weka_mean_std(base[col["value"]].to_numpy()) if len(base) else (np.nan, np.nan)
+    per_variant = folds[folds.variant != ""].groupby("variant", sort=False)[col["value"]].mean()
+    if per_variant.empty:
+        return np.nan, np.nan
+    return (float(per_variant.min()) if col["aggregate"] == "min_over_variants" else float(per_variant.max())), np.nan
+
+
+def label_metric(paper: dict, spec: dict, label: str) -> Metric:
+    """The metric behind a table's printed metric label (e.g. lslwnb's 'tca' is the accuracy column,
+    kdebw's 'ERROR' the error column)."""
+    if spec["kind"] == "pairwise":
+        column = spec["measures"].get(label, label)
+    else:
+        column = next((c["value"] for c in table_columns(spec) if c["metric"] == label), label)
+    return metric_for(paper, column)
+
+
+def table_metrics(paper: dict, spec: dict) -> dict[str, Metric]:
+    declared = paper_metrics(paper)
+    return {c["value"]: metric_for(paper, c["value"], declared) for c in table_columns(spec)}
+
+
+def build_table(paper: dict, spec: dict, folds: pd.DataFrame, published: pd.DataFrame | None,
+                dataset_values: dict | None = None) -> pd.DataFrame:
+    columns = table_columns(spec)
+    metrics = table_metrics(paper, spec)
+    alpha = paper.get("significance", {}).get("alpha", 0.05)
+    base = folds[folds.variant == ""] if "variant" in folds.columns else folds
+    sig = {}
+    for metric_col, metric in metrics.items():
+        if metric_col in base.columns and metric.level == "fold":
+            for (ds, clf), mark in _significance(base, metric_col, paper.get("reference"), alpha,
+                                                 metric.higher_is_better).items():
+                sig[(ds, clf, metric_col)] = mark
+    groups = {key: g for key, g in folds.groupby(["dataset", "method"], sort=False)} if len(folds) else {}
+    names = paper["published_names"]
+    pub = {}
+    if published is not None:
+        pub = {(d, m, k): (mu, sd, "" if pd.isna(s) else str(s), md, sdd)
+               for d, m, k, mu, sd, s, md, sdd in published[["dataset", "method", "metric", "mean", "std", "significance",
+                                                             "mean_decimals", "std_decimals"]].itertuples(index=False)}
+    rows = []
+    missing = (np.nan, np.nan, "", np.nan, np.nan)
+    for ds in paper["datasets"]:
+        for col in columns:
+            level = metrics[col["value"]].level
+            values = (dataset_values or {}).get((ds, col["classifier"]), {}) if level == "dataset" else None
+            mean, std = _cell(groups.get((ds, col["classifier"]), pd.DataFrame()), col, values)
+            printed = col.get("published_as", col["method"])
+            pmean, pstd, psig, mdec, sdec = pub.get((names.get(ds, ds), printed, col["metric"]), missing)
+            mark = sig.get((ds, col["classifier"], col["value"]), "") if col["aggregate"] == "mean" else ""
+            rows.append((ds, col["method"], col["metric"], mean, std, pmean, pstd, mark, psig, mdec, sdec))
+    return pd.DataFrame(rows, columns=TABLE_COLUMNS)
+
+
+def agreement(mean, std, published_mean, published_std, mean_decimals=2, std_decimals=2,
+              tolerances=(0.5, 1.0)) -> str:
+    """How a reproduced cell compares with the printed one: 'exact' (mean, and sd where printed, equal
+    at the printed decimals), 'near' / 'within' (mean within the metric's first / second tolerance),
+    'off', or '' when either side is missing."""
+    if pd.isna(mean) or pd.isna(published_mean):
+        return ""
+    md = 2 if pd.isna(mean_decimals) else int(mean_decimals)
+    sd = 2 if pd.isna(std_decimals) else int(std_decimals)
+    same_std = (pd.isna(std) and pd.isna(published_std)) or (
+        not pd.isna(std) and not pd.isna(published_std) and round(std, sd) == round(published_std, sd))
+    if round(mean, md) == round(published_mean, md) and (same_std or pd.isna(published_std)):
+        return "exact"
+    gap = abs(mean - published_mean)
+    return "near" if gap < tolerances[0] else "within" if gap < tolerances[1] else "off"
+
+
+def match_counts(table: pd.DataFrame, table_name: str, tolerances: dict | None = None) -> pd.DataFrame:
+    """Per method and metric: cells, computed, exact at the printed decimals, within each tolerance."""
+    rows = []
+    for (m, metric), g in table.groupby(["method", "metric"], sort=False):
+        near, far = (tolerances or {}).get(metric, (0.5, 1.0))
+        both = g.dropna(subset=["mean", "published_mean"])
+        diff = (both["mean"] - both["published_mean"]).abs()
+        kinds = [agreement(*r, (near, far)) for r in both[["mean", "std", "published_mean", "published_std",
+                                                          "mean_decimals", "std_decimals"]].itertuples(index=False)]
+        rows.append({"table": table_name, "method": m, "metric": metric, "cells": len(g), "computed": int(g["mean"].notna().sum()),
+                     "exact_mean_and_std": kinds.count("exact"), f"within_{float(near)}": int((diff < near).sum()),
+                     f"within_{float(far)}": int((diff < far).sum()),
+                     "max_abs_diff": float(diff.max()) if len(diff) else np.nan})
+    return pd.DataFrame(rows)
+
+
+def _win_tie_loss(significance: pd.Series, present: pd.Series) -> str:
+    """"w/t/l": data sets where the method is significantly better / neither / significantly worse
+    than the reference, counted where it has a value; "" where it has none."""
+    if not present.any():
+        return ""
+    w, l_ = int((significance[present] == "better").sum()), int((significance[present] == "worse").sum())
+    return f"{w}/{int(present.sum()) - w - l_}/{l_}"
+
+
+def summary(table: pd.DataFrame, published_summary: pd.DataFrame | None, directions: dict | None = None,
+            summary_columns: dict | None = None, reference: str | None = None,
+            markers_printed: list | None = None) -> pd.DataFrame:
+    """Average and mean rank (1 = best in the metric's direction) per method and metric. Ranks are over
+    the methods reproduced so far (so they equal the paper's only once every column is computed).
+    ``summary_columns`` names the published file's columns for ``average`` and ``mean_rank``.
+    With a ``reference``, each other method's significant wins/ties/losses against it (``wtl``), ours
+    and the printed markers' (``published_wtl``, only for ``markers_printed`` columns when given: a
+    table that lost its markers has none to count), over the same data sets."""
+    names = {"average": ["average_accuracy", "average"], "mean_rank": ["mean_rank", "average_rank"]}
+    for key, col in (summary_columns or {}).items():
+        names[key] = [col]
+    rows = []
+    for metric, tm in table.groupby("metric", sort=False):
+        wide = tm.pivot(index="dataset", columns="method", values="mean")
+        methods = list(dict.fromkeys(tm["method"]))
+        computed = [m for m in methods if wide[m].notna().all()]
+        higher = (directions or {}).get(metric, True)
+        ranks = mean_ranks(wide[computed], higher) if len(computed) >= 1 else pd.Series(dtype=float)
+        for m in methods:
+            r = {"method": m, "metric": metric, "average": wide[m].mean() if m in computed else np.nan,
+                 "mean_rank_among_computed": ranks.get(m, np.nan), "published_average": np.nan,
+                 "published_mean_rank": np.nan}
+            if reference is not None:
+                rows_m = tm[tm.method == m]
+                mine = m != reference
+                r["wtl"] = _win_tie_loss(rows_m["significance"], rows_m["mean"].notna()) if mine else ""
+                printed = mine and (markers_printed is None or m in markers_printed)
+                r["published_wtl"] = (_win_tie_loss(rows_m["published_significance"], rows_m["published_mean"].notna())
+                                      if printed else "")
+            if published_summary is not None:
+                ps = published_summary
+                if "metric" in ps.columns:
+                    ps = ps[ps.metric == metric]
+                ps = ps[ps.method == m]
+                if len(ps):
+                    p = ps.iloc[0]
+                    for key in ("average", "mean_rank"):
+                        col = next((c for c in names[key] if c in p.index), None)
+                        r[f"published_{key}"] = p[col] if col else np.nan
+            rows.append(r)
+    return pd.DataFrame(rows)
+
+
+def _same_datasets(summ: pd.DataFrame, table: pd.DataFrame, published: pd.DataFrame, paper: dict,
+                   directions: dict) -> pd.DataFrame:
+    """When a config runs only some of the paper's datasets, the paper's printed averages and mean
+    ranks (over all of them) are not comparable: recompute them from the printed cells over the same
+    datasets, and say so in ``published_over``."""
+    names = paper["published_names"]
+    ours = {names.get(d, d) for d in paper["datasets"]}
+    theirs = set(published.dataset)
+    if not ours < theirs:
+        return summ
+    summ = summ.copy()
+    for metric, tm in table.groupby("metric", sort=False):
+        wide = tm.pivot(index="dataset", columns="method", values="published_mean")
+        full = wide.dropna(axis=1, how="any")
+        ranks = mean_ranks(full, directions.get(metric, True)) if full.shape[1] else pd.Series(dtype=float)
+        rows = summ.metric == metric
+        summ.loc[rows, "published_average"] = summ.loc[rows, "method"].map(full.mean())
+        summ.loc[rows, "published_mean_rank"] = summ.loc[rows, "method"].map(ranks)
+    summ["published_over"] = f"the {len(ours)} datasets run here (of the paper's {len(theirs)})"
+    return summ
+
+
+def table_datasets(paper: dict, spec: dict, registry: dict | None) -> list[str]:
+    """The paper's datasets, kept by the table's ``datasets:`` filter (e.g. ``{n_classes: 2}``)."""
+    flt = spec.get("datasets")
+    if not flt:
+        return list(paper["datasets"])
+    if isinstance(flt, list):  # named: the paper's own selection (e.g. data sets where fewer classes occur than are declared)
+        unknown = [d for d in flt if d not in paper["datasets"]]
+        if unknown:
+            raise ConfigError(f"paper {paper['paper']!r}: a table names data sets the paper does not run: {unknown}")
+        return [d for d in paper["datasets"] if d in flt]
+    if registry is None:
+        raise ConfigError(f"paper {paper['paper']!r}: a table with a datasets filter needs the registry")
+    return [d for d in paper["datasets"] if all(getattr(registry[d], k) == v for k, v in flt.items())]
+
+
+def analyse_table(paper: dict, name: str, results_dir: str | Path, registry: dict | None = None) -> dict[str, pd.DataFrame]:
+    """The files of one table: the long table, its summary rows and its match counts."""
+    if name not in paper["tables"]:
+        raise ConfigError(f"paper {paper['paper']!r} has no table {name!r} (have: {sorted(paper['tables'])})")
+    spec = paper["tables"][name]
+    if spec["kind"] == "pairwise":
+        return pairwise_table(paper, name, results_dir, registry)
+    view = dict(paper, datasets=table_datasets(paper, spec, registry))
+    folds = load_fold_results(view, Path(results_dir))
+    published = read_published(spec["published"]) if spec.get("published") else None
+    metrics = table_metrics(view, spec)
+    dataset_level = {c: m for c, m in metrics.items() if m.level == "dataset"}
+    values = (dataset_level_values(view, Path(results_dir), dataset_level, [c["classifier"] for c in table_columns(spec)])
+              if dataset_level else None)
+    table = build_table(view, spec, folds, published, values)
+    labels = {c["metric"]: metrics[c["value"]] for c in table_columns(spec)}
+    pub_sum = None
+    if spec.get("published_summary"):
+        pub_sum = pd.read_csv(spec["published_summary"])
+    elif spec.get("published"):
+        p = Path(spec["published"])
+        ps = p.with_name(p.stem + "_summary.csv")
+        pub_sum = pd.read_csv(ps) if ps.exists() else None
+    directions = {k: m.higher_is_better for k, m in labels.items()}
+    reference = paper.get("reference") if paper.get("reference") in set(table["method"]) else None
+    summ = summary(table, pub_sum, directions, spec.get("summary_columns"), reference, spec.get("markers_printed"))
+    if published is not None:
+        summ = _same_datasets(summ, table, published, view, directions)
+    return {paths.table(name): table, paths.table_summary(name): summ,
+            paths.match_counts(name): match_counts(table, name, {k: m.tolerances for k, m in labels.items()})}
+
+
+def pairwise_table(paper: dict, name: str, results_dir, registry=None) -> dict[str, pd.DataFrame]:
+    """A method × method win/tie/loss matrix per metric over the datasets, beside a published one.
+
+    Row method against column method; a win is better in the metric's direction. Ties follow
+    the table's ``tie`` rule (see ``nbrepro.stats.win_tie_loss``). Output: one row per
+    (measure, row method, column method) with wins, ties, losses and the published counts."""
+    from ..stats import win_tie_loss_matrix
+
+    spec = paper["tables"][name]
+    view = dict(paper, datasets=table_datasets(paper, spec, registry))
+    methods = spec["methods"]
+    declared = paper_metrics(view)
+    measures = {printed: metric_for(view, col, declared) for printed, col in spec["measures"].items()}
+    folds = load_fold_results(view, Path(results_dir))
+    base = folds[folds.variant == ""] if len(folds) else folds
+    dataset_level = {m.name: m for m in measures.values() if m.level == "dataset"}
+    values = dataset_level_values(view, Path(results_dir), dataset_level, methods) if dataset_level else {}
+    published = {}
+    if spec.get("published"):   # the printed lower triangle, and each pair reversed (wins ↔ losses)
+        for p in pd.read_csv(spec["published"]).itertuples(index=False):
+            published[(p.measure, p.row_method, p.col_method)] = (p.wins, p.ties, p.losses)
+            published.setdefault((p.measure, p.col_method, p.row_method), (p.losses, p.ties, p.wins))
+    rows, ranks = [], []
+    for printed, metric in measures.items():
+        col = metric.name
+        if metric.level == "dataset":
+            cell = {key: v.get(col, np.nan) for key, v in values.items()}
+        else:
+            cell = ({key: weka_mean_std(g.to_numpy())[0] for key, g in base.groupby(["dataset", "method"])[col]}
+                    if len(base) and col in base else {})
+        wide = pd.DataFrame({m: [cell.get((ds, m), np.nan) for ds in view["datasets"]] for m in methods},
+                            index=view["datasets"])
+        wtl = win_tie_loss_matrix(wide, metric.higher_is_better, **(spec.get("tie") or {}))
+        complete = wide.dropna()
+        mr = mean_ranks(complete, metric.higher_is_better) if len(complete) else pd.Series(np.nan, index=methods)
+        ranks += [{"method": m, "metric": printed, "average": complete[m].mean() if len(complete) else np.nan,
+                   "mean_rank_among_computed": mr[m], "datasets": len(complete)} for m in methods]
+        for r in wtl.itertuples(index=False):
+            pw, pt, pl = published.get((printed, r.row, r.col), (np.nan, np.nan, np.nan))
+            rows.append({"measure": printed, "row_method": r.row, "col_method": r.col, "wins": r.wins, "ties": r.ties,
+                         "losses": r.losses, "datasets": r.datasets, "published_wins": pw, "published_ties": pt,
+                         "published_losses": pl})
+    table = pd.DataFrame(rows)
+    tol = int(spec.get("tolerance", 3))
+    counts = []
+    for printed, g in table.groupby("measure", sort=False):
+        both = g.dropna(subset=["published_wins"])
+        gap = np.maximum((both.wins - both.published_wins).abs(), (both.losses - both.published_losses).abs())
+        counts.append({"table": name, "method": "all pairs", "metric": printed, "cells": len(g),
+                       "computed": int(g.datasets.gt(0).sum()), "exact_mean_and_std": int((gap == 0).sum()),
+                       f"within_{tol}": int((gap <= tol).sum()), "max_abs_diff": float(gap.max()) if len(gap) else np.nan})
+    return {paths.table(name): table, paths.table_summary(name): pd.DataFrame(ranks),
+            paths.match_counts(name): pd.DataFrame(counts)}
+
+
+def timings(paper: dict, results_dir: str | Path) -> dict[str, pd.DataFrame]:
+    folds = load_fold_results(paper, Path(results_dir))
+    cols = ["dataset", "method", "fit_seconds", "predict_seconds"]
+    t = (folds.groupby(["dataset", "method"], sort=False)[cols[2:]].sum().reset_index()
+         if len(folds) else pd.DataFrame(columns=cols))
+    return {paths.TIMINGS: t}
+
+
+def write_outputs(outputs: dict[str, pd.DataFrame], results_dir: str | Path) -> None:
+    for rel, df in outputs.items():
+        with atomic_path(Path(results_dir) / rel) as tmp:
+            df.to_csv(tmp, index=False, float_format="%.10g", lineterminator="\n")
+
+
+def wide_table(table: pd.DataFrame, metric: str | None = None, decimals: int | None = None) -> pd.DataFrame:
+    """A long reproduced table (dataset, method, metric, mean, …) as datasets × methods of means,
+    the datasets in the table's order (rounded to ``decimals`` when given)."""
+    t = table if metric is None else table[table.metric == metric]
+    # columns in pivot's (sorted) order: the permutation bounds' random draws depend on it
+    w = t.pivot(index="dataset", columns="method", values="mean").loc[list(dict.fromkeys(t.dataset))]
+    return w.round(decimals) if decimals is not None else w

@@ -1,0 +1,144 @@
+"""The one loader of the paper configs: ``load_paper`` gives a validated ``Paper`` with its
+defaults applied; the Snakefile, the command line, the index and ``fingerprint`` all use it.
+
+What a paper may name is read from the registries, not kept twice: the schema
+(``schemas/paper.schema.yaml``) marks a value ``x-names-of: R`` and gets ``enum:`` the names of
+registry R of ``NAMES`` (estimators, metrics, protocols, preprocessing steps, statistics, figure
+kinds). What the schema cannot see (parameters, names across sections) ``config.check_paper`` checks.
+"""
+from __future__ import annotations
+
+import copy
+import functools
+from pathlib import Path
+
+from .config import check_paper, expand_classifiers, load_yaml
+from .errors import ConfigError
+
+SCHEMAS = Path(__file__).parent / "schemas"
+
+
+def _estimators():
+    from .classifiers import REGISTRY
+    return REGISTRY
+
+
+def _metrics():
+    from .metrics import METRICS
+    return [name for name, entry in METRICS.items() if entry[3] != "timing"]  # timings are recorded, not chosen
+
+
+def _protocols():
+    from .protocols import PROTOCOLS
+    return PROTOCOLS
+
+
+def _steps():
+    from .preprocess.pipeline import STEP_NAMES
+    return STEP_NAMES
+
+
+def _statistics():
+    from .analysis.statistics import STATISTICS
+    return STATISTICS
+
+
+def _figure_kinds():
+    from .analysis.figures import FIGURE_KINDS
+    return FIGURE_KINDS
+
+
+# registry name (the schema's ``x-names-of``) → the names it holds
+NAMES = {"estimators": _estimators, "metrics": _metrics, "protocols": _protocols, "steps": _steps,
+         "statistics": _statistics, "figure_kinds": _figure_kinds}
+
+
+def _fill_names(node):
+    if isinstance(node, dict):
+        if "x-names-of" in node:
+            node = {k: v for k, v in node.items() if k != "x-names-of"} | {"enum": sorted(NAMES[node["x-names-of"]]())}
+        return {k: _fill_names(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_fill_names(v) for v in node]
+    return node
+
+
+@functools.cache
+def schema(name: str = "paper") -> dict:
+    """``schemas/{name}.schema.yaml`` with every ``x-names-of`` filled from its registry."""
+    return _fill_names(load_yaml(SCHEMAS / f"{name}.schema.yaml"))
+
+
+def validate(data: dict, name: str, where: str) -> None:
+    """Validate against ``schema(name)``; the error names the file and the offending keys."""
+    import jsonschema
+
+    errors = sorted(jsonschema.Draft202012Validator(schema(name)).iter_errors(data), key=lambda e: list(e.path))
+    if errors:
+        msgs = [f"{'/'.join(map(str, e.path)) or '(top level)'}: {e.message}" for e in errors[:5]]
+        raise ConfigError(f"{where} does not match {name}.schema.yaml:\n  " + "\n  ".join(msgs))
+
+
+def _apply_defaults(data, node: dict) -> None:
+    """Set every absent key whose schema has a ``default:`` (objects' properties, and the
+    values of a mapping whose ``additionalProperties`` is a schema), recursively."""
+    if not isinstance(data, dict):
+        return
+    for key, sub in (node.get("properties") or {}).items():
+        if key not in data and "default" in sub:
+            data[key] = copy.deepcopy(sub["default"])
+        if key in data:
+            _apply_defaults(data[key], sub)
+    extra = node.get("additionalProperties")
+    if isinstance(extra, dict):
+        for key, value in data.items():
+            if key not in (node.get("properties") or {}):
+                _apply_defaults(value, extra)
+
+
+class Paper(dict):
+    """A paper config (``config/papers/{name}.yaml``): validated against the schema, its defaults
+    applied, its classifier grids expanded (``paper["classifiers"]`` maps every label) and its
+    names checked across sections. A mapping, read by key; ``path`` is the file it came from."""
+
+    def __init__(self, data: dict, path: Path):
+        super().__init__(data)
+        self.path = path
+
+    @property
+    def name(self) -> str:
+        return self["paper"]
+
+
+def load_paper(path: str | Path, registry: dict | None = None) -> Paper:
+    """The paper config at ``path``; with the data-set ``registry`` (``config/datasets.yaml``'s
+    entries), its data sets must be in it."""
+    path = Path(path)
+    where = str(path)
+    data = load_yaml(path)
+    validate(data, "paper", where)
+    _apply_defaults(data, schema("paper"))
+    data["classifiers"] = expand_classifiers(data["classifiers"], where)
+    check_paper(data, where)  # estimators, parameters, protocol, metrics, names: before any job runs
+    if registry is not None:
+        unknown = [d for d in data["datasets"] if d not in registry]
+        if unknown:
+            raise ConfigError(f"{where}: datasets {unknown} are not in the data-set registry")
+    return Paper(data, path)
+
+
+def load_papers(names, paper_dir: str | Path, registry: dict | None = None) -> dict[str, Paper]:
+    """``{paper_dir}/{name}.yaml`` for each name, each followed by its ``companions``; a paper's
+    ``paper:`` must equal its file's name."""
+    papers: dict[str, Paper] = {}
+    queue = list(names)
+    while queue:
+        name = queue.pop(0)
+        if name in papers:
+            continue
+        paper = load_paper(Path(paper_dir) / f"{name}.yaml", registry)
+        if paper.name != name:
+            raise ConfigError(f"{paper.path}: 'paper: {paper.name}' must equal the file name {name!r}")
+        papers[name] = paper
+        queue.extend(paper["companions"])
+    return papers

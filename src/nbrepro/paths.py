@@ -1,0 +1,86 @@
+"""Where every file of a run lives, for the rules and the Python alike.
+
+Project-relative paths (``raw``, ``prepared``, ``results`` …) take the data set, paper and
+classifier; called without them they give Snakemake's wildcard patterns (``raw()`` is
+``resources/raw/{dataset}.arff``). Inside a paper's results folder (``results/{paper}/``, what
+the ``nbrepro`` commands are given) the names are relative to it (``per_fold``, ``table`` …).
+"""
+from __future__ import annotations
+
+FOLD_KINDS = ("folds", "predictions", "fitted")   # one file per (data set, classifier) each
+
+
+# ---- resources/: the data, as fetched and as prepared for a paper -------------------------------
+def raw(dataset: str = "{dataset}") -> str:
+    """The cached raw ARFF every later step reads."""
+    return f"resources/raw/{dataset}.arff"
+
+
+def raw_source(dataset: str = "{dataset}") -> str:
+    """Where the cached file came from, its sha256 and when (JSON beside it)."""
+    return f"{raw(dataset)}.source.json"
+
+
+def prepared(paper: str = "{paper}", dataset: str = "{dataset}") -> str:
+    """The data set after the paper's dataset-scope preprocessing."""
+    return f"resources/prepared/{paper}/{dataset}.parquet"
+
+
+def splits(paper: str = "{paper}", dataset: str = "{dataset}") -> str:
+    """The paper's train/test folds of the data set."""
+    return f"resources/folds/{paper}/{dataset}.parquet"
+
+
+# ---- results/{paper}/ and figures/{paper}/ -------------------------------------------------------
+INDEX = "results/index.html"
+
+
+def results(paper: str = "{paper}", name: str = "") -> str:
+    """A paper's results folder, or ``name`` inside it."""
+    return f"results/{paper}" + (f"/{name}" if name else "")
+
+
+def figures(paper: str = "{paper}", name: str = "", ext: str = "") -> str:
+    """A paper's figures folder, or figure ``name`` in it (``ext``: png or svg; none: the stem)."""
+    return f"figures/{paper}" + (f"/{name}" if name else "") + (f".{ext}" if ext else "")
+
+
+# ---- names inside a paper's results folder --------------------------------------------------------
+def per_fold(kind: str, dataset: str = "{dataset}", label: str = "{classifier}") -> str:
+    """A classifier's ``folds`` (metrics per fold), ``predictions`` or ``fitted`` (recorded state) on a data set."""
+    if kind not in FOLD_KINDS:
+        raise ValueError(f"no per-fold file kind {kind!r} (known: {FOLD_KINDS})")
+    return f"{kind}/{dataset}/{label}.parquet"
+
+
+def table(name: str) -> str:
+    """A reproduced table beside the printed one."""
+    return f"tables/{name}.csv"
+
+
+def table_summary(name: str) -> str:
+    return f"tables/{name}_summary.csv"
+
+
+def match_counts(name: str) -> str:
+    return f"stats/{name}_match_counts.csv"
+
+
+def stats(name: str) -> str:
+    """A paper-stats file: ``table1``, ``text_stats``, ``claims``, a figure's data …"""
+    return f"stats/{name}.csv"
+
+
+TIMINGS = "stats/timings.csv"
+REPORT = "report.html"
+RUN_PAGE = "run.html"   # when, on what, time per classifier: machine-dependent
+
+
+def table_files(name: str) -> list[str]:
+    """The three files the table job writes for table ``name``."""
+    return [table(name), table_summary(name), match_counts(name)]
+
+
+def reproduced_vs_published(name: str) -> str:
+    """The figure stem of a cells table's reproduced-against-published plot."""
+    return f"{name}_reproduced_vs_published"

@@ -1,0 +1,322 @@
+"""End to end: Snakemake on a tiny config (3 datasets, 2 runs × 3 folds), determinism, bad input."""
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from nbrepro.cli import main as cli
+from nbrepro.fingerprint import fingerprint
+
+from conftest import MIRROR, ROOT, needs_mirror
+
+pytestmark = [pytest.mark.slow, needs_mirror]
+
+TINY = {
+    "paper": "tiny",
+    "title": "tiny end-to-end check",
+    "datasets": ["labor", "iris", "zoo"],
+    "preprocessing": {"scope": "dataset", "steps": [{"remove_id_like": {"min_distinct_fraction": 0.9}},
+                                                    {"replace_missing": {}},
+                                                    {"discretize_equal_width": {"n_bins": 10}}]},
+    "protocol": {"name": "weka_cv", "folds": 3, "runs": {"first": 1, "last": 2}, "train_order": "weka"},
+    "classifiers": {"NB": {"estimator": "NaiveBayes"}},
+    "metrics": ["accuracy"],
+    "tables": {"table2": {"metric": "accuracy", "methods": ["NB"],
+                          "published": "config/published/lcwnb_table2.csv"}},
+}
+
+
+def _project(tmp_path: Path, paper=TINY) -> Path:
+    proj = tmp_path / "proj"
+    proj.mkdir(parents=True)
+    shutil.copy(ROOT / "Snakefile", proj)
+    shutil.copy(ROOT / "environment.yml", proj)   # the rules' conda: directive names it
+    shutil.copytree(ROOT / "workflow", proj / "workflow")
+    shutil.copytree(ROOT / "config", proj / "config")
+    shutil.copytree(ROOT / "profiles", proj / "profiles")
+    (proj / "config/papers/tiny.yaml").write_text(yaml.safe_dump(paper))
+    return proj
+
+
+def _snakemake(proj, *args, check=True, env=None):
+    cmd = [sys.executable, "-m", "snakemake", "--cores", "2", "--config", "papers=[tiny]", *args]
+    res = subprocess.run(cmd, cwd=proj, capture_output=True, text=True, env=dict(os.environ, **(env or {})))
+    if check and res.returncode != 0:
+        raise AssertionError(res.stdout[-3000:] + res.stderr[-3000:])
+    return res
+
+
+INVESTIGATION = {"file": "investigations/results/study.csv", "caption": "a side study"}
+
+
+def _with_investigation(proj: Path) -> Path:
+    (proj / "investigations/results").mkdir(parents=True)
+    (proj / INVESTIGATION["file"]).write_text("setting,exact\nK=50,0\n")
+    return proj
+
+
+def test_tiny_run_outputs_and_determinism(tmp_path):
+    paper = dict(TINY, investigations=[INVESTIGATION])
+    a = _with_investigation(_project(tmp_path / "a", paper))
+    run = _snakemake(a, f"mirror={MIRROR}")
+    # the Snakefile's onstart stops Snakemake's once-a-second re-planning on a local run (common.smk)
+    assert "jobs are planned when a job ends" in run.stdout + run.stderr
+    report = (a / "results/tiny/report.html").read_text()
+    assert "Investigation: investigations/results/study.csv" in report and "a side study" in report
+    for rel in ["results/index.html", "results/tiny/report.html", "results/tiny/tables/table2.csv",
+                "results/tiny/stats/table2_match_counts.csv", "figures/tiny/table2_reproduced_vs_published.png",
+                "figures/tiny/table2_reproduced_vs_published.svg", "results/tiny/folds/zoo/NB.parquet",
+                "results/tiny/predictions/labor/NB.parquet"]:
+        assert (a / rel).exists(), rel
+    import pandas as pd
+    folds = pd.read_parquet(a / "results/tiny/folds/labor/NB.parquet")
+    assert list(folds.columns) == ["variant", "run", "fold", "n_train", "n_test", "accuracy", "fit_seconds",
+                                   "predict_seconds"]
+    assert len(folds) == 6 and folds.n_test.sum() == 2 * 57
+    # a second project with one core gives the same bytes (timing columns aside)
+    b = _with_investigation(_project(tmp_path / "b", paper))
+    shutil.copytree(a / "resources/raw", b / "resources/raw")
+    _snakemake(b, f"mirror={MIRROR}", "--cores", "1")
+    assert fingerprint(a / "results") == fingerprint(b / "results")
+    # a deleted result file is reported, not silently absent from the fingerprint
+    args = ["fingerprint", str(b / "results"), "--config", str(b / "config/config.yaml"), "--papers", "tiny"]
+    assert cli(args) == 0
+    (b / "results/tiny/predictions/zoo/NB.parquet").unlink()
+    assert cli(args) == 1
+    assert (a / "figures/tiny/table2_reproduced_vs_published.svg").read_bytes() == \
+        (b / "figures/tiny/table2_reproduced_vs_published.svg").read_bytes()
+
+
+def _planned_rules(proj) -> set[str]:
+    out = _snakemake(proj, f"mirror={MIRROR}", "--dry-run").stdout
+    return {line.split()[1].rstrip(":") for line in out.splitlines() if line.startswith(("rule ", "localrule "))}
+
+
+def test_config_edits_rerun_only_what_they_change(tmp_path):
+    # a job per classifier (job:), so that editing one reruns only its own
+    paper = dict(TINY, datasets=["labor"], classifiers={"NB": {"estimator": "NaiveBayes", "job": "nb"},
+                                                        "AODE": {"estimator": "AODE", "job": "aode"}})
+    proj = _project(tmp_path, paper)
+    _snakemake(proj, f"mirror={MIRROR}")
+    assert _planned_rules(proj) == set()
+    cfg = proj / "config/papers/tiny.yaml"
+
+    def edit(change):
+        spec = yaml.safe_load(cfg.read_text())
+        change(spec)
+        cfg.write_text(yaml.safe_dump(spec))
+        return _planned_rules(proj)
+
+    # a title or a classifier's note: analysis and report only
+    planned = edit(lambda s: s.update(title="renamed") or s["classifiers"]["NB"].update(note="a note"))
+    assert not any(r.startswith(("evaluate", "prepare")) for r in planned) and "report" in planned
+    _snakemake(proj, f"mirror={MIRROR}")
+    # one classifier's parameters: that classifier's jobs only
+    mtime = {c: (proj / f"results/tiny/folds/labor/{c}.parquet").stat().st_mtime_ns for c in ("NB", "AODE")}
+    edit(lambda s: s["classifiers"]["AODE"].update(params={"frequency_limit": 2}))
+    _snakemake(proj, f"mirror={MIRROR}")
+    assert (proj / "results/tiny/folds/labor/NB.parquet").stat().st_mtime_ns == mtime["NB"]
+    assert (proj / "results/tiny/folds/labor/AODE.parquet").stat().st_mtime_ns != mtime["AODE"]
+    # a new dataset in the registry ("Add a dataset", step 1): nothing of this paper reruns
+    reg_path = proj / "config/datasets.yaml"
+    reg = yaml.safe_load(reg_path.read_text())
+    reg["datasets"]["new-set"] = {"file": "new-set.arff", "n_instances": 10, "n_attributes": 1, "n_classes": 2}
+    reg_path.write_text(yaml.safe_dump(reg))
+    assert _planned_rules(proj) == set()
+    # the preprocessing: data and every classifier
+    planned = edit(lambda s: s["preprocessing"]["steps"][2]["discretize_equal_width"].update(n_bins=5))
+    assert {"prepare", "evaluate_dataset_tiny_nb", "evaluate_dataset_tiny_aode"} <= planned
+
+
+def test_bad_dataset_fails_alone_and_finished_results_stay(tmp_path):
+    paper = dict(TINY, datasets=["labor", "broken"])
+    proj = _project(tmp_path, paper)
+    mirror = tmp_path / "mirror"
+    mirror.mkdir()
+    shutil.copy(MIRROR / "labor.arff", mirror)
+    (mirror / "broken.arff").write_text("@relation b\n@attribute a {x,y}\n@attribute c {p,n}\n@data\nx,p\nz,n\n")
+    reg = yaml.safe_load((proj / "config/datasets.yaml").read_text())
+    reg["datasets"]["broken"] = {"file": "broken.arff", "n_instances": 2, "n_attributes": 1, "n_classes": 2}
+    (proj / "config/datasets.yaml").write_text(yaml.safe_dump(reg))
+    res = _snakemake(proj, f"mirror={mirror}", "--keep-going", check=False)
+    assert res.returncode != 0
+    log = (proj / "logs/evaluate/tiny/broken.log").read_text()   # one job prepares and evaluates it
+    assert "broken.arff:6: value 'z' of nominal attribute 'a' is not declared" in log
+    # and on the console (the workflow profile's show-failed-logs), not only in the log file
+    assert "broken.arff:6: value 'z' of nominal attribute 'a' is not declared" in res.stdout + res.stderr
+    assert (proj / "results/tiny/folds/labor/NB.parquet").exists()
+
+
+def test_unknown_dataset_in_paper_config(tmp_path):
+    proj = _project(tmp_path, dict(TINY, datasets=["labor", "no-such-set"]))
+    res = _snakemake(proj, "-n", check=False)
+    assert res.returncode != 0 and "no-such-set" in res.stdout + res.stderr
+
+
+def test_paper_config_schema_violation(tmp_path):
+    bad = dict(TINY)
+    bad["clasifiers"] = bad.pop("classifiers")
+    proj = _project(tmp_path, bad)
+    res = _snakemake(proj, "-n", check=False)
+    out = res.stdout + res.stderr
+    assert res.returncode != 0 and "clasifiers" in out
+
+
+def test_wrong_config_key(tmp_path):
+    proj = _project(tmp_path)
+    res = _snakemake(proj, "-n", "mirorr=../x", check=False)
+    assert res.returncode != 0 and "mirorr" in res.stdout + res.stderr
+
+
+def test_missing_dataset_without_network(tmp_path, capsys):
+    rc = cli(["fetch", "--dataset", "iris", "--registry", str(ROOT / "config/datasets.yaml"), "--no-openml",
+              "--mirror", str(tmp_path / "empty"), "--out", str(tmp_path / "iris.arff")])
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert "dataset 'iris' (iris.arff) not found" in err and "mirror" in err and str(tmp_path / "empty") in err
+
+
+def test_checksum_mismatch(tmp_path, capsys):
+    (tmp_path / "m").mkdir()
+    (tmp_path / "m/iris.arff").write_text((MIRROR / "iris.arff").read_text() + "\n% edited\n")
+    rc = cli(["fetch", "--dataset", "iris", "--registry", str(ROOT / "config/datasets.yaml"), "--no-openml",
+              "--mirror", str(tmp_path / "m"), "--out", str(tmp_path / "iris.arff")])
+    assert rc == 2 and "checksum mismatch" in capsys.readouterr().err
+
+
+def test_class_with_fewer_rows_than_folds_can_be_refused(tmp_path, capsys):
+    paper = dict(TINY, protocol=dict(TINY["protocol"], folds=10, small_classes="error"))
+    (tmp_path / "p.yaml").write_text(yaml.safe_dump(paper))
+    rc = cli(["prepare", "--paper-config", str(tmp_path / "p.yaml"), "--dataset", "zoo",
+              "--registry", str(ROOT / "config/datasets.yaml"), "--raw", str(MIRROR / "zoo.arff"),
+              "--out-data", str(tmp_path / "d.parquet"), "--out-folds", str(tmp_path / "f.parquet")])
+    err = capsys.readouterr().err
+    assert rc == 2 and "dataset 'zoo'" in err and "'reptile' (5 rows)" in err
+    assert not (tmp_path / "f.parquet").exists()
+
+
+def test_fetch_without_openml_names_the_openml_id(tmp_path, capsys):
+    rc = cli(["fetch", "--dataset", "labor", "--registry", str(ROOT / "config/datasets.yaml"), "--no-openml",
+              "--out", str(tmp_path / "labor.arff")])
+    err = capsys.readouterr().err
+    assert rc == 2 and "no OpenML id" not in err
+    assert "no mirror configured; OpenML switched off (it has the set as dataset 4)" in err
+
+
+def _swapped_iris(path):
+    lines = (MIRROR / "iris.arff").read_text().splitlines(keepends=True)
+    first = next(i for i, l in enumerate(lines) if l[:1].isdigit())
+    lines[first], lines[first + 1] = lines[first + 1], lines[first]
+    path.write_text("".join(lines))
+
+
+def test_edited_cache_is_refused_not_used(tmp_path, capsys):
+    """A cached iris with two rows swapped gave NB 94.6 instead of 94.33 with exit code 0; now prepare stops."""
+    raw = tmp_path / "iris.arff"
+    _swapped_iris(raw)
+    (tmp_path / "p.yaml").write_text(yaml.safe_dump(TINY))
+    rc = cli(["prepare", "--paper-config", str(tmp_path / "p.yaml"), "--dataset", "iris",
+              "--registry", str(ROOT / "config/datasets.yaml"), "--raw", str(raw),
+              "--out-data", str(tmp_path / "d.parquet"), "--out-folds", str(tmp_path / "f.parquet")])
+    err = capsys.readouterr().err
+    assert rc == 2 and "the cached file" in err and "it was edited or is stale" in err
+    rc = cli(["fetch", "--dataset", "iris", "--registry", str(ROOT / "config/datasets.yaml"), "--no-openml",
+              "--mirror", str(MIRROR), "--out", str(raw)])
+    assert rc == 2 and "it was edited or is stale" in capsys.readouterr().err
+
+
+def test_sources_are_recorded_and_an_openml_copy_is_flagged(tmp_path, caplog):
+    from nbrepro.data.fetch import read_source, verify_cached
+    from nbrepro.data.registry import load_registry
+
+    spec = load_registry(ROOT / "config/datasets.yaml")["iris"]
+    assert cli(["fetch", "--dataset", "iris", "--registry", str(ROOT / "config/datasets.yaml"), "--no-openml",
+                "--mirror", str(MIRROR), "--out", str(tmp_path / "iris.arff")]) == 0
+    info = read_source(tmp_path / "iris.arff")
+    assert info["source"].startswith("mirror:") and info["sha256"] == spec.sha256 and info["fetched_utc"]
+    # an OpenML copy (other row order) is used, with a warning saying so
+    _swapped_iris(tmp_path / "o.arff")
+    (tmp_path / "o.arff.source.json").write_text('{"source": "openml:61", "sha256": "x"}')
+    verify_cached(spec, tmp_path / "o.arff")
+    assert "is OpenML's copy" in caplog.text
+
+
+def test_subset_of_datasets_compares_averages_over_the_same_datasets():
+    """A config with 3 of Li & Li's 36 datasets must not set its average beside the paper's 36-set average."""
+    import pandas as pd
+
+    from nbrepro.analysis.tables import _same_datasets, read_published, summary
+
+    pub = read_published(ROOT / "config/published/lcwnb_table2.csv")
+    paper = dict(TINY, published_names={})   # as load_paper gives it (the schema's default)
+    rows = pub[pub.dataset.isin(["labor", "iris", "zoo"]) & (pub.method == "NB")]
+    table = pd.DataFrame({"dataset": rows.dataset, "method": "NB", "metric": "accuracy", "mean": rows["mean"],
+                          "std": rows["std"], "published_mean": rows["mean"], "published_std": rows["std"]})
+    printed = pd.read_csv(ROOT / "config/published/lcwnb_table2_summary.csv")
+    s = _same_datasets(summary(table, printed), table, pub, paper, {"accuracy": True})
+    assert s.published_average.iloc[0] == pytest.approx(rows["mean"].mean())   # not the printed 36-set 85.15
+    assert s.published_over.iloc[0] == "the 3 datasets run here (of the paper's 36)"
+
+
+def test_plain_rerun_after_kill_9_finishes(tmp_path):
+    """kill -9 mid-run left IncompleteFilesException, then LockException; now a plain rerun carries on
+    (stale locks cleared by the Snakefile, rerun-incomplete from the workflow profile)."""
+    import os
+    import signal
+    import time
+
+    proj = _project(tmp_path)
+    cmd = [sys.executable, "-m", "snakemake", "--cores", "2", "--config", "papers=[tiny]", f"mirror={MIRROR}"]
+    p = subprocess.Popen(cmd, cwd=proj, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    start = time.time()
+    while time.time() - start < 120 and not list((proj / "resources").glob("prepared/tiny/*.parquet")):
+        time.sleep(0.1)
+    os.killpg(p.pid, signal.SIGKILL)
+    p.wait()
+    assert (proj / ".snakemake/locks").is_dir() and any((proj / ".snakemake/locks").iterdir())
+    res = subprocess.run(cmd, cwd=proj, capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert (proj / "results/tiny/report.html").exists()
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda p: p["classifiers"].update({"N B": {"estimator": "NaiveBayes"}}), "N B"),
+    (lambda p: p.update(metrics=["accuracy", "auc2"]), "auc2"),
+    (lambda p: p["protocol"]["runs"].update(first=5, last=1), "first (5) is after last (1)"),
+    (lambda p: p["classifiers"]["NB"].update(params={"handle_unknwn": "error"}), "handle_unknwn"),
+    (lambda p: p["tables"]["table2"]["methods"].append("AODE"), "['AODE'] name no classifier"),
+    (lambda p: p["classifiers"].update({"L": {"estimator": "LCWNB", "params": {"kappa": "5"}}}), "kappa='5'"),
+    (lambda p: p["classifiers"]["NB"].update(datasets=["labor", "iris2"]), "['iris2'] are not among the paper's"),
+    (lambda p: p["classifiers"]["NB"].update(datasets=["labor", "iris"]), "'NB' does not run on ['zoo']"),
+])
+def test_config_errors_stop_before_any_job_and_name_the_file(tmp_path, change, message):
+    import copy
+
+    paper = copy.deepcopy(TINY)
+    change(paper)
+    proj = _project(tmp_path, paper)
+    res = _snakemake(proj, "-n", check=False)
+    out = res.stdout + res.stderr
+    assert res.returncode != 0 and message in out and "config/papers/tiny.yaml" in out
+    assert "rule fetch" not in out   # nothing planned, let alone run
+
+
+def test_job_groups_and_dataset_restricted_classifiers(tmp_path):
+    # job: names — one job per data set and name, rule prepare
+    # first; a classifier with datasets: runs only there, and the tables leave it out elsewhere
+    import copy
+
+    paper = copy.deepcopy(TINY)
+    paper["classifiers"]["NB2"] = {"estimator": "NaiveBayes", "job": "second", "datasets": ["labor", "zoo"]}
+    paper["tables"]["table3"] = {"metric": "accuracy", "methods": ["NB2"], "datasets": ["labor", "zoo"],
+                                 "published": "config/published/lcwnb_table2.csv"}
+    proj = _project(tmp_path, paper)
+    _snakemake(proj, f"mirror={MIRROR}")
+    assert sorted(p.name for p in (proj / "results/tiny/folds/iris").iterdir()) == ["NB.parquet"]
+    assert (proj / "results/tiny/folds/zoo/NB2.parquet").exists()
+    assert sorted(p.parent.name for p in (proj / "logs/benchmarks/tiny").glob("*/labor.tsv")) == ["all", "second"]
+    assert (proj / "logs/prepare/tiny/labor.log").exists()

@@ -1,0 +1,132 @@
+# Input functions (the files a job reads, from nbrepro.paths) and rerun triggers (the parts of
+# a paper's config each job's output depends on).
+import json
+import shlex
+
+from nbrepro.analysis.paper import output_files
+from nbrepro.config import captioned_files, classifier_datasets, load_yaml
+from nbrepro.metrics import paper_metrics
+
+
+def paper_config(wildcards):
+    return str(PAPERS[wildcards.paper].path)
+
+
+def folder_of(where, paper):
+    """``where(paper)`` (``paths.results``, ``paths.figures``) as a params function of a paper's rule."""
+    return lambda wildcards: where(paper)
+
+
+def committed_benchmark(name):
+    """Input function: ``benchmarks/results/{name}`` if the workflow has it, for the index's speed
+    sections (suite_top_jobs.csv from suite_profile.py, suite_run.csv from suite_run.py); none in
+    a copy of the workflow without benchmarks/."""
+    path = Path("benchmarks", "results", name)
+    return lambda wildcards: [str(path)] if path.is_file() else []
+
+
+# ---- rerun triggers, as params: Snakemake reruns a job when its params change, so editing a
+# caption, a note, a table or another job's classifier reruns only the analysis and report,
+# and editing one classifier reruns only its job.
+_REGISTRY_AS_WRITTEN = load_yaml(config["registry"])["datasets"]   # the entries as written
+
+
+def _settings(**parts):
+    return json.dumps(parts, sort_keys=True, ensure_ascii=False)
+
+
+def _stored(spec):
+    """The paper's stored_probabilities when it sets one: a changed setting reruns the
+    evaluations (an unset one adds nothing, so earlier runs' settings stay as they were)."""
+    return {"stored_probabilities": spec["stored_probabilities"]} if "stored_probabilities" in spec else {}
+
+
+def prepare_settings_of(paper):
+    """The preprocessing, protocol and the dataset's registry entry, for a job that prepares it."""
+    def settings(wildcards):
+        spec = PAPERS[paper]
+        pre = spec["preprocessing"]
+        return _settings(scope=pre["scope"], steps=pre["steps"], complete_cases=pre["complete_cases"],
+                         per_dataset=pre.get("per_dataset", {}).get(wildcards.dataset), protocol=spec["protocol"],
+                         registry_entry=_REGISTRY_AS_WRITTEN.get(wildcards.dataset))
+    return settings
+
+
+def prepare_settings(wildcards):
+    return prepare_settings_of(wildcards.paper)(wildcards)
+
+
+def evaluate_settings_of(paper, labels):
+    """The classifiers one evaluation job runs (their notes aside), the metrics and the preprocessing."""
+    spec = PAPERS[paper]
+    return lambda wildcards: _settings(
+        classifiers={label: {k: v for k, v in c.items() if k != "note"}
+                     for label, c in spec["classifiers"].items() if label in labels},
+        metrics=spec.get("metrics"), scope=spec["preprocessing"]["scope"],
+        steps=spec["preprocessing"]["steps"], **_stored(spec))
+
+
+def evaluate_outputs(paper):
+    """The evaluate command's --out-folds, --out-predictions and --out-fitted of a data set's job:
+    paths with ``{classifier}`` left for the command to fill in, one file per classifier."""
+    return lambda wildcards: " ".join(
+        f"--out-{kind} {shlex.quote(paths.results(paper, paths.per_fold(kind, wildcards.dataset, '{classifier}')))}"
+        for kind in paths.FOLD_KINDS)
+
+
+# ---- the files a job reads --------------------------------------------------------------------
+def _per_fold(kind, paper, labels):
+    """results/{paper}/{kind}/{dataset}/{classifier}.parquet of each classifier on the datasets it runs on."""
+    spec = PAPERS[paper]
+    return [paths.results(paper, paths.per_fold(kind, ds, label)) for ds in spec["datasets"] for label in labels
+            if ds in classifier_datasets(spec, label)]
+
+
+def fold_results(wildcards):
+    return _per_fold("folds", wildcards.paper, list(PAPERS[wildcards.paper]["classifiers"]))
+
+
+def fitted_results(paper):
+    spec = PAPERS[paper]
+    return _per_fold("fitted", paper, [label for label, c in spec["classifiers"].items() if c.get("record")])
+
+
+def dataset_level_predictions(wildcards):
+    """The predictions files, for papers whose tables use a metric computed from all runs' predictions."""
+    spec = PAPERS[wildcards.paper]
+    if not any(m.level == "dataset" for m in paper_metrics(spec).values()):
+        return []
+    return _per_fold("predictions", wildcards.paper, list(spec["classifiers"]))
+
+
+def paper_tables(wildcards):
+    return [paths.results(wildcards.paper, f) for t in PAPERS[wildcards.paper]["tables"] for f in paths.table_files(t)]
+
+
+def paper_figures(wildcards):
+    spec = PAPERS[wildcards.paper]
+    return [paths.figures(wildcards.paper, paths.reproduced_vs_published(t), ext)
+            for t, ts in spec["tables"].items() if ts["kind"] == "cells" for ext in ("png", "svg")]
+
+
+def paper_stats_outputs(paper):
+    stats, figures = output_files(PAPERS[paper])
+    return ([paths.results(paper, paths.stats(name)) for name in stats]
+            + [paths.figures(paper, name, ext) for name in figures for ext in ("png", "svg")])
+
+
+def paper_report_extras(wildcards):
+    spec = PAPERS[wildcards.paper]
+    return ([b["file"] for b in captioned_files(spec)] + paper_stats_outputs(wildcards.paper)
+            + [paths.raw_source(d) for d in spec["datasets"]])
+
+
+def stats_inputs(paper):
+    """What the paper-stats job reads: the tables, the raw files for Table 1, the recorded state for a density."""
+    spec = PAPERS[paper]
+    files = [paths.results(paper, f) for t in spec["tables"] for f in (paths.table(t), paths.table_summary(t))]
+    if spec["analysis"].get("dataset_table") is not None:
+        files += [paths.raw(d) for d in spec["datasets"]]
+    if any(f["kind"] == "density" for f in spec["figures"].values()):
+        files += fitted_results(paper)
+    return files

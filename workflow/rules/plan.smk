@@ -1,0 +1,35 @@
+# Which evaluation jobs each paper has. Every paper evaluates through one kind of rule: a job
+# runs some of the paper's classifiers on one data set, in one process. The classifiers' `job:`
+# names group them (none: the job `all`); a classifier that should run alone gets a `job:` of its
+# own. Outputs stay one file per classifier and data set (nbrepro.paths.per_fold).
+import re
+from types import SimpleNamespace
+
+from nbrepro.config import classifier_datasets, evaluate_job_groups
+
+
+def evaluation_jobs(paper):
+    """The evaluation rules of a paper: one per job name, split further where some of its
+    classifiers run only on some datasets (``datasets:``), since a rule's outputs are the same
+    for every dataset it serves. Each: name (the rule's), job (the job name), labels (its
+    classifiers), datasets, several (whether the paper has more than one job name)."""
+    spec = PAPERS[paper]
+    groups = evaluate_job_groups(spec)
+    rules = []
+    for job, labels in groups.items():
+        by_labels = {}
+        for ds in spec["datasets"]:
+            here = tuple(label for label in labels if ds in classifier_datasets(spec, label))
+            if here:
+                by_labels.setdefault(here, []).append(ds)
+        for k, (here, datasets) in enumerate(by_labels.items()):
+            name = f"evaluate_dataset_{paper}" + ("" if len(groups) == 1 else f"_{job}") + (f"_{k + 1}" if k else "")
+            rules.append(SimpleNamespace(name=re.sub(r"\W", "_", name), job=job, labels=list(here), datasets=datasets,
+                                         several=len(groups) > 1))
+    return rules
+
+
+# A paper with one job name prepares each data set inside its evaluation job (one Python start
+# instead of two); with several, rule prepare serves them all first.
+INLINE_PREPARE = [name for name in PAPERS if len(evaluate_job_groups(PAPERS[name])) == 1]
+INLINE_PREPARE_RE = "|".join(re.escape(name) for name in INLINE_PREPARE) or "(?!)"
