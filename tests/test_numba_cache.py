@@ -1,0 +1,58 @@
+"""Two processes compiling one kernel's signatures at once keep numba's cache consistent
+(nbrepro._numba_cache): each save reads, numbers and writes the index with no other save in
+between, so no data-file number is handed out twice."""
+import subprocess
+import sys
+import textwrap
+
+
+CHILD = textwrap.dedent("""
+    import os, sys, time
+    lock = sys.argv[3] == "locked"
+    if lock:
+        import nbrepro  # installs the locks
+    import numba.core.caching as c
+
+    log = open(sys.argv[2], "a", buffering=1)
+    load_index, save_data = c.IndexDataCacheFile._load_index, c.IndexDataCacheFile._save_data
+
+    def slow_load_index(self):  # widen the window between reading the index and writing the data
+        index = load_index(self)
+        log.write(f"{os.getpid()} read\\n")
+        time.sleep(0.4)
+        return index
+
+    def logged_save_data(self, name, data):
+        save_data(self, name, data)
+        log.write(f"{os.getpid()} wrote {name}\\n")
+
+    c.IndexDataCacheFile._load_index, c.IndexDataCacheFile._save_data = slow_load_index, logged_save_data
+    sys.path.insert(0, sys.argv[4])
+    import numpy as np
+    import kernel
+    print(kernel.twice_plus_one(np.arange(3, dtype=sys.argv[1])).tolist())
+""")
+KERNEL = "from numba import njit\n\n\n@njit(cache=True)\ndef twice_plus_one(x):\n    return x * 2 + 1\n"
+
+
+def _race(tmp_path, mode):
+    (tmp_path / "kernel.py").write_text(KERNEL)
+    log = tmp_path / "log.txt"
+    procs = [subprocess.Popen([sys.executable, "-c", CHILD, dtype, str(log), mode, str(tmp_path)],
+                              stdout=subprocess.PIPE, text=True) for dtype in ("int64", "float64")]
+    outs = [p.communicate(timeout=120)[0].strip() for p in procs]
+    return outs, [line.split() for line in log.read_text().splitlines()]
+
+
+def _saves(events):
+    """Each process's save: the index read just before its data file was written."""
+    return [(events[i - 1][0], e[0]) for i, e in enumerate(events) if e[1] == "wrote"]
+
+
+def test_concurrent_compiles_number_their_data_files_in_turn(tmp_path):
+    outs, events = _race(tmp_path, "locked")
+    assert outs == ["[1, 3, 5]", "[1.0, 3.0, 5.0]"]
+    # every data file was written by the process whose index read came right before it
+    assert all(reader == writer for reader, writer in _saves(events)), events
+    names = [e[2] for e in events if e[1] == "wrote"]
+    assert len(names) == len(set(names)) == 2, events   # two signatures, two numbers
