@@ -30,9 +30,10 @@ needs_cluster = pytest.mark.skipif(os.environ.get("NBREPRO_SLURM_REQUIRED") != "
 
 pytestmark = [pytest.mark.slow, needs_mirror, needs_cluster]
 
-# two single-classifier evaluations on each of three data sets: the profile's groups batch them
+# two evaluation jobs (job: names) on each of three data sets, after rule prepare, whose three
+# jobs the profile's group batches into one SLURM job
 PAPER = {**TINY,
-         "classifiers": {"NB": {"estimator": "NaiveBayes"}, "AODE": {"estimator": "AODE"}},
+         "classifiers": {"NB": {"estimator": "NaiveBayes", "job": "nb"}, "AODE": {"estimator": "AODE", "job": "aode"}},
          "tables": {"table2": {"metric": "accuracy", "methods": ["NB", "AODE"],
                                "published": "config/published/lcwnb_table2.csv"}}}
 
@@ -56,12 +57,13 @@ def test_slurm_run_equals_local_run_and_is_accounted(tmp_path):
 
     assert fingerprint(cluster / "results") == fingerprint(local / "results")
 
-    # every SLURM job of this run (named by the run's id) finished, and the groups batched the
-    # six evaluations and three preparations into two jobs instead of nine
+    # every SLURM job of this run (named by the run's id) finished: the three preparations as one
+    # grouped job, each of the six evaluation jobs as its own
     run_ids = {line.split("has been submitted with SLURM jobid")[1].split()[0]
                for line in log.splitlines() if "has been submitted with SLURM jobid" in line}
-    assert len(run_ids) == 2, log[-3000:]
+    assert len(run_ids) == 7, log[-3000:]
     acct = subprocess.run(["sacct", "-n", "-X", "-P", "-j", ",".join(sorted(run_ids)), "-o", "JobID,State,Comment"],
                           capture_output=True, text=True, check=True).stdout.splitlines()
-    assert len(acct) == 2 and all(line.split("|")[1] == "COMPLETED" for line in acct), acct
-    assert sorted(line.split("|")[2].split("_")[1] for line in acct) == ["evaluate", "prepare"], acct
+    assert len(acct) == 7 and all(line.split("|")[1] == "COMPLETED" for line in acct), acct
+    kinds = sorted(line.split("|")[2].split("_")[1] for line in acct)
+    assert kinds == ["evaluate"] * 6 + ["prepare"], acct
