@@ -214,7 +214,7 @@ def cmd_index(args):
         rows.append(row)
     speed = pd.read_csv(args.speed) if args.speed else None
     suite_run = pd.read_csv(args.suite_run) if args.suite_run else None
-    index_report(rows, results / Path(paths.INDEX).name, speed, suite_run)
+    index_report(rows, results / paths.INDEX_PAGE, speed, suite_run)
 
 
 def cmd_fingerprint(args):

@@ -7,7 +7,7 @@ from pathlib import Path
 from . import paths
 from .report.html import MACHINE_STRETCH
 
-TIMING_FILES = {"timings.csv", "run.html"}
+TIMING_FILES = {Path(paths.TIMINGS).name, paths.RUN_PAGE}   # measured seconds, machine details
 
 
 def fingerprint(root) -> list[tuple[str, str]]:
@@ -39,7 +39,7 @@ def expected_files(config_path, papers=None) -> list[str]:
     config_path = Path(config_path)
     cfg = load_yaml(config_path)
     root = config_path.parent.parent   # config/config.yaml → the project folder
-    out = [Path(paths.INDEX).name]
+    out = [paths.INDEX_PAGE]
     for name, paper in load_papers(papers or cfg["papers"], root / cfg["paper_dir"]).items():
         for ds in paper["datasets"]:
             for label, spec in paper["classifiers"].items():

@@ -12,51 +12,28 @@ import copy
 import functools
 from pathlib import Path
 
+from .analysis.figures import FIGURE_KINDS
+from .analysis.statistics import STATISTICS
+from .classifiers import REGISTRY
 from .config import check_paper, expand_classifiers, load_yaml
 from .errors import ConfigError
+from .metrics import METRICS
+from .preprocess.pipeline import STEP_NAMES
+from .protocols import PROTOCOLS
 
 SCHEMAS = Path(__file__).parent / "schemas"
 
 
-def _estimators():
-    from .classifiers import REGISTRY
-    return REGISTRY
-
-
-def _metrics():
-    from .metrics import METRICS
-    return [name for name, entry in METRICS.items() if entry[3] != "timing"]  # timings are recorded, not chosen
-
-
-def _protocols():
-    from .protocols import PROTOCOLS
-    return PROTOCOLS
-
-
-def _steps():
-    from .preprocess.pipeline import STEP_NAMES
-    return STEP_NAMES
-
-
-def _statistics():
-    from .analysis.statistics import STATISTICS
-    return STATISTICS
-
-
-def _figure_kinds():
-    from .analysis.figures import FIGURE_KINDS
-    return FIGURE_KINDS
-
-
-# registry name (the schema's ``x-names-of``) → the names it holds
-NAMES = {"estimators": _estimators, "metrics": _metrics, "protocols": _protocols, "steps": _steps,
-         "statistics": _statistics, "figure_kinds": _figure_kinds}
+# registry name (the schema's ``x-names-of``) → the names it holds; timings are recorded, not chosen
+NAMES = {"estimators": list(REGISTRY), "metrics": [n for n, entry in METRICS.items() if entry[3] != "timing"],
+         "protocols": list(PROTOCOLS), "steps": list(STEP_NAMES), "statistics": list(STATISTICS),
+         "figure_kinds": list(FIGURE_KINDS)}
 
 
 def _fill_names(node):
     if isinstance(node, dict):
         if "x-names-of" in node:
-            node = {k: v for k, v in node.items() if k != "x-names-of"} | {"enum": sorted(NAMES[node["x-names-of"]]())}
+            node = {k: v for k, v in node.items() if k != "x-names-of"} | {"enum": sorted(NAMES[node["x-names-of"]])}
         return {k: _fill_names(v) for k, v in node.items()}
     if isinstance(node, list):
         return [_fill_names(v) for v in node]

@@ -32,7 +32,8 @@ def splits(paper: str = "{paper}", dataset: str = "{dataset}") -> str:
 
 
 # ---- results/{paper}/ and figures/{paper}/ -------------------------------------------------------
-INDEX = "results/index.html"
+INDEX_PAGE = "index.html"      # the papers' index, in results/
+INDEX = f"results/{INDEX_PAGE}"
 
 
 def results(paper: str = "{paper}", name: str = "") -> str:

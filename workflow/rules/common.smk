@@ -5,7 +5,8 @@ from pathlib import Path
 from snakemake.utils import validate
 
 from nbrepro import paths
-from nbrepro.data.registry import load_registry
+from nbrepro.config import load_yaml
+from nbrepro.data.registry import parse_registry
 from nbrepro.paper import SCHEMAS, load_papers
 
 # `--config openml=false` arrives as the string "false": accept what a user types
@@ -17,7 +18,9 @@ for _key in ("openml",):
         config[_key] = _word in ("true", "yes", "1")
 validate(config, str(SCHEMAS / "config.schema.yaml"))
 
-REGISTRY = load_registry(config["registry"])  # data set → its registry entry
+_registry = load_yaml(config["registry"])
+REGISTRY = parse_registry(_registry, config["registry"])  # data set → its checked entry
+REGISTRY_AS_WRITTEN = _registry["datasets"]  # the entries as written, for the rerun triggers
 # name → nbrepro.paper.Paper (validated, defaults applied; each paper's companions after it)
 PAPERS = load_papers(config["papers"], config["paper_dir"], REGISTRY)
 

@@ -4,7 +4,7 @@ import json
 import shlex
 
 from nbrepro.analysis.paper import output_files
-from nbrepro.config import captioned_files, classifier_datasets, load_yaml
+from nbrepro.config import captioned_files, classifier_datasets
 from nbrepro.metrics import paper_metrics
 
 
@@ -28,7 +28,6 @@ def committed_benchmark(name):
 # ---- rerun triggers, as params: Snakemake reruns a job when its params change, so editing a
 # caption, a note, a table or another job's classifier reruns only the analysis and report,
 # and editing one classifier reruns only its job.
-_REGISTRY_AS_WRITTEN = load_yaml(config["registry"])["datasets"]   # the entries as written
 
 
 def _settings(**parts):
@@ -48,7 +47,7 @@ def prepare_settings_of(paper):
         pre = spec["preprocessing"]
         return _settings(scope=pre["scope"], steps=pre["steps"], complete_cases=pre["complete_cases"],
                          per_dataset=pre.get("per_dataset", {}).get(wildcards.dataset), protocol=spec["protocol"],
-                         registry_entry=_REGISTRY_AS_WRITTEN.get(wildcards.dataset))
+                         registry_entry=REGISTRY_AS_WRITTEN.get(wildcards.dataset))
     return settings
 
 

@@ -1,7 +1,7 @@
 """What every statistic, figure and claim of a paper reads: one ``Context`` per paper-stats job."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pandas as pd
@@ -29,20 +29,22 @@ class Context:
     def for_metric(self, metric: str) -> Context:
         """The same table read on another of its metrics (a statistic's ``metric:``); what has
         been computed so far is shared."""
-        spec = self.paper["analysis"]
-        wide = wide_table(self.table, metric, spec.get("decimals"))
-        higher = label_metric(self.paper, self.paper["tables"][spec["table"]], metric).higher_is_better
-        return Context(self.paper, self.table, wide, self.table1, higher, self.statistics, self.frames, self.tables,
-                       self.results, self.module)
+        wide, higher = _read(self.paper, self.table, metric)
+        return replace(self, wide=wide, higher_is_better=higher)
+
+
+def _read(paper: dict, table: pd.DataFrame, metric: str | None) -> tuple[pd.DataFrame, bool]:
+    """The analysis table on ``metric`` as data sets × methods at the printed decimals, and
+    whether that metric is better higher."""
+    spec = paper["analysis"]
+    wide = wide_table(table, metric, spec.get("decimals"))
+    return wide, label_metric(paper, paper["tables"][spec["table"]], metric or "accuracy").higher_is_better
 
 
 def analysis_context(paper: dict, table: pd.DataFrame, table1: pd.DataFrame | None, module=None) -> Context:
     """The context of the paper's ``analysis.table`` on its ``analysis.metric``, at the printed
     decimals, with the claims module's ``derived_columns`` added."""
-    spec = paper["analysis"]
-    metric = spec.get("metric")
-    wide = wide_table(table, metric, spec.get("decimals"))
-    higher = label_metric(paper, paper["tables"][spec["table"]], metric or "accuracy").higher_is_better
+    wide, higher = _read(paper, table, paper["analysis"].get("metric"))
     if module is not None and hasattr(module, "derived_columns") and table1 is not None:
         for name, col in module.derived_columns(wide, table1).items():
             wide[name] = col

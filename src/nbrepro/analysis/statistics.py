@@ -11,6 +11,7 @@ A statistic whose methods are not all computed yet gets value NaN and says so.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, NamedTuple
 
 import numpy as np
@@ -166,8 +167,6 @@ def text_statistics(paper: dict, table: pd.DataFrame, table1: pd.DataFrame | Non
                     published: pd.DataFrame | None, module=None, tables: dict | None = None,
                     results=None) -> tuple[pd.DataFrame, Context]:
     """Every declared statistic, computed from the reproduced table, beside the published value."""
-    from pathlib import Path
-
     ctx = analysis_context(paper, table, table1, module)
     ctx.tables = tables if tables is not None else {}
     ctx.results = Path(results) if results is not None else None

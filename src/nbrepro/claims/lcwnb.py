@@ -103,7 +103,8 @@ def claims(ctx) -> list[Claim]:
     ranks = b["mean_rank"].sort_values()
     complete = len(b) == 10
     top = list(order.index[:3])
-    claim("lcwnb5_lcwnb10_best_two", "LCWNB5 and LCWNB10 perform well in both measures; they are the best two with WAODE the third best",
+    claim("lcwnb5_lcwnb10_best_two",
+          "LCWNB5 and LCWNB10 perform well in both measures; they are the best two with WAODE the third best",
           (top == ["LCWNB5", "LCWNB10", "WAODE"] or set(top[:2]) == {"LCWNB5", "LCWNB10"} and top[2] == "WAODE")
           if complete else None,
           "by average: " + ", ".join(f"{m} {v:.2f}" for m, v in order.items())
@@ -117,16 +118,19 @@ def claims(ctx) -> list[Claim]:
     claim("kappas_equal", "the three κ are of equal performance at 5% (Friedman, Iman–Davenport, Quade)",
           all(p > 0.05 for p in ps) if not any(np.isnan(ps)) else None, "p = " + ", ".join(f"{p:.4f}" for p in ps))
     p_mid = float(stat.get("binom_p_lcwnb10_middle", np.nan))
-    claim("lcwnb10_middle", "LCWNB10 is usually ranked second among the three κ (binomial p < 0.05)", p_mid < 0.05 if not np.isnan(p_mid) else None,
+    claim("lcwnb10_middle",
+          "LCWNB10 is usually ranked second among the three κ (binomial p < 0.05)", p_mid < 0.05 if not np.isnan(p_mid) else None,
           f"{stat.get('lcwnb10_middle_count')} of 36, p = {p_mid:.3g}")
     top7 = stat.get("lcwnb5_rank1_largest_m")
-    claim("lcwnb5_rank1_largest_m", "LCWNB5 is ranked 1 in the seven data sets with the largest m", None if top7 is None else int(float(top7)) == 7,
+    claim("lcwnb5_rank1_largest_m",
+          "LCWNB5 is ranked 1 in the seven data sets with the largest m", None if top7 is None else int(float(top7)) == 7,
           f"{top7} of 7; ranked 3 in {stat.get('lcwnb5_rank3_smallest_m')} of the 10 with the smallest m")
     wl = {k[len("win_loss_"):]: v for k, v in ctx.statistics.items() if k.startswith("win_loss_")}
     dotted = sorted(m for m, v in wl.items() if str(v).endswith("•"))
     claim("sign_test_nb_tan_hnb", "NB, TAN and HNB are worse than LCWNB5 by the sign test on [s.w./m.w./m.b./s.b.]",
           dotted == ["HNB", "NB", "TAN"], "dotted here: " + (", ".join(dotted) or "none"))
     p5 = float(stat.get("mean_rank_test_p_lcwnb5", np.nan))
-    claim("lcwnb5_mean_rank_test", "LCWNB5's mean rank among LCWNB5, AODE, WAODE, HNB, LWNB, ICLNB is significantly small at 6%",
+    claim("lcwnb5_mean_rank_test",
+          "LCWNB5's mean rank among LCWNB5, AODE, WAODE, HNB, LWNB, ICLNB is significantly small at 6%",
           None if np.isnan(p5) else p5 < 0.06, "needs ICLNB" if np.isnan(p5) else f"p = {p5:.5f}")
     return rows

@@ -27,7 +27,12 @@ _KNOWN = {"file", "n_instances", "n_attributes", "n_classes", "class_attribute",
 
 def load_registry(path: str | Path) -> dict[str, DatasetSpec]:
     path = Path(path)
-    raw = yaml.safe_load(path.read_text())
+    return parse_registry(yaml.safe_load(path.read_text()), path)
+
+
+def parse_registry(raw, path) -> dict[str, DatasetSpec]:
+    """The registry file's contents (``raw``, as YAML gave them), checked entry by entry; ``path``
+    names the file in errors."""
     if not isinstance(raw, dict) or "datasets" not in raw:
         raise ValueError(f"{path}: expected a mapping with a 'datasets' key")
     out = {}
