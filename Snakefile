@@ -1,4 +1,4 @@
-# nbrepro: `snakemake --cores 2 --config mirror=../shared/datasets`
+# nbrepro: `snakemake --cores 2` (the data sets ship with it; see README.md, "Where the data comes from")
 # Data flow and contracts: see README.md and docs/design.md. All logic lives in src/nbrepro;
 # rules only wire files, whose paths come from nbrepro.paths.
 from nbrepro.locks import clear_stale_locks
@@ -21,7 +21,7 @@ include: "workflow/rules/report.smk"     # figures of the tables, each paper's r
 
 # On a cluster (profiles/slurm) these run beside Snakemake, not as jobs: fetching needs the
 # internet that compute nodes often lack, and the rest take a second each
-localrules: all, fetch, table, timings, figure, report, index
+localrules: all, fetch, table, timings, figure, report, index, crate
 
 
 onstart:
@@ -32,4 +32,5 @@ onstart:
 rule all:
     input:
         paths.INDEX,
+        paths.CRATE_METADATA,
         [paths.results(p, paths.REPORT) for p in PAPERS],

@@ -33,12 +33,13 @@ def thread_columns() -> dict:
 
 
 def first_weka_fold(name: str):
-    """A mirror data set's first training and test fold of Weka's 10-fold CV (seed 1), as
+    """A data set's first training and test fold of Weka's 10-fold CV (seed 1), as
     (X_train, y_train, X_test): the fold the single-fit benchmarks time."""
     from nbrepro.data.arff import read_arff
+    from nbrepro.data.fetch import cached_file
     from nbrepro.protocols.weka_cv import weka_cv_folds
 
-    frame, _ = read_arff(ROOT.parent / "shared/datasets" / f"{name}.arff")
+    frame, _ = read_arff(cached_file(name, ROOT / "config/datasets.yaml", ROOT / "resources/raw"))
     c = frame.columns[-1]
     X, y = frame.drop(columns=[c]), frame[c]
     fold = next(iter(weka_cv_folds(y.cat.codes.to_numpy(), 10, [1])))

@@ -2,7 +2,7 @@
 
 nbrepro, as the pipeline's evaluate job runs it (one thread; see ``_pipeline_env``), on the
 prepared data and folds of a pipeline run (``--run-dir``, default this checkout; run
-``snakemake --cores 2 --config mirror=../shared/datasets 'papers=[lcwnb]'`` first):
+``snakemake --cores 2 --config 'papers=[lcwnb]'`` first):
 
 - ``fold_seconds``: the fold loop from data in memory: the fit on each training fold (count
   subtraction, as ``crossval.fold_probabilities`` does it), its test probabilities, and the

@@ -9,7 +9,7 @@ so the numbers are the pipeline's own (one thread per job, ``--cores`` jobs at o
 separate timing harness. Writes ``benchmarks/results/{paper}_jobs.csv`` (every data set,
 heaviest first) and prints the heaviest five and the totals.
 
-    snakemake --cores 2 --config mirror=../shared/datasets 'papers=[kdebw]'
+    snakemake --cores 2 --config 'papers=[kdebw]'
     python benchmarks/paper_jobs.py kdebw [--run-dir .] [--wall-seconds S] [--out F --baseline OLD.csv]
 """
 from __future__ import annotations

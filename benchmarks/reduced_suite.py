@@ -58,7 +58,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("checkout", type=Path)
     parser.add_argument("dest", type=Path)
-    parser.add_argument("--run", action="store_true", help="run it (2 cores, the offline mirror beside the checkout)")
+    parser.add_argument("--run", action="store_true", help="run it (2 cores; the offline mirror beside the checkout "
+                        "if there is one, which a checkout older than the shipped data sets needs)")
     args = parser.parse_args()
     checkout = args.checkout.resolve()
     make(checkout, args.dest)
@@ -66,7 +67,9 @@ def main() -> int:
         return 0
     mirror = checkout.parent / "shared" / "datasets"
     env = dict(os.environ, PYTHONPATH=str(checkout / "src"))
-    cmd = [sys.executable, "-m", "snakemake", "--cores", "2", "--config", f"mirror={mirror}", f"papers={PAPERS}"]
+    cmd = [sys.executable, "-m", "snakemake", "--cores", "2", "--config", f"papers={PAPERS}"]
+    if mirror.is_dir():
+        cmd.append(f"mirror={mirror}")
     return subprocess.run(cmd, cwd=args.dest, env=env).returncode
 
 

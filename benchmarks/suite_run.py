@@ -4,7 +4,7 @@ Without ``--run-dir`` it clones this repository's HEAD into a fresh folder (``--
 ``../shared`` linked beside the clone as on CI), installs nothing (the clone runs with the
 Python environment at hand, so install the project first), and runs
 
-    snakemake --cores 2 --config mirror=../shared/datasets papers=[every paper in config/papers, companions built with theirs]
+    snakemake --cores 2 --config papers=[every paper in config/papers, companions built with theirs]
 
 from a cold cache, timing it. With ``--run-dir`` (and ``--wall-seconds``, ``--peak-rss-mb`` as
 ``/usr/bin/time -v`` gave them) it only summarises a run made by hand.
@@ -62,7 +62,7 @@ def run_clean_clone(work: Path, cores: int, papers: list[str]) -> tuple[Path, fl
     (work / "shared").symlink_to((ROOT.parent / "shared").resolve())
     run = work / "main"
     command = [sys.executable, "-m", "snakemake", "--cores", str(cores), "--config",
-               "mirror=../shared/datasets", f"papers=[{','.join(papers)}]"]
+               f"papers=[{','.join(papers)}]"]
     start = time.monotonic()
     with open(work / "snakemake.log", "w") as log:
         done = subprocess.run(command, cwd=run, stdout=log, stderr=subprocess.STDOUT)

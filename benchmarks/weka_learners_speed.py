@@ -30,7 +30,11 @@ from nbrepro.preprocess.mdl import MDLDiscretizer  # noqa: E402
 from nbrepro.protocols.weka_cv import weka_cv_folds  # noqa: E402
 
 WEKA = Path("/usr/share/java/weka.jar")
-MIRROR = ROOT.parent / "shared/datasets"
+def _arff(name):
+    """The data set's plain ARFF file, for Weka and for us (fetched into resources/raw/ from the shipped copy)."""
+    from nbrepro.data.fetch import cached_file
+
+    return cached_file(name, ROOT / "config/datasets.yaml", ROOT / "resources/raw")
 
 LEARNERS = {  # name: (ours, Weka class and options); None for the MDL filter
     "NB": (NaiveBayes, ("weka.classifiers.bayes.NaiveBayes",)),
@@ -88,7 +92,7 @@ def main():
             subprocess.run(["javac", "-cp", str(WEKA), "-d", str(tmp), str(ROOT / f"benchmarks/weka/{java}.java")],
                            check=True)
         for ds in datasets:
-            df, _ = read_arff(MIRROR / f"{ds}.arff")
+            df, _ = read_arff(_arff(ds))
             X, y = df.iloc[:, :-1], df.iloc[:, -1]
             folds = [(f.train, f.test) for f in weka_cv_folds(y.cat.codes.to_numpy(), 10, [1])]
             arff = tmp / f"{ds}.arff"

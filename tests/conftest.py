@@ -1,11 +1,27 @@
+import lzma
+import os
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
-MIRROR = SHARED / "datasets"
-needs_mirror = pytest.mark.skipif(not MIRROR.exists(), reason="../shared/datasets mirror not present")
+
+
+def _shipped_datasets() -> Path:
+    """The data sets nbrepro ships (src/nbrepro/data/files/*.arff.xz), decompressed once into
+    .pytest_cache/: the tests read the files a fresh clone's run reads, with nothing beside the
+    repository. A folder of plain ARFF files, so a test can also hand it to the pipeline as a mirror."""
+    out = ROOT / ".pytest_cache" / "nbrepro-datasets"
+    out.mkdir(parents=True, exist_ok=True)
+    for xz in sorted((ROOT / "src" / "nbrepro" / "data" / "files").glob("*.arff.xz")):
+        dest = out / xz.name[:-len(".xz")]
+        if not dest.exists() or dest.stat().st_mtime < xz.stat().st_mtime:
+            tmp = dest.with_name(f"{dest.name}.{os.getpid()}.part")
+            tmp.write_bytes(lzma.decompress(xz.read_bytes()))
+            tmp.replace(dest)
+    return out
+
+
+DATA_DIR = _shipped_datasets()
 
 def discretized(name, replace_missing=True):
     """A mirror data set as Li & Li's Weka experiments prepare it: identifier-like attributes
@@ -13,7 +29,7 @@ def discretized(name, replace_missing=True):
     from nbrepro.data.arff import read_arff
     from nbrepro.preprocess import EqualWidthDiscretizer, RemoveIdLike, ReplaceMissingValues
 
-    df, _ = read_arff(MIRROR / f"{name}.arff")
+    df, _ = read_arff(DATA_DIR / f"{name}.arff")
     X, y = df.iloc[:, :-1], df.iloc[:, -1]
     steps = [RemoveIdLike(0.9)] + ([ReplaceMissingValues()] if replace_missing else []) + [EqualWidthDiscretizer(10)]
     for step in steps:

@@ -20,9 +20,22 @@ def _paper(args):
 def cmd_fetch(args):
     from .data.fetch import fetch_dataset  # not via experiment: a fetch job needs no classifiers
 
-    src = fetch_dataset(args.dataset, args.registry, args.out, args.mirror or [], not args.no_openml,
+    # the workflow passes its mirrors and OpenML switch in the environment (workflow/rules/common.smk)
+    mirrors = args.mirror or [m for m in os.environ.get("NBREPRO_MIRRORS", "").split(os.pathsep) if m]
+    use_openml = not args.no_openml and os.environ.get("NBREPRO_OPENML", "1") != "0"
+    src = fetch_dataset(args.dataset, args.registry, args.out, mirrors, use_openml,
                         Path(args.openml_cache) if args.openml_cache else None)
     print(f"{args.dataset}: {src}")
+
+
+def cmd_ship(args):
+    from .data.fetch import SHIPPED, pin_lines, ship
+
+    folder = Path(args.to) if args.to else SHIPPED
+    for arff in args.arff:
+        digests = ship(Path(arff), folder)
+        print(f"{Path(arff).name} -> {folder / (Path(arff).name + '.xz')}\n  registry: file: {Path(arff).name}, "
+              f"{pin_lines(digests)}, n_classes: …, origin: …, licence: …")
 
 
 def cmd_prepare(args):
@@ -130,13 +143,14 @@ def cmd_report(args):
     for f in stats_files:
         outputs[paths.stats(f)] = pd.read_csv(res / paths.stats(f), keep_default_na=False, na_values=[""])
     figs += [Path(args.figures) / f"{name}.svg" for name in figures]
-    outputs["data_sources"] = _data_sources(paper, Path(args.raw))
+    outputs["data_sources"] = _data_sources(paper, Path(args.raw), Path(args.registry))
     outputs["config_sha256"] = hashlib.sha256(Path(args.paper_config).read_bytes()).hexdigest()
     outputs["nbrepro_version"] = __version__
     timings = res / paths.TIMINGS
     timings = pd.read_csv(timings) if timings.is_file() else pd.DataFrame(
         columns=["dataset", "method", "fit_seconds", "predict_seconds"])
     provenance, commit = _run_provenance(args)
+    provenance["data sets read from"] = _fetched_from(paper, Path(args.raw))
     outputs["run"] = (f"made {provenance['report made (UTC)']} UTC after {_seconds(timings) / 60:.0f} min of fitting "
                       "and predicting" + (f", commit {commit[:12]}" if commit else ""))
     paper_report(paper, outputs, figs, res / paths.REPORT)
@@ -148,24 +162,30 @@ def _seconds(timings) -> float:
     return float(timings["fit_seconds"].sum() + timings["predict_seconds"].sum())
 
 
-def _run_provenance(args) -> tuple[dict, str]:
-    """When and on what the report was made (machine-dependent, for run.html), and the commit
-    ("" outside a git checkout)."""
-    import datetime
-    import platform
+def _git_commit(root) -> tuple[str, bool]:
+    """The checkout's commit ("" outside a git checkout) and whether tracked files differ from it."""
     import subprocess
-
-    from . import __version__
 
     def git(*cmd):
         try:
-            out = subprocess.run(["git", *cmd], cwd=args.root, capture_output=True, text=True, timeout=10)
+            out = subprocess.run(["git", *cmd], cwd=root, capture_output=True, text=True, timeout=10)
             return out.stdout.strip() if out.returncode == 0 else ""
         except OSError:
             return ""
 
     commit = git("rev-parse", "HEAD")
-    dirty = bool(git("status", "--porcelain", "--untracked-files=no")) if commit else False
+    return commit, bool(git("status", "--porcelain", "--untracked-files=no")) if commit else False
+
+
+def _run_provenance(args) -> tuple[dict, str]:
+    """When and on what the report was made (machine-dependent, for run.html), and the commit
+    ("" outside a git checkout)."""
+    import datetime
+    import platform
+
+    from . import __version__
+
+    commit, dirty = _git_commit(args.root)
     return ({"report made (UTC)": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S"),
              "nbrepro": __version__,
              "commit": (commit + (" (with uncommitted changes)" if dirty else "")) if commit else "not a git checkout",
@@ -173,20 +193,36 @@ def _run_provenance(args) -> tuple[dict, str]:
              "python": platform.python_version(), "machine": f"{platform.machine()}, {platform.system()}"}, commit)
 
 
-def _data_sources(paper, raw: Path):
-    """Per dataset: where its cached raw file came from and its sha256 (machine-independent: the
-    mirror's file name, not its path; no timestamps)."""
+def _data_sources(paper, raw: Path, registry: Path):
+    """Per dataset: where its data come from and under which licence (the registry's origin and
+    licence) and the sha256 of the file used. Not which copy was read (shipped, mirror, OpenML):
+    the same bytes from another place are the same result, so that is in run.html."""
     import pandas as pd
 
     from .data.fetch import read_source
+    from .data.registry import load_registry
 
+    entries = load_registry(registry)
     rows = []
     for ds in paper["datasets"]:
         info = read_source(raw / f"{ds}.arff")
-        kind, _, where = str(info.get("source", "unknown:")).partition(":")
-        shown = Path(where).name if kind in ("mirror", "cache") else where
-        rows.append({"dataset": ds, "source": f"{kind} {shown}".strip(), "sha256": info.get("sha256", "")})
+        spec = entries.get(ds)
+        extra = spec.extra if spec is not None else {}
+        origin = extra.get("origin") or ("generated by nbrepro.data.synthetic" if extra.get("generator") else "")
+        rows.append({"dataset": ds, "origin": origin, "licence": extra.get("licence", ""),
+                     "sha256": info.get("sha256", "")})
     return pd.DataFrame(rows)
+
+
+def _fetched_from(paper, raw: Path) -> str:
+    """Which copies this run read, counted by kind (shipped 12, mirror 3 …), for run.html."""
+    from collections import Counter
+
+    from .data.fetch import read_source
+
+    kinds = Counter(str(read_source(raw / f"{ds}.arff").get("source", "unknown:")).partition(":")[0]
+                    for ds in paper["datasets"])
+    return ", ".join(f"{kind} {n}" for kind, n in sorted(kinds.items()))
 
 
 def cmd_index(args):
@@ -217,6 +253,23 @@ def cmd_index(args):
     index_report(rows, results / paths.INDEX_PAGE, speed, suite_run)
 
 
+def cmd_crate(args):
+    from .data.registry import load_registry
+    from .paper import load_paper
+    from .report.crate import copy_inputs, write_crate
+
+    papers = {p.name: p for p in map(load_paper, args.paper_configs)}
+    results = Path(args.results)
+    copy_inputs(results, {"config.yaml": Path(args.config),
+                          **{f"papers/{name}.yaml": p.path for name, p in papers.items()}},
+                registry=Path(args.registry), datasets=sorted({d for p in papers.values() for d in p["datasets"]}))
+    commit, dirty = _git_commit(args.root)
+    out = write_crate(results, papers, load_registry(args.registry), Path(args.raw),
+                      commit + (" (with uncommitted changes)" if dirty else ""),
+                      f"nbrepro: {', '.join(p.get('title', n) for n, p in papers.items())}")
+    print(f"wrote {out}")
+
+
 def cmd_fingerprint(args):
     from .fingerprint import fingerprint, missing_files
 
@@ -241,14 +294,20 @@ def main(argv=None):
     def paper_args(p):
         p.add_argument("--paper-config", required=True, help="config/papers/{paper}.yaml")
 
-    p = sub.add_parser("fetch", help="copy a dataset from a mirror or OpenML into the cache")
+    p = sub.add_parser("fetch", help="put a dataset in the cache: the shipped copy, else a mirror's, else OpenML's")
     p.add_argument("--dataset", required=True)
     p.add_argument("--registry", default="config/datasets.yaml")
-    p.add_argument("--mirror", action="append", help="folder with ARFF copies (repeatable)")
-    p.add_argument("--no-openml", action="store_true")
+    p.add_argument("--mirror", action="append", help="folder with ARFF copies (repeatable; default: "
+                   "$NBREPRO_MIRRORS, folders separated by ':')")
+    p.add_argument("--no-openml", action="store_true", help="do not ask OpenML (also: NBREPRO_OPENML=0)")
     p.add_argument("--openml-cache", default="resources/openml")
     p.add_argument("--out", required=True)
     p.set_defaults(func=cmd_fetch)
+
+    p = sub.add_parser("ship", help="compress ARFF files into the data sets nbrepro ships; print their registry lines")
+    p.add_argument("arff", nargs="+")
+    p.add_argument("--to", help="folder to write the .xz files to (default: the package's shipped files)")
+    p.set_defaults(func=cmd_ship)
 
     p = sub.add_parser("prepare", help="validate, preprocess and fix the folds of one dataset")
     paper_args(p)
@@ -303,7 +362,17 @@ def main(argv=None):
     p.add_argument("--figures", required=True)
     p.add_argument("--root", default=".", help="project folder that the paper's benchmarks: and investigations: files are relative to")
     p.add_argument("--raw", default="resources/raw", help="folder of the raw ARFF files and their .source.json")
+    p.add_argument("--registry", default="config/datasets.yaml")
     p.set_defaults(func=cmd_report)
+
+    p = sub.add_parser("crate", help="the run's provenance as an RO-Crate: results/ro-crate-metadata.json")
+    p.add_argument("--results", default="results")
+    p.add_argument("--config", default="config/config.yaml", help="the workflow config (copied into the crate)")
+    p.add_argument("--registry", default="config/datasets.yaml")
+    p.add_argument("--raw", default="resources/raw", help="folder of the raw ARFF files and their .source.json")
+    p.add_argument("--root", default=".", help="the project folder (its git commit is recorded)")
+    p.add_argument("paper_configs", nargs="+")
+    p.set_defaults(func=cmd_crate)
 
     p = sub.add_parser("index", help="results/index.html over papers")
     p.add_argument("--results", default="results")

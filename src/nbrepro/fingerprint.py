@@ -7,7 +7,8 @@ from pathlib import Path
 from . import paths
 from .report.html import MACHINE_STRETCH
 
-TIMING_FILES = {Path(paths.TIMINGS).name, paths.RUN_PAGE}   # measured seconds, machine details
+# measured seconds, machine details, the provenance crate (dates, software versions, commit)
+TIMING_FILES = {Path(paths.TIMINGS).name, paths.RUN_PAGE, paths.CRATE_METADATA_NAME}
 
 
 def fingerprint(root) -> list[tuple[str, str]]:
@@ -39,8 +40,10 @@ def expected_files(config_path, papers=None) -> list[str]:
     config_path = Path(config_path)
     cfg = load_yaml(config_path)
     root = config_path.parent.parent   # config/config.yaml → the project folder
-    out = [paths.INDEX_PAGE]
-    for name, paper in load_papers(papers or cfg["papers"], root / cfg["paper_dir"]).items():
+    out = [paths.INDEX_PAGE, paths.CRATE_METADATA_NAME]
+    loaded = load_papers(papers or cfg["papers"], root / cfg["paper_dir"])
+    out += [paths.crate_input(n) for n in ["config.yaml", "datasets.yaml", *(f"papers/{p}.yaml" for p in loaded)]]
+    for name, paper in loaded.items():
         for ds in paper["datasets"]:
             for label, spec in paper["classifiers"].items():
                 if ds not in classifier_datasets(paper, label):

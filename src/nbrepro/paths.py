@@ -34,6 +34,15 @@ def splits(paper: str = "{paper}", dataset: str = "{dataset}") -> str:
 # ---- results/{paper}/ and figures/{paper}/ -------------------------------------------------------
 INDEX_PAGE = "index.html"      # the papers' index, in results/
 INDEX = f"results/{INDEX_PAGE}"
+# the run's provenance as an RO-Crate, results/ its root (report/crate.py); the configs copied in
+CRATE_METADATA_NAME = "ro-crate-metadata.json"
+CRATE_METADATA = f"results/{CRATE_METADATA_NAME}"
+CRATE_INPUTS = "inputs"
+
+
+def crate_input(name: str) -> str:
+    """A config file of the run, copied into the crate (``inputs/config.yaml``, ``inputs/papers/lcwnb.yaml`` …)."""
+    return f"{CRATE_INPUTS}/{name}"
 
 
 def results(paper: str = "{paper}", name: str = "") -> str:

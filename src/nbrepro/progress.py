@@ -2,8 +2,11 @@
 ``tail -f logs/evaluate/{paper}/{dataset}….log`` shows how far it is.
 
 A line at most every ``NBREPRO_PROGRESS_SECONDS`` (default 30) and when a classifier finishes:
-folds done of the job's total, the elapsed time and the time left at the pace so far. Only the
-log sees it: no result depends on it.
+folds done of the job's total, the elapsed time and the time left at the pace so far. A long
+job also puts the line on stdout every ``NBREPRO_CONSOLE_PROGRESS_SECONDS`` (default 300): the
+rules send stdout to Snakemake's console, so a person watching a run sees how far its long jobs
+are and how long they have left, not only "N of M steps" as jobs end (under SLURM a job's
+stdout goes to its SLURM log instead). No result depends on it.
 """
 from __future__ import annotations
 
@@ -22,11 +25,15 @@ def _clock(seconds: float) -> str:
 class Progress:
     """Counts fold evaluations of one job and reports them now and then."""
 
-    def __init__(self, what: str, total: int, stream=None, every: float | None = None):
+    def __init__(self, what: str, total: int, stream=None, every: float | None = None, console=None,
+                 console_every: float | None = None):
         self.what, self.total, self.done = what, int(total), 0
         self.stream = stream if stream is not None else sys.stderr
+        self.console = console if console is not None else sys.stdout
         self.every = float(os.environ.get("NBREPRO_PROGRESS_SECONDS", 30)) if every is None else every
-        self.start = self.last = time.monotonic()
+        self.console_every = (float(os.environ.get("NBREPRO_CONSOLE_PROGRESS_SECONDS", 300))
+                              if console_every is None else console_every)
+        self.start = self.last = self.last_console = time.monotonic()
 
     def line(self, label: str) -> str:
         elapsed = time.monotonic() - self.start
@@ -41,3 +48,6 @@ class Progress:
         if finished or now - self.last >= self.every:
             self.last = now
             print(self.line(label) + (" (done)" if finished else ""), file=self.stream, flush=True)
+        if not finished and now - self.last_console >= self.console_every:
+            self.last_console = now
+            print(self.line(label), file=self.console, flush=True)

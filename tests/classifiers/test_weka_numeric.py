@@ -9,7 +9,7 @@ import pytest
 from nbrepro.classifiers import J48, TAN, Bagging, LocallyWeightedNB, Logistic, NaiveBayes, NBTree
 from nbrepro.data.arff import read_arff
 
-from conftest import MIRROR, needs_mirror
+from conftest import DATA_DIR
 from oracles import needs_weka, weka_fold_arff
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
@@ -44,7 +44,7 @@ CASES = {
 
 
 def load(name):
-    df, _ = read_arff(MIRROR / f"{name}.arff")
+    df, _ = read_arff(DATA_DIR / f"{name}.arff")
     return df.iloc[:, :-1], df.iloc[:, -1]
 
 
@@ -66,7 +66,6 @@ KNOWN_GAPS = {("NBTree", "waveform-5000")}
 
 
 @needs_weka
-@needs_mirror
 @pytest.mark.parametrize("name", DATASETS)
 @pytest.mark.parametrize("case", list(CASES))
 def test_probabilities_equal_weka(tmp_path, weka_oracle, case, name):
@@ -83,7 +82,6 @@ def test_probabilities_equal_weka(tmp_path, weka_oracle, case, name):
 
 
 @needs_weka
-@needs_mirror
 @pytest.mark.parametrize("name", ["labor", "colic", "vehicle"])
 @pytest.mark.parametrize("options", [(), ("-U",)])
 def test_j48_prints_wekas_tree(tmp_path, weka_oracle, name, options):
@@ -99,7 +97,6 @@ def test_j48_prints_wekas_tree(tmp_path, weka_oracle, name, options):
 # probability columns) is so ill-conditioned that Weka's own optimum moves when Java's Math.exp
 # is swapped for StrictMath.exp (log-likelihood −122.798 vs −122.820), so no port can pin it.
 @needs_weka
-@needs_mirror
 @pytest.mark.parametrize("name", ["labor", "colic", "diabetes", "vehicle"])
 @pytest.mark.parametrize("base", ["NB", "J48"])
 def test_calibrated_equals_wekas_stacking(tmp_path, weka_oracle, name, base):

@@ -7,7 +7,7 @@ from nbrepro.data import ArffError, load_registry, read_arff
 from nbrepro.data.arff import write_arff
 from nbrepro.data.fetch import DatasetInvalid, load_dataset
 
-from conftest import MIRROR, ROOT, needs_mirror
+from conftest import DATA_DIR, ROOT
 
 
 def _write(tmp_path, text, name="t.arff"):
@@ -79,26 +79,23 @@ def test_write_read_roundtrip(tmp_path):
     pd.testing.assert_frame_equal(back, df, check_categorical=True)
 
 
-@needs_mirror
 def test_every_mirror_file_matches_the_registry():
     reg = load_registry(ROOT / "config/datasets.yaml")
     reg = {k: v for k, v in reg.items() if not v.extra.get("generator")}   # synthetic sets are generated
     assert len(reg) == 73
     for name, spec in reg.items():
-        X, y = load_dataset(spec, MIRROR / spec.file)
+        X, y = load_dataset(spec, DATA_DIR / spec.file)
         assert len(X) == spec.n_instances, name
 
 
-@needs_mirror
 def test_class_first_attribute():
     reg = load_registry(ROOT / "config/datasets.yaml")
-    X, y = load_dataset(reg["wine"], MIRROR / "wine.arff")
+    X, y = load_dataset(reg["wine"], DATA_DIR / "wine.arff")
     assert y.name == "class" and len(y.cat.categories) == 3
 
 
-@needs_mirror
 def test_shape_mismatch_is_named():
     reg = load_registry(ROOT / "config/datasets.yaml")
     with pytest.raises(DatasetInvalid, match=r"dataset 'iris'.*150 instances, expected 151"):
         from dataclasses import replace
-        load_dataset(replace(reg["iris"], n_instances=151), MIRROR / "iris.arff")
+        load_dataset(replace(reg["iris"], n_instances=151), DATA_DIR / "iris.arff")

@@ -6,7 +6,7 @@ import pytest
 from nbrepro.data.arff import read_arff
 from nbrepro.preprocess import EqualWidthDiscretizer, RemoveIdLike, ReplaceMissingValues, build_steps
 
-from conftest import MIRROR, ROOT, needs_mirror
+from conftest import DATA_DIR, ROOT
 from oracles import needs_weka, weka_filter
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
@@ -32,13 +32,12 @@ def test_replace_missing_mode_is_first_maximum_and_mean():
     assert out["c"].tolist() == ["y", "x", "x"]  # tie 1–1: the first declared value wins
 
 
-@needs_mirror
 def test_id_like_rule_removes_exactly_three_of_lcwnb():
     import yaml
     paper = yaml.safe_load(open(ROOT / "config/papers/lcwnb.yaml"))
     removed = {}
     for ds in paper["datasets"]:
-        df, _ = read_arff(MIRROR / f"{ds}.arff")
+        df, _ = read_arff(DATA_DIR / f"{ds}.arff")
         r = RemoveIdLike(0.9).fit(df.iloc[:, :-1]).removed_
         if r:
             removed[ds] = r
@@ -51,11 +50,10 @@ def test_unknown_step_is_named():
 
 
 @needs_weka
-@needs_mirror
 @pytest.mark.parametrize("name", ["labor", "colic", "hepatitis", "anneal.ORIG", "iris", "credit-a", "vowel"])
 def test_matches_weka_filters(tmp_path, name):
     """ReplaceMissingValues then Discretize -B 10 on the whole file, as Li & Li did, against Weka's output."""
-    src = MIRROR / f"{name}.arff"
+    src = DATA_DIR / f"{name}.arff"
     weka_filter(src, tmp_path / "rmv.arff", "weka.filters.unsupervised.attribute.ReplaceMissingValues")
     weka_filter(tmp_path / "rmv.arff", tmp_path / "disc.arff", "weka.filters.unsupervised.attribute.Discretize",
                 "-B", "10", "-R", "first-last")

@@ -8,11 +8,11 @@ from nbrepro.data.arff import read_arff
 from nbrepro.protocols import make_folds, small_classes
 from nbrepro.protocols.weka_cv import weka_cv_folds
 
-from conftest import MIRROR, needs_mirror
+from conftest import DATA_DIR
 from oracles import WEKA_EXAMPLES
 
 
-def _y(name, folder=MIRROR):
+def _y(name, folder=DATA_DIR):
     df, _ = read_arff(folder / f"{name}.arff")
     return df.iloc[:, -1].cat.codes.to_numpy()
 
@@ -34,7 +34,6 @@ def test_toy_case_with_missing_classes():
                                                  [5, 4, 2, 0, 10, 9, 1, 6]]
 
 
-@needs_mirror
 def test_iris_run1_vectors():
     folds = list(weka_cv_folds(_y("iris"), 10, [1]))
     assert folds[0].test[:10].tolist() == [140, 123, 110, 137, 104, 18, 29, 40, 16, 30]
@@ -43,7 +42,6 @@ def test_iris_run1_vectors():
     assert folds[9].train[:10].tolist() == [43, 53, 129, 3, 112, 116, 133, 5, 66, 24]
 
 
-@needs_mirror
 def test_labor_vectors():
     folds = list(weka_cv_folds(_y("labor"), 10, [3]))
     assert folds[4].test.tolist() == [11, 26, 50, 10, 32, 40]
@@ -52,13 +50,11 @@ def test_labor_vectors():
     assert list(weka_cv_folds(_y("labor"), 10, [1]))[0].test.tolist() == [45, 12, 3, 19, 14, 50]
 
 
-@needs_mirror
 def test_iris_two_fold_run30():
     f = list(weka_cv_folds(_y("iris"), 2, [30]))[1]
     assert f.test[:10].tolist() == [106, 128, 120, 112, 115, 132, 117, 134, 145, 114]
 
 
-@needs_mirror
 @pytest.mark.parametrize("name,k,runs,digest", [
     ("iris", 10, range(1, 11), "a6791e7a8450a15dc525283bfdf45af231b91113c81fbdadf926f053e601b2de"),
     ("labor", 10, range(1, 11), "8d2247824ee6515f3491eba2abffcff5fa04b2260821c0a47cd6f65e1954a959"),

@@ -16,9 +16,9 @@ import pytest
 import yaml
 
 from browser_check import check_pages, have_browser
-from conftest import MIRROR, ROOT, needs_mirror
+from conftest import DATA_DIR, ROOT
 
-pytestmark = [pytest.mark.slow, needs_mirror]
+pytestmark = [pytest.mark.slow]
 
 NB_MDL = {"estimator": "NaiveBayes", "steps": [{"discretize_mdl": {}}]}
 GAUSS = {"estimator": "FrequencyGaussianNB"}
@@ -98,7 +98,7 @@ def machine_run(tmp_path_factory):
     for spec in (MACHINE_CV, MACHINE_BV):
         (proj / f"config/papers/{spec['paper']}.yaml").write_text(yaml.safe_dump(spec, sort_keys=False))
     cmd = [sys.executable, "-m", "snakemake", "--cores", "2", "--config", "papers=[machine_cv,machine_bv]",
-           f"mirror={MIRROR}"]
+           f"mirror={DATA_DIR}"]
     res = subprocess.run(cmd, cwd=proj, capture_output=True, text=True)
     assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
     return proj

@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from conftest import MIRROR, ROOT, needs_mirror
+from conftest import DATA_DIR, ROOT
 from oracles import needs_weka, weka_filter
 from nbrepro.config import ConfigError, build_estimator, expand_classifiers
 from nbrepro.metrics import make_metric, paper_metrics
@@ -138,7 +138,6 @@ def test_flatten_state():
 
 
 @needs_weka
-@needs_mirror
 @pytest.mark.parametrize("name", ["iris", "diabetes", "glass", "labor", "hepatitis", "ionosphere", "vehicle"])
 @pytest.mark.parametrize("options", [(), ("-K",), ("-E",), ("-K", "-E")])
 def test_mdl_discretizer_matches_weka(tmp_path, name, options):
@@ -147,7 +146,7 @@ def test_mdl_discretizer_matches_weka(tmp_path, name, options):
     from nbrepro.data.arff import read_arff
     from nbrepro.preprocess import MDLDiscretizer
 
-    src = MIRROR / f"{name}.arff"
+    src = DATA_DIR / f"{name}.arff"
     weka_filter(src, tmp_path / "mdl.arff", "weka.filters.supervised.attribute.Discretize", "-R", "first-last",
                 *options, "-c", "last")
     weka, _ = read_arff(tmp_path / "mdl.arff")
@@ -254,10 +253,14 @@ def test_progress_lines_count_folds_and_estimate_the_rest():
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("[progress] waveform NBTree: 25/100 folds, 0m00s elapsed, about ")
     assert lines[1].endswith("(done)")
-    quiet = io.StringIO()
-    q = Progress("x", 10, stream=quiet, every=3600.0)
+    quiet, console = io.StringIO(), io.StringIO()
+    q = Progress("x", 10, stream=quiet, every=3600.0, console=console, console_every=3600.0)
     q.step("A")
-    assert quiet.getvalue() == ""
+    assert quiet.getvalue() == "" and console.getvalue() == ""
+    # a long job's line reaches stdout (Snakemake's console) too, less often than its log
+    q.console_every = 0.0
+    q.step("A", 4)
+    assert console.getvalue().startswith("[progress] x A: 5/10 folds") and "left at this pace" in console.getvalue()
 
 
 def test_timings_page_ranks_columns_by_their_seconds(tmp_path):

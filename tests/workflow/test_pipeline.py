@@ -11,9 +11,9 @@ import yaml
 from nbrepro.cli import main as cli
 from nbrepro.fingerprint import fingerprint
 
-from conftest import MIRROR, ROOT, needs_mirror
+from conftest import DATA_DIR, ROOT
 
-pytestmark = [pytest.mark.slow, needs_mirror]
+pytestmark = [pytest.mark.slow]
 
 TINY = {
     "paper": "tiny",
@@ -62,7 +62,7 @@ def _with_investigation(proj: Path) -> Path:
 def test_tiny_run_outputs_and_determinism(tmp_path):
     paper = dict(TINY, investigations=[INVESTIGATION])
     a = _with_investigation(_project(tmp_path / "a", paper))
-    run = _snakemake(a, f"mirror={MIRROR}")
+    run = _snakemake(a, f"mirror={DATA_DIR}")
     # the Snakefile's onstart stops Snakemake's once-a-second re-planning on a local run (common.smk)
     assert "jobs are planned when a job ends" in run.stdout + run.stderr
     report = (a / "results/tiny/report.html").read_text()
@@ -77,10 +77,25 @@ def test_tiny_run_outputs_and_determinism(tmp_path):
     assert list(folds.columns) == ["variant", "run", "fold", "n_train", "n_test", "accuracy", "fit_seconds",
                                    "predict_seconds"]
     assert len(folds) == 6 and folds.n_test.sum() == 2 * 57
+    # the run's provenance as an RO-Crate beside the index: every result file with its sha256, the
+    # configs copied in, the data sets with their origin and licence, the software and the run
+    from rocrate.rocrate import ROCrate
+
+    crate = ROCrate(a / "results")
+    entities = {e.id: e for e in crate.get_entities()}
+    report = entities["tiny/report.html"]
+    import hashlib
+    assert report["sha256"] == hashlib.sha256((a / "results/tiny/report.html").read_bytes()).hexdigest()
+    assert (a / "results/inputs/papers/tiny.yaml").read_bytes() == (a / "config/papers/tiny.yaml").read_bytes()
+    assert entities["#dataset/iris"]["license"].startswith("CC BY 4.0")
+    assert entities["#dataset/iris"]["sha256"] == "7d34ba556497e9dc28335ea6628a37d1dbcba090a1ae20dc2de9c7032d199153"
+    run = entities["#run"]
+    assert run["instrument"].id == "#nbrepro" and len(run["result"]) >= 10
+    assert {e.id for e in run["object"]} >= {"inputs/config.yaml", "inputs/papers/tiny.yaml", "#dataset/labor"}
     # a second project with one core gives the same bytes (timing columns aside)
     b = _with_investigation(_project(tmp_path / "b", paper))
     shutil.copytree(a / "resources/raw", b / "resources/raw")
-    _snakemake(b, f"mirror={MIRROR}", "--cores", "1")
+    _snakemake(b, f"mirror={DATA_DIR}", "--cores", "1")
     assert fingerprint(a / "results") == fingerprint(b / "results")
     # a deleted result file is reported, not silently absent from the fingerprint
     args = ["fingerprint", str(b / "results"), "--config", str(b / "config/config.yaml"), "--papers", "tiny"]
@@ -92,7 +107,7 @@ def test_tiny_run_outputs_and_determinism(tmp_path):
 
 
 def _planned_rules(proj) -> set[str]:
-    out = _snakemake(proj, f"mirror={MIRROR}", "--dry-run").stdout
+    out = _snakemake(proj, f"mirror={DATA_DIR}", "--dry-run").stdout
     return {line.split()[1].rstrip(":") for line in out.splitlines() if line.startswith(("rule ", "localrule "))}
 
 
@@ -101,7 +116,7 @@ def test_config_edits_rerun_only_what_they_change(tmp_path):
     paper = dict(TINY, datasets=["labor"], classifiers={"NB": {"estimator": "NaiveBayes", "job": "nb"},
                                                         "AODE": {"estimator": "AODE", "job": "aode"}})
     proj = _project(tmp_path, paper)
-    _snakemake(proj, f"mirror={MIRROR}")
+    _snakemake(proj, f"mirror={DATA_DIR}")
     assert _planned_rules(proj) == set()
     cfg = proj / "config/papers/tiny.yaml"
 
@@ -114,11 +129,11 @@ def test_config_edits_rerun_only_what_they_change(tmp_path):
     # a title or a classifier's note: analysis and report only
     planned = edit(lambda s: s.update(title="renamed") or s["classifiers"]["NB"].update(note="a note"))
     assert not any(r.startswith(("evaluate", "prepare")) for r in planned) and "report" in planned
-    _snakemake(proj, f"mirror={MIRROR}")
+    _snakemake(proj, f"mirror={DATA_DIR}")
     # one classifier's parameters: that classifier's jobs only
     mtime = {c: (proj / f"results/tiny/folds/labor/{c}.parquet").stat().st_mtime_ns for c in ("NB", "AODE")}
     edit(lambda s: s["classifiers"]["AODE"].update(params={"frequency_limit": 2}))
-    _snakemake(proj, f"mirror={MIRROR}")
+    _snakemake(proj, f"mirror={DATA_DIR}")
     assert (proj / "results/tiny/folds/labor/NB.parquet").stat().st_mtime_ns == mtime["NB"]
     assert (proj / "results/tiny/folds/labor/AODE.parquet").stat().st_mtime_ns != mtime["AODE"]
     # a new dataset in the registry ("Add a dataset", step 1): nothing of this paper reruns
@@ -132,12 +147,34 @@ def test_config_edits_rerun_only_what_they_change(tmp_path):
     assert {"prepare", "evaluate_dataset_tiny_nb", "evaluate_dataset_tiny_aode"} <= planned
 
 
+def test_where_the_data_came_from_changes_nothing(tmp_path):
+    """After a finished run, the same command with the mirror named by another path, by another
+    folder holding the same files, or with no mirror (the shipped files) plans nothing."""
+    paper = dict(TINY, datasets=["labor"])
+    proj = _project(tmp_path, paper)
+    mirror = tmp_path / "mirror"
+    mirror.mkdir()
+    shutil.copy(DATA_DIR / "labor.arff", mirror)
+    _snakemake(proj, "mirror=../mirror")
+    for args in ([f"mirror={mirror}"], [f"mirror={DATA_DIR}"], [], ["openml=false"]):
+        out = _snakemake(proj, *args, "--dry-run").stdout
+        assert "Nothing to be done" in out, (args, out[-1500:])
+    # results depend on the cached file's bytes, not its time: fetched again (now from the shipped
+    # copy, with a newer modification time), the same bytes rerun nothing
+    raw = proj / "resources/raw/labor.arff"
+    before = raw.read_bytes()
+    raw.unlink()
+    assert cli(["fetch", "--dataset", "labor", "--registry", str(proj / "config/datasets.yaml"), "--out", str(raw)]) == 0
+    assert raw.read_bytes() == before and "shipped:" in (proj / "resources/raw/labor.arff.source.json").read_text()
+    assert "Nothing to be done" in _snakemake(proj, "--dry-run").stdout
+
+
 def test_bad_dataset_fails_alone_and_finished_results_stay(tmp_path):
     paper = dict(TINY, datasets=["labor", "broken"])
     proj = _project(tmp_path, paper)
     mirror = tmp_path / "mirror"
     mirror.mkdir()
-    shutil.copy(MIRROR / "labor.arff", mirror)
+    shutil.copy(DATA_DIR / "labor.arff", mirror)
     (mirror / "broken.arff").write_text("@relation b\n@attribute a {x,y}\n@attribute c {p,n}\n@data\nx,p\nz,n\n")
     reg = yaml.safe_load((proj / "config/datasets.yaml").read_text())
     reg["datasets"]["broken"] = {"file": "broken.arff", "n_instances": 2, "n_attributes": 1, "n_classes": 2}
@@ -172,77 +209,15 @@ def test_wrong_config_key(tmp_path):
     assert res.returncode != 0 and "mirorr" in res.stdout + res.stderr
 
 
-def test_missing_dataset_without_network(tmp_path, capsys):
-    rc = cli(["fetch", "--dataset", "iris", "--registry", str(ROOT / "config/datasets.yaml"), "--no-openml",
-              "--mirror", str(tmp_path / "empty"), "--out", str(tmp_path / "iris.arff")])
-    err = capsys.readouterr().err
-    assert rc == 2
-    assert "dataset 'iris' (iris.arff) not found" in err and "mirror" in err and str(tmp_path / "empty") in err
-
-
-def test_checksum_mismatch(tmp_path, capsys):
-    (tmp_path / "m").mkdir()
-    (tmp_path / "m/iris.arff").write_text((MIRROR / "iris.arff").read_text() + "\n% edited\n")
-    rc = cli(["fetch", "--dataset", "iris", "--registry", str(ROOT / "config/datasets.yaml"), "--no-openml",
-              "--mirror", str(tmp_path / "m"), "--out", str(tmp_path / "iris.arff")])
-    assert rc == 2 and "checksum mismatch" in capsys.readouterr().err
-
-
 def test_class_with_fewer_rows_than_folds_can_be_refused(tmp_path, capsys):
     paper = dict(TINY, protocol=dict(TINY["protocol"], folds=10, small_classes="error"))
     (tmp_path / "p.yaml").write_text(yaml.safe_dump(paper))
     rc = cli(["prepare", "--paper-config", str(tmp_path / "p.yaml"), "--dataset", "zoo",
-              "--registry", str(ROOT / "config/datasets.yaml"), "--raw", str(MIRROR / "zoo.arff"),
+              "--registry", str(ROOT / "config/datasets.yaml"), "--raw", str(DATA_DIR / "zoo.arff"),
               "--out-data", str(tmp_path / "d.parquet"), "--out-folds", str(tmp_path / "f.parquet")])
     err = capsys.readouterr().err
     assert rc == 2 and "dataset 'zoo'" in err and "'reptile' (5 rows)" in err
     assert not (tmp_path / "f.parquet").exists()
-
-
-def test_fetch_without_openml_names_the_openml_id(tmp_path, capsys):
-    rc = cli(["fetch", "--dataset", "labor", "--registry", str(ROOT / "config/datasets.yaml"), "--no-openml",
-              "--out", str(tmp_path / "labor.arff")])
-    err = capsys.readouterr().err
-    assert rc == 2 and "no OpenML id" not in err
-    assert "no mirror configured; OpenML switched off (it has the set as dataset 4)" in err
-
-
-def _swapped_iris(path):
-    lines = (MIRROR / "iris.arff").read_text().splitlines(keepends=True)
-    first = next(i for i, l in enumerate(lines) if l[:1].isdigit())
-    lines[first], lines[first + 1] = lines[first + 1], lines[first]
-    path.write_text("".join(lines))
-
-
-def test_edited_cache_is_refused_not_used(tmp_path, capsys):
-    """A cached iris with two rows swapped gave NB 94.6 instead of 94.33 with exit code 0; now prepare stops."""
-    raw = tmp_path / "iris.arff"
-    _swapped_iris(raw)
-    (tmp_path / "p.yaml").write_text(yaml.safe_dump(TINY))
-    rc = cli(["prepare", "--paper-config", str(tmp_path / "p.yaml"), "--dataset", "iris",
-              "--registry", str(ROOT / "config/datasets.yaml"), "--raw", str(raw),
-              "--out-data", str(tmp_path / "d.parquet"), "--out-folds", str(tmp_path / "f.parquet")])
-    err = capsys.readouterr().err
-    assert rc == 2 and "the cached file" in err and "it was edited or is stale" in err
-    rc = cli(["fetch", "--dataset", "iris", "--registry", str(ROOT / "config/datasets.yaml"), "--no-openml",
-              "--mirror", str(MIRROR), "--out", str(raw)])
-    assert rc == 2 and "it was edited or is stale" in capsys.readouterr().err
-
-
-def test_sources_are_recorded_and_an_openml_copy_is_flagged(tmp_path, caplog):
-    from nbrepro.data.fetch import read_source, verify_cached
-    from nbrepro.data.registry import load_registry
-
-    spec = load_registry(ROOT / "config/datasets.yaml")["iris"]
-    assert cli(["fetch", "--dataset", "iris", "--registry", str(ROOT / "config/datasets.yaml"), "--no-openml",
-                "--mirror", str(MIRROR), "--out", str(tmp_path / "iris.arff")]) == 0
-    info = read_source(tmp_path / "iris.arff")
-    assert info["source"].startswith("mirror:") and info["sha256"] == spec.sha256 and info["fetched_utc"]
-    # an OpenML copy (other row order) is used, with a warning saying so
-    _swapped_iris(tmp_path / "o.arff")
-    (tmp_path / "o.arff.source.json").write_text('{"source": "openml:61", "sha256": "x"}')
-    verify_cached(spec, tmp_path / "o.arff")
-    assert "is OpenML's copy" in caplog.text
 
 
 def test_subset_of_datasets_compares_averages_over_the_same_datasets():
@@ -270,7 +245,7 @@ def test_plain_rerun_after_kill_9_finishes(tmp_path):
     import time
 
     proj = _project(tmp_path)
-    cmd = [sys.executable, "-m", "snakemake", "--cores", "2", "--config", "papers=[tiny]", f"mirror={MIRROR}"]
+    cmd = [sys.executable, "-m", "snakemake", "--cores", "2", "--config", "papers=[tiny]", f"mirror={DATA_DIR}"]
     p = subprocess.Popen(cmd, cwd=proj, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     start = time.time()
     while time.time() - start < 120 and not list((proj / "resources").glob("prepared/tiny/*.parquet")):
@@ -315,7 +290,7 @@ def test_job_groups_and_dataset_restricted_classifiers(tmp_path):
     paper["tables"]["table3"] = {"metric": "accuracy", "methods": ["NB2"], "datasets": ["labor", "zoo"],
                                  "published": "config/published/lcwnb_table2.csv"}
     proj = _project(tmp_path, paper)
-    _snakemake(proj, f"mirror={MIRROR}")
+    _snakemake(proj, f"mirror={DATA_DIR}")
     assert sorted(p.name for p in (proj / "results/tiny/folds/iris").iterdir()) == ["NB.parquet"]
     assert (proj / "results/tiny/folds/zoo/NB2.parquet").exists()
     assert sorted(p.parent.name for p in (proj / "logs/benchmarks/tiny").glob("*/labor.tsv")) == ["all", "second"]

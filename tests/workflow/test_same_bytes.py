@@ -9,12 +9,12 @@ numpy's AVX-512 loops switched off, and compares ``nbrepro fingerprint``. On a m
 AVX-512 the two runs are the same configuration, and the test says so.
 """
 import pytest
-from conftest import AVX512_OFF, MIRROR, needs_mirror
+from conftest import AVX512_OFF, DATA_DIR
 from test_pipeline import _project, _snakemake
 
 from nbrepro.fingerprint import fingerprint
 
-pytestmark = [pytest.mark.slow, pytest.mark.bits, needs_mirror]
+pytestmark = [pytest.mark.slow, pytest.mark.bits]
 
 BITS = {
     "paper": "tiny",
@@ -44,9 +44,9 @@ BITS = {
 
 def test_a_small_paper_has_the_same_fingerprint_with_numpys_avx512_loops_off(tmp_path):
     on = _project(tmp_path / "on", BITS)
-    _snakemake(on, f"mirror={MIRROR}")
+    _snakemake(on, f"mirror={DATA_DIR}")
     off = _project(tmp_path / "off", BITS)
-    _snakemake(off, f"mirror={MIRROR}", env=AVX512_OFF)
+    _snakemake(off, f"mirror={DATA_DIR}", env=AVX512_OFF)
     if not AVX512_OFF:
         print("numpy uses no AVX-512 loops on this machine: both runs had the same configuration")
     a, b = fingerprint(on / "results"), fingerprint(off / "results")

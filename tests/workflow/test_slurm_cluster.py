@@ -13,7 +13,7 @@ import pytest
 
 from nbrepro.fingerprint import fingerprint
 
-from conftest import MIRROR, ROOT, needs_mirror
+from conftest import DATA_DIR, ROOT
 from test_pipeline import TINY, _project
 
 
@@ -28,7 +28,7 @@ def _cluster_up() -> bool:
 needs_cluster = pytest.mark.skipif(os.environ.get("NBREPRO_SLURM_REQUIRED") != "1" and not _cluster_up(),
                                    reason="no SLURM cluster (start one with .ci/slurm/up)")
 
-pytestmark = [pytest.mark.slow, needs_mirror, needs_cluster]
+pytestmark = [pytest.mark.slow, needs_cluster]
 
 # two evaluation jobs (job: names) on each of three data sets, after rule prepare, whose three
 # jobs the profile's group batches into one SLURM job
@@ -39,7 +39,7 @@ PAPER = {**TINY,
 
 
 def _run(proj, *args):
-    cmd = [sys.executable, "-m", "snakemake", "--config", "papers=[tiny]", f"mirror={MIRROR}", *args]
+    cmd = [sys.executable, "-m", "snakemake", "--config", "papers=[tiny]", f"mirror={DATA_DIR}", *args]
     res = subprocess.run(cmd, cwd=proj, capture_output=True, text=True, timeout=1200)
     assert res.returncode == 0, res.stdout[-4000:] + res.stderr[-4000:]
     return res.stdout + res.stderr

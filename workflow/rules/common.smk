@@ -1,5 +1,6 @@
 # The workflow's config, validated, and the papers it builds: nothing else (the plan, the
 # resources and the input functions are in their own files).
+import os
 from pathlib import Path
 
 from snakemake.utils import validate
@@ -23,6 +24,11 @@ REGISTRY = parse_registry(_registry, config["registry"])  # data set → its che
 REGISTRY_AS_WRITTEN = _registry["datasets"]  # the entries as written, for the rerun triggers
 # name → nbrepro.paper.Paper (validated, defaults applied; each paper's companions after it)
 PAPERS = load_papers(config["papers"], config["paper_dir"], REGISTRY)
+RUN_DATASETS = sorted({d for p in PAPERS.values() for d in p["datasets"]})   # every data set this run reads
 
 _mirror = config.get("mirror")
 MIRRORS = [] if not _mirror else ([_mirror] if isinstance(_mirror, str) else list(_mirror))
+# Where `nbrepro fetch` looks beyond the shipped files reaches it through the environment, not a
+# param: params are rerun triggers, and the same bytes from another folder must change nothing.
+os.environ.update(NBREPRO_MIRRORS=os.pathsep.join(str(m) for m in MIRRORS),
+                  NBREPRO_OPENML="1" if config.get("openml", True) else "0")

@@ -5,6 +5,7 @@ import shlex
 
 from nbrepro.analysis.paper import output_files
 from nbrepro.config import captioned_files, classifier_datasets
+from nbrepro.data.registry import data_settings
 from nbrepro.metrics import paper_metrics
 
 
@@ -47,8 +48,23 @@ def prepare_settings_of(paper):
         pre = spec["preprocessing"]
         return _settings(scope=pre["scope"], steps=pre["steps"], complete_cases=pre["complete_cases"],
                          per_dataset=pre.get("per_dataset", {}).get(wildcards.dataset), protocol=spec["protocol"],
-                         registry_entry=REGISTRY_AS_WRITTEN.get(wildcards.dataset))
+                         registry_entry=data_settings(REGISTRY_AS_WRITTEN.get(wildcards.dataset)))
     return settings
+
+
+def registry_entries(datasets):
+    """The registry entries of ``datasets``, as written (JSON): what a report or the crate shows of them."""
+    return _settings(**{d: REGISTRY_AS_WRITTEN.get(d) for d in datasets})
+
+
+def registry_entries_of_paper(wildcards):
+    return registry_entries(PAPERS[wildcards.paper]["datasets"])
+
+
+def fetch_settings(wildcards):
+    """What a fetched file must be: the registry entry's sha256, shape and generator settings (a
+    changed generator setting makes the data set anew); not where it is found."""
+    return _settings(registry_entry=data_settings(REGISTRY_AS_WRITTEN.get(wildcards.dataset)))
 
 
 def prepare_settings(wildcards):
@@ -117,7 +133,7 @@ def paper_stats_outputs(paper):
 def paper_report_extras(wildcards):
     spec = PAPERS[wildcards.paper]
     return ([b["file"] for b in captioned_files(spec)] + paper_stats_outputs(wildcards.paper)
-            + [paths.raw_source(d) for d in spec["datasets"]])
+            + [ancient(paths.raw_source(d)) for d in spec["datasets"]])
 
 
 def stats_inputs(paper):
@@ -125,7 +141,7 @@ def stats_inputs(paper):
     spec = PAPERS[paper]
     files = [paths.results(paper, f) for t in spec["tables"] for f in (paths.table(t), paths.table_summary(t))]
     if spec["analysis"].get("dataset_table") is not None:
-        files += [paths.raw(d) for d in spec["datasets"]]
+        files += [ancient(paths.raw(d)) for d in spec["datasets"]]  # a re-fetch of the same bytes is no change
     if any(f["kind"] == "density" for f in spec["figures"].values()):
         files += fitted_results(paper)
     return files

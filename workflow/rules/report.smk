@@ -25,6 +25,8 @@ rule report:
         paths.results(name=paths.TIMINGS),
         paper=paper_config,
     params:
+        registry=config["registry"],
+        datasets=registry_entries_of_paper,  # the data sets' origin and licence it shows: a rerun trigger
         results=lambda wildcards: paths.results(wildcards.paper),
         figures=lambda wildcards: paths.figures(wildcards.paper),
     output:
@@ -34,7 +36,7 @@ rule report:
         "logs/report/{paper}/report.log",
     shell:
         "nbrepro report --paper-config {input.paper} --results {params.results} "
-        "--figures {params.figures} 2> {log:q}"
+        "--figures {params.figures} --registry {params.registry:q} 2> {log:q}"
 
 
 rule index:
@@ -55,3 +57,25 @@ rule index:
         results=lambda wildcards, output: str(Path(output[0]).parent),
     shell:
         "nbrepro index --results {params.results} {params.speed} {params.suite_run} {input.configs} 2> {log:q}"
+
+
+rule crate:
+    conda:
+        "../../environment.yml"
+    # the run's provenance as an RO-Crate beside the index (nbrepro.report.crate): every result
+    # file with its sha256, the configs copied in, the data sets, the software and the commit
+    input:
+        paths.INDEX,
+        [paths.results(p, paths.REPORT) for p in PAPERS],
+        configs=[str(p.path) for p in PAPERS.values()],
+        sources=[ancient(paths.raw_source(d)) for d in RUN_DATASETS],
+    params:
+        registry=config["registry"],
+        datasets=lambda wildcards: registry_entries(RUN_DATASETS),  # copied into the crate: a rerun trigger
+    output:
+        paths.CRATE_METADATA,
+        [f"results/{paths.crate_input(n)}" for n in ["config.yaml", "datasets.yaml"] + [f"papers/{p}.yaml" for p in PAPERS]],
+    log:
+        "logs/report/crate.log",
+    shell:
+        "nbrepro crate --results results --registry {params.registry:q} {input.configs} 2> {log:q}"

@@ -1,4 +1,4 @@
-"""Datasets: ARFF reading, the registry, fetching (cache → mirror → OpenML), validation."""
+"""Datasets: ARFF reading, the registry, checksums, fetching (cache → shipped files → mirror → OpenML), validation."""
 from ..errors import ArffError, DatasetUnavailable
 from .arff import read_arff
 from .registry import DatasetSpec, load_registry

@@ -1,25 +1,42 @@
-"""Find a dataset: local cache → mirror folders → OpenML; then read and validate it.
+"""Find a dataset: local cache → the copy shipped with nbrepro → mirror folders → OpenML; then
+read and validate it.
 
-The cache (``resources/raw/{name}.arff``) is what every later step reads, so the
-pipeline's other rules never touch the network or the mirror.
+The cache (``resources/raw/{name}.arff``) is what every later step reads, so the pipeline's
+other rules never touch the network or the mirror. Every source is checked the same way against
+the registry (``checksums.py``): a copy is used when its bytes are the registry's (sha256), or,
+from OpenML, when its data are (data_sha256: the same values in the same order, written
+otherwise). Where a copy came from is recorded beside it (``{file}.source.json``) and is not part
+of any result: the same bytes from another place change nothing.
 """
 from __future__ import annotations
 
 import datetime
-import hashlib
 import json
 import logging
+import lzma
 import shutil
 from pathlib import Path
 
 import pandas as pd
 
-from ..errors import DatasetInvalid, DatasetUnavailable
+from ..errors import ArffError, DatasetInvalid, DatasetUnavailable
 from .arff import read_arff
+from .checksums import file_digests, sha256_of
 from .registry import DatasetSpec
 
+__all__ = ["SHIPPED", "cached_file", "check_copy", "fetch", "fetch_dataset", "load_dataset", "pin_lines", "read_source", "ship",
+           "shipped_path", "source_path", "verify_cached"]
 
 log = logging.getLogger("nbrepro")
+
+# The data sets nbrepro ships: each registry file xz-compressed (package data, as scikit-learn
+# ships its small data sets), 4.6 MB for the 73 files of the five papers.
+SHIPPED = Path(__file__).parent / "files"
+REGISTRY_FILE = "config/datasets.yaml"
+
+
+def shipped_path(spec: DatasetSpec) -> Path:
+    return SHIPPED / f"{spec.file}.xz"
 
 
 def source_path(dest: Path) -> Path:
@@ -27,10 +44,14 @@ def source_path(dest: Path) -> Path:
     return Path(str(dest) + ".source.json")
 
 
-def _record_source(dest: Path, source: str) -> None:
+def _record_source(dest: Path, source: str, digests: dict | None = None) -> None:
     info = {"source": source, "sha256": sha256_of(dest),
             "fetched_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
-    source_path(dest).write_text(json.dumps(info, indent=1) + "\n")
+    if digests:
+        info.update({k: digests[k] for k in ("data_sha256", "rows_sha256", "n_rows", "n_columns")})
+    tmp = source_path(dest).with_suffix(".part")
+    tmp.write_text(json.dumps(info, indent=1) + "\n")
+    tmp.replace(source_path(dest))
 
 
 def read_source(dest: Path) -> dict:
@@ -40,42 +61,87 @@ def read_source(dest: Path) -> dict:
 
 def verify_cached(spec: DatasetSpec, path: Path) -> dict:
     """Check a cached raw file against the registry before it is used: its sha256 must be the
-    registry's, except for an OpenML copy (recorded as such in its sidecar), which is used with a
-    warning. Returns the sidecar's record (source, sha256) with the sha256 of the file as it is now."""
+    registry's, or, for an OpenML copy, its data (recorded in the sidecar when it was fetched)
+    must be. An entry with no sha256 (an OpenML id alone) pins the bytes recorded at its fetch.
+    Returns the sidecar's record with the sha256 of the file as it is now."""
     path = Path(path)
     info = dict(read_source(path))
     got = sha256_of(path)
+    recorded = info.get("sha256")
     info["sha256"] = got
+    if spec.sha256 is None and spec.extra.get("generator") is None:
+        if recorded is not None and got != recorded:
+            raise DatasetInvalid(f"dataset {spec.name!r}: the cached file {path} has sha256 {got}, "
+                                 f"not the {recorded} recorded when it was fetched: it was edited. Delete it "
+                                 f"(and {source_path(path).name}) and rerun to fetch it again")
+        return info
     if spec.sha256 and got != spec.sha256:
-        if str(info.get("source", "")).startswith("openml:"):
-            log.warning("dataset %r: %s is OpenML's copy (sha256 %s), not the registry's file (%s); its rows "
-                        "may be ordered differently, which changes the folds", spec.name, path, got, spec.sha256)
-        else:
+        same_data = (str(info.get("source", "")).startswith("openml:") and recorded == got
+                     and spec.data_sha256 is not None and info.get("data_sha256") == spec.data_sha256)
+        if not same_data:
             raise DatasetInvalid(
                 f"dataset {spec.name!r}: the cached file {path} has sha256 {got}, the registry "
-                f"(config/datasets.yaml) expects {spec.sha256}: it was edited or is stale. Delete it (and "
-                f"{source_path(path).name}) and rerun to fetch it again from the mirror or OpenML")
+                f"({REGISTRY_FILE}) expects {spec.sha256}: it was edited or is stale. Delete it (and "
+                f"{source_path(path).name}) and rerun to fetch it again")
     return info
 
 
-def sha256_of(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
+def _install(tmp: Path, dest: Path) -> None:
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp.replace(dest)
+
+
+def _check_bytes(spec: DatasetSpec, path: Path, where: str) -> None:
+    if spec.sha256:
+        got = sha256_of(path)
+        if got != spec.sha256:
+            path.unlink(missing_ok=True)
+            raise DatasetInvalid(f"dataset {spec.name!r}: checksum mismatch for {where}: sha256 {got}, "
+                                 f"registry expects {spec.sha256} ({REGISTRY_FILE})")
+
+
+def check_copy(spec: DatasetSpec, path: Path, where: str) -> dict:
+    """A copy from elsewhere (OpenML) against the registry: its digests if it can be used, else a
+    ``DatasetInvalid`` that says how it differs (shape, the same rows in another order, values)."""
+    try:
+        got = file_digests(path)
+    except ArffError as exc:
+        raise DatasetInvalid(f"dataset {spec.name!r}: {where} is not a readable ARFF file: {exc}") from None
+    if spec.sha256 is not None and got["sha256"] == spec.sha256:
+        return got
+    shape = [(k, want, have) for k, want, have in (
+        ("rows", spec.n_instances, got["n_rows"]),
+        ("attributes besides the class", spec.n_attributes, got["n_columns"] - 1)) if want is not None and want != have]
+    if shape:
+        raise DatasetInvalid(f"dataset {spec.name!r}: {where} has another shape than the registry's: "
+                             + "; ".join(f"{have} {k}, expected {want}" for k, want, have in shape))
+    if spec.sha256 is None:
+        return got   # nothing pinned yet: fetch() says what to pin
+    if spec.data_sha256 is not None and got["data_sha256"] == spec.data_sha256:
+        return got   # the same data, written otherwise (quoting, number format): the same folds
+    if spec.rows_sha256 is not None and got["rows_sha256"] == spec.rows_sha256:
+        raise DatasetInvalid(
+            f"dataset {spec.name!r}: {where} holds the registry's rows in another order, which would change "
+            "the folds (Weka's and ours follow the file's order) and so every cell; not used. To run on it "
+            "anyway, add it to the registry as a data set of its own")
+    raise DatasetInvalid(
+        f"dataset {spec.name!r}: {where} has other values than the registry's file (sha256 {got['sha256']}, "
+        f"expected {spec.sha256}{'' if spec.data_sha256 else '; the registry gives no data_sha256 to compare the data'}); not used")
 
 
 def fetch(spec: DatasetSpec, dest: Path, mirrors: list[str | Path] = (), openml_cache: Path | None = None,
-          use_openml: bool = True) -> str:
-    """Put ``spec``'s ARFF at ``dest``. Returns where it came from."""
+          use_openml: bool = True, openml_timeout: float = 60.0) -> str:
+    """Put ``spec``'s ARFF at ``dest``. Returns where it came from. A cached file that checks
+    is left as it is (its modification time too), whatever source is named now."""
     dest = Path(dest)
     tried = []
     if dest.exists():
         verify_cached(spec, dest)
         if not source_path(dest).exists():
-            _record_source(dest, f"cache:{dest}")
-        return f"cache:{dest}"
+            _record_source(dest, f"cache:{dest.name}")
+        return f"cache:{dest.name}"
+    tmp = dest.with_name(dest.name + ".part")
+    dest.parent.mkdir(parents=True, exist_ok=True)
     if spec.extra.get("generator"):
         from .synthetic import generate
 
@@ -85,20 +151,21 @@ def fetch(spec: DatasetSpec, dest: Path, mirrors: list[str | Path] = (), openml_
             raise DatasetInvalid(str(exc)) from None
         _record_source(dest, f"generated:{spec.extra['generator']} seed {spec.extra['seed']}")
         return f"generated:{spec.extra['generator']}"
+    shipped = shipped_path(spec)
+    tried.append(f"the files nbrepro ships ({SHIPPED})")
+    if shipped.exists():
+        tmp.write_bytes(lzma.decompress(shipped.read_bytes()))
+        _check_bytes(spec, tmp, str(shipped))
+        _install(tmp, dest)
+        _record_source(dest, f"shipped:{shipped.name}")
+        return f"shipped:{shipped.name}"
     for mirror in mirrors:
         cand = Path(mirror) / spec.file
         tried.append(str(cand))
         if cand.exists():
-            if spec.sha256:
-                got = sha256_of(cand)
-                if got != spec.sha256:
-                    raise DatasetInvalid(
-                        f"dataset {spec.name!r}: checksum mismatch for {cand}: sha256 {got}, "
-                        f"registry expects {spec.sha256} (config/datasets.yaml)")
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            tmp = dest.with_suffix(".part")
+            _check_bytes(spec, cand, str(cand))
             shutil.copyfile(cand, tmp)
-            tmp.replace(dest)
+            _install(tmp, dest)
             _record_source(dest, f"mirror:{cand}")
             return f"mirror:{cand}"
     if not use_openml:
@@ -106,35 +173,44 @@ def fetch(spec: DatasetSpec, dest: Path, mirrors: list[str | Path] = (), openml_
                                               if spec.openml_id is not None else ""))
     elif spec.openml_id is None:
         tried.append("OpenML: the registry gives no openml_id")
-    if use_openml and spec.openml_id is not None:
-        tried.append(f"OpenML dataset {spec.openml_id}")
+    else:
+        from .openml_source import fetch_openml
+
         try:
-            _fetch_openml(spec, dest, openml_cache)
-            _record_source(dest, f"openml:{spec.openml_id}")
-            return f"openml:{spec.openml_id}"
-        except Exception as exc:  # network down, unknown id, ...
-            tried[-1] += f" ({type(exc).__name__}: {exc})"
-    hint = ("set a mirror folder, e.g. `snakemake --config mirror=../shared/datasets` "
-            "or `nbrepro fetch --mirror ../shared/datasets`")
+            url, digests = fetch_openml(spec.name, spec.openml_id, tmp, openml_cache, openml_timeout,
+                                        check=lambda path, where: check_copy(spec, path, where))
+        except DatasetUnavailable as exc:
+            raise DatasetUnavailable(f"{exc}; before OpenML, looked in: " + "; ".join(tried)) from None
+        _install(tmp, dest)
+        _record_source(dest, f"openml:{spec.openml_id} {url}", digests)
+        if spec.sha256 is None:
+            log.warning("dataset %r: fetched from OpenML (%s); to pin this copy, add to its entry in %s: %s",
+                        spec.name, url, REGISTRY_FILE, pin_lines(digests))
+        return f"openml:{spec.openml_id}"
     raise DatasetUnavailable(
-        f"dataset {spec.name!r} ({spec.file}) not found; looked in: "
-        + ("" if mirrors else "no mirror configured; ")
-        + "; ".join(tried)
-        + f". To fix: {hint}.")
+        f"dataset {spec.name!r} ({spec.file}) not found; looked in: " + "; ".join(tried)
+        + ". To fix: add the file to a mirror folder (`snakemake --config mirror=FOLDER`) or give its "
+        "openml_id in the registry")
 
 
-def _fetch_openml(spec: DatasetSpec, dest: Path, cache: Path | None) -> None:
-    import openml  # heavy and network-bound: imported only when needed
+def pin_lines(digests: dict) -> str:
+    """What to add to a registry entry to pin a fetched copy (sha256, digests, shape)."""
+    return ", ".join(f"{k}: {v}" for k, v in (
+        ("sha256", digests["sha256"]), ("data_sha256", digests["data_sha256"]), ("rows_sha256", digests["rows_sha256"]),
+        ("n_instances", digests["n_rows"]), ("n_attributes", digests["n_columns"] - 1)))
 
-    if cache is not None:
-        openml.config.set_root_cache_directory(str(cache))
-    ds = openml.datasets.get_dataset(spec.openml_id, download_data=True, download_qualities=False,
-                                     download_features_meta_data=False)
-    src = Path(ds.data_file)
-    if src.suffix != ".arff":
-        raise DatasetUnavailable(f"OpenML {spec.openml_id} gave no ARFF file ({src.name})")
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(src, dest)
+
+def ship(arff: Path, folder: Path | None = None) -> dict:
+    """Compress an ARFF file into ``folder`` (default: the shipped files) as xz, preset 9e (the
+    same bytes on every run), and return its registry digests and shape."""
+    arff, folder = Path(arff), Path(folder or SHIPPED)
+    digests = file_digests(arff)
+    folder.mkdir(parents=True, exist_ok=True)
+    out = folder / f"{arff.name}.xz"
+    tmp = out.with_name(out.name + ".part")
+    tmp.write_bytes(lzma.compress(arff.read_bytes(), preset=9 | lzma.PRESET_EXTREME))
+    tmp.replace(out)
+    return digests
 
 
 def class_column(frame: pd.DataFrame, spec: DatasetSpec) -> str:
@@ -154,17 +230,25 @@ def load_dataset(spec: DatasetSpec, path: Path) -> tuple[pd.DataFrame, pd.Series
     y = frame[cls]
     X = frame.drop(columns=[cls])
     problems = []
-    if len(frame) != spec.n_instances:
+    if spec.n_instances is not None and len(frame) != spec.n_instances:
         problems.append(f"{len(frame)} instances, expected {spec.n_instances}")
-    if X.shape[1] != spec.n_attributes:
+    if spec.n_attributes is not None and X.shape[1] != spec.n_attributes:
         problems.append(f"{X.shape[1]} attributes besides the class, expected {spec.n_attributes}")
     if not isinstance(y.dtype, pd.CategoricalDtype):
         problems.append(f"class attribute {cls!r} is not nominal")
-    elif len(y.cat.categories) != spec.n_classes:
+    elif spec.n_classes is not None and len(y.cat.categories) != spec.n_classes:
         problems.append(f"class declares {len(y.cat.categories)} values, expected {spec.n_classes}")
     if problems:
-        raise DatasetInvalid(f"dataset {spec.name!r} ({path}) does not match config/datasets.yaml: " + "; ".join(problems))
+        raise DatasetInvalid(f"dataset {spec.name!r} ({path}) does not match {REGISTRY_FILE}: " + "; ".join(problems))
     return X, y
+
+
+def cached_file(dataset: str, registry_path=REGISTRY_FILE, cache="resources/raw") -> Path:
+    """``dataset``'s ARFF file in the cache folder, fetched there first if it is not (the shipped
+    copy, else OpenML): a plain file for a script or for Weka to read."""
+    dest = Path(cache) / f"{dataset}.arff"
+    fetch_dataset(dataset, registry_path, dest)
+    return dest
 
 
 def fetch_dataset(dataset, registry_path, dest, mirrors=(), openml=True, openml_cache=None) -> str:

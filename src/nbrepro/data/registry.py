@@ -11,18 +11,31 @@ import yaml
 class DatasetSpec:
     name: str
     file: str
-    n_instances: int
-    n_attributes: int          # excluding the class
-    n_classes: int             # declared class values (Weka's numClasses)
+    n_instances: int | None     # None: not known yet (an entry with only an openml_id); not checked
+    n_attributes: int | None    # excluding the class
+    n_classes: int | None       # declared class values (Weka's numClasses)
     class_attribute: str = "last"   # "last", "first" or an attribute name
     openml_id: int | None = None
-    sha256: str | None = None
+    sha256: str | None = None       # the file's bytes (checksums.py)
+    data_sha256: str | None = None  # the data as read, in file order
+    rows_sha256: str | None = None  # the rows in any order
     notes: str = ""
     extra: dict = field(default_factory=dict)
 
 
-_KNOWN = {"file", "n_instances", "n_attributes", "n_classes", "class_attribute", "openml_id", "sha256", "notes", "source",
-          "generator", "params", "seed"}
+# what a result depends on; the rest (where the file came from, its licence, notes) does not
+_DATA_KEYS = ("n_instances", "n_attributes", "n_classes", "class_attribute", "sha256",
+              "generator", "params", "seed")
+_DESCRIPTIVE = ("file", "openml_id", "data_sha256", "rows_sha256", "notes", "source", "origin", "licence")
+_KNOWN = set(_DATA_KEYS) | set(_DESCRIPTIVE)
+_SHAPE = ("n_instances", "n_attributes", "n_classes")
+
+
+def data_settings(entry: dict | None) -> dict | None:
+    """A registry entry as written, without what does not change the data (its origin, licence,
+    notes, OpenML id, the digests that follow from sha256): the rerun trigger of the jobs that
+    read the data set."""
+    return None if entry is None else {k: v for k, v in entry.items() if k in _DATA_KEYS}
 
 
 def load_registry(path: str | Path) -> dict[str, DatasetSpec]:
@@ -40,20 +53,24 @@ def parse_registry(raw, path) -> dict[str, DatasetSpec]:
         unknown = set(entry) - _KNOWN
         if unknown:
             raise ValueError(f"{path}: dataset {name!r} has unknown keys {sorted(unknown)} (allowed: {sorted(_KNOWN)})")
-        missing = {"file", "n_instances", "n_attributes", "n_classes"} - set(entry)
-        if missing:
-            raise ValueError(f"{path}: dataset {name!r} lacks {sorted(missing)}")
+        if entry.get("openml_id") is None:
+            # a file of our own (shipped, in a mirror or generated) has a known shape
+            missing = [k for k in ("file", *_SHAPE) if k not in entry]
+            if missing:
+                raise ValueError(f"{path}: dataset {name!r} lacks {missing} (an entry without a file "
+                                 "needs an openml_id)")
         out[name] = DatasetSpec(
             name=name,
-            file=entry["file"],
-            n_instances=int(entry["n_instances"]),
-            n_attributes=int(entry["n_attributes"]),
-            n_classes=int(entry["n_classes"]),
+            file=entry.get("file") or f"{name}.arff",
+            **{k: None if entry.get(k) is None else int(entry[k]) for k in _SHAPE},
             class_attribute=str(entry.get("class_attribute", "last")),
             openml_id=entry.get("openml_id"),
             sha256=entry.get("sha256"),
+            data_sha256=entry.get("data_sha256"),
+            rows_sha256=entry.get("rows_sha256"),
             notes=entry.get("notes", ""),
-            extra={"source": entry.get("source", ""), "generator": entry.get("generator"),
+            extra={"source": entry.get("source", ""), "origin": entry.get("origin", ""),
+                   "licence": entry.get("licence", ""), "generator": entry.get("generator"),
                    "params": entry.get("params") or {}, "seed": entry.get("seed", 1)},
         )
     return out
@@ -66,5 +83,5 @@ def registry_entry(registry_path, dataset) -> DatasetSpec:
     reg = load_registry(registry_path)
     if dataset not in reg:
         raise ConfigError(f"dataset {dataset!r} is not in the registry {registry_path}; add an entry there "
-                          "(file, n_instances, n_attributes, n_classes)")
+                          "(file, n_instances, n_attributes, n_classes; or only an openml_id)")
     return reg[dataset]

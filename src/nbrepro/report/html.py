@@ -328,8 +328,9 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
             parts.append(f"<h2>{html.escape(item.get('caption', item['id']))}</h2>")
             parts.append(frame_html(outputs[key], 4))
     if "data_sources" in outputs:
-        parts.append("<h2 id='data'>Data</h2><p class='small'>Where each raw file came from (a mirror copy checked against "
-                     "the registry's sha256, an OpenML copy, or generated) and the sha256 of the file used.</p>")
+        parts.append("<h2 id='data'>Data</h2><p class='small'>Where each data set comes from, its licence, and the "
+                     "sha256 of the file used (checked against the registry's; which copy was read, shipped, a "
+                     "mirror's or OpenML's, is in <a href='run.html'>this run</a>'s page).</p>")
         parts.append(frame_html(outputs["data_sources"], 0))
     if "stats/table1.csv" in outputs:
         parts.append("<h2>Table 1 (from the raw files)</h2>")

@@ -10,7 +10,7 @@ from nbrepro.data.arff import read_arff
 from nbrepro.kde import BandwidthError, bandwidth
 from nbrepro.kde.density import kernel_density
 
-from conftest import MIRROR, needs_mirror
+from conftest import DATA_DIR
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
@@ -65,11 +65,10 @@ def test_density_estimator_is_the_formula():
     np.testing.assert_allclose(model.predict_proba(Xt), want, rtol=1e-12)
 
 
-@needs_mirror
 @pytest.mark.parametrize("name", ["colic", "glass", "hepatitis"])
 def test_weka_rule_inside_wekas_estimator_is_naive_bayes_minus_k(name):
     """bandwidth="weka", estimator="weka" is Weka's NaiveBayes -K (itself checked against Weka)."""
-    df, _ = read_arff(MIRROR / f"{name}.arff")
+    df, _ = read_arff(DATA_DIR / f"{name}.arff")
     X, y = df.iloc[:, :-1], df.iloc[:, -1]
     ours = KernelNB("weka", "weka").fit(X.iloc[::2], y.iloc[::2]).predict_proba(X.iloc[1::2])
     weka = NaiveBayes(kernel=True).fit(X.iloc[::2], y.iloc[::2]).predict_proba(X.iloc[1::2])

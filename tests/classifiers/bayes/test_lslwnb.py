@@ -10,7 +10,7 @@ from nbrepro.classifiers import LSLWNB, FrequencyGaussianNB
 from nbrepro.paper import load_paper
 from nbrepro.experiment import prepare, read_prepared
 
-from conftest import MIRROR, ROOT, needs_mirror
+from conftest import DATA_DIR, ROOT
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
@@ -69,19 +69,17 @@ def prepared(tmp_path_factory):
     reg = yaml.safe_load((ROOT / "config/datasets.yaml").read_text())["datasets"]
     data = {}
     for ds in paper["datasets"]:
-        prepare(paper, ds, ROOT / "config/datasets.yaml", MIRROR / reg[ds]["file"], out / f"{ds}.parquet",
+        prepare(paper, ds, ROOT / "config/datasets.yaml", DATA_DIR / reg[ds]["file"], out / f"{ds}.parquet",
                 out / f"{ds}.folds.parquet")
         data[ds] = read_prepared(out / f"{ds}.parquet")
     return data
 
 
-@needs_mirror
 def test_table1_shapes(prepared):
     """Complete cases, ID-like and constant nominal attributes removed, spectf's duplicate rows dropped."""
     assert {ds: X.shape for ds, (X, _) in prepared.items()} == TABLE1
 
 
-@needs_mirror
 def test_nb_training_accuracy_equals_table2(prepared):
     """8 of 9 NB cells equal the published TCA at two decimals; breast-w is 3 rows (0.44 points) off."""
     pub = pd.read_csv(ROOT / "config/published/lslwnb_table2.csv")
@@ -95,7 +93,6 @@ def test_nb_training_accuracy_equals_table2(prepared):
     assert [ds for ds, ok in exact.items() if not ok] == ["breast-w"]
 
 
-@needs_mirror
 def test_resubstitution_and_leave_one_attribute_out(tmp_path, prepared):
     """evaluate runs LWNB once per attribute left out; table 4's min / max are over those runs."""
     from nbrepro.analysis.tables import build_table, load_fold_results
@@ -128,7 +125,6 @@ def test_resubstitution_and_leave_one_attribute_out(tmp_path, prepared):
     assert table.loc[("LWNB", "max_tca"), "mean"] == max(by_hand)
 
 
-@needs_mirror
 def test_report_table1_counts_what_the_classifiers_saw(tmp_path):
     # the report's Table 1 (analysis.dataset_table, after_steps) against the published CSV
     import shutil
@@ -139,7 +135,7 @@ def test_report_table1_counts_what_the_classifiers_saw(tmp_path):
     paper = load_paper(ROOT / "config/papers/lslwnb.yaml")
     reg = load_registry(ROOT / "config/datasets.yaml")
     for ds in paper["datasets"]:
-        shutil.copy(MIRROR / f"{ds}.arff", tmp_path / f"{ds}.arff")
+        shutil.copy(DATA_DIR / f"{ds}.arff", tmp_path / f"{ds}.arff")
     cwd = os.getcwd()
     os.chdir(ROOT)  # the config names the published CSV relative to the project
     try:
@@ -167,7 +163,6 @@ def test_joint_least_squares_is_lstsqs_answer(rank_deficient):
     assert least_squares(np.zeros((4, 2)), np.ones(4)).tolist() == [0.0, 0.0]
 
 
-@needs_mirror
 def test_joint_least_squares_on_an_ill_conditioned_paper_data_set():
     # ionosphere's second attribute is 0 on every row: a factor the same for every equation, and
     # a condition number of 2.7e10. The compiled answer meets the normal equations at least as
@@ -175,7 +170,7 @@ def test_joint_least_squares_on_an_ill_conditioned_paper_data_set():
     from nbrepro.classifiers.bayes._least_squares_kernel import least_squares
     from nbrepro.data.arff import read_arff
 
-    frame, _ = read_arff(MIRROR / "ionosphere.arff")
+    frame, _ = read_arff(DATA_DIR / "ionosphere.arff")
     X, y = frame.iloc[:, :-1], frame.iloc[:, -1]
     model = LSLWNB(solver="joint").fit(X, y)
     F = model.log_factors(X)

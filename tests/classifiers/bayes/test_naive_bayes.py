@@ -8,7 +8,7 @@ from nbrepro.data.arff import read_arff, write_arff
 from nbrepro.preprocess import EqualWidthDiscretizer, RemoveIdLike, ReplaceMissingValues
 from nbrepro.protocols.weka_cv import weka_cv_folds
 
-from conftest import MIRROR, needs_mirror
+from conftest import DATA_DIR
 from oracles import needs_weka
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
@@ -52,7 +52,7 @@ def test_plain_arrays_work():
 
 
 def _prepared(name):
-    df, _ = read_arff(MIRROR / f"{name}.arff")
+    df, _ = read_arff(DATA_DIR / f"{name}.arff")
     y = df.iloc[:, -1]
     X = df.iloc[:, :-1]
     for step in (RemoveIdLike(0.9), ReplaceMissingValues(), EqualWidthDiscretizer(10)):
@@ -61,7 +61,6 @@ def _prepared(name):
 
 
 @needs_weka
-@needs_mirror
 @pytest.mark.parametrize("name", ["labor", "vote", "audiology", "soybean", "credit-g", "cmc", "primary-tumor",
                                   "ecoli", "tae", "hepatitis"])
 def test_probabilities_equal_weka(tmp_path, weka_oracle, name):

@@ -10,7 +10,7 @@ from nbrepro.crossval import fold_probabilities
 from nbrepro.protocols.weka_cv import weka_cv_folds
 from nbrepro.weka.special import weka_ln_gamma
 
-from conftest import discretized, needs_mirror
+from conftest import discretized
 from oracles import needs_weka, weka_fold_arff
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
@@ -48,7 +48,6 @@ DATASETS = ["vote", "labor", "audiology", "primary-tumor", "splice", "anneal", "
 
 
 @needs_weka
-@needs_mirror
 @pytest.mark.parametrize("name", DATASETS)
 @pytest.mark.parametrize("method", list(WEKA))
 def test_probabilities_equal_weka(tmp_path, weka_oracle, method, name):
@@ -56,7 +55,6 @@ def test_probabilities_equal_weka(tmp_path, weka_oracle, method, name):
 
 
 @needs_weka
-@needs_mirror
 @pytest.mark.parametrize("name", ["vote", "hepatitis", "colic"])
 @pytest.mark.parametrize("method", ["AODE", "TAN"])
 def test_missing_values_as_weka(tmp_path, weka_oracle, method, name):
@@ -67,7 +65,6 @@ def test_missing_values_as_weka(tmp_path, weka_oracle, method, name):
 
 
 @needs_weka
-@needs_mirror
 @pytest.mark.parametrize("params,opts", [({"frequency_limit": 30}, ("-F", "30")),
                                           ({"m_estimate": True, "weight": 3}, ("-M", "-W", "3"))])
 def test_aode_options_as_weka(tmp_path, weka_oracle, params, opts):
@@ -77,7 +74,6 @@ def test_aode_options_as_weka(tmp_path, weka_oracle, params, opts):
     _agree(AODE(**params).fit(X.iloc[fold.train], y.iloc[fold.train]).predict_proba(X.iloc[fold.test]), weka)
 
 
-@needs_mirror
 @pytest.mark.parametrize("estimator", [NaiveBayes(), AODE(), AODE(m_estimate=True, weight=2), WAODE(), HNB(), TAN(),
                                        LCWNB(), InstanceCloningNB(k=5)],
                          ids=lambda e: repr(e))

@@ -8,7 +8,7 @@ from nbrepro.crossval import fold_probabilities
 from nbrepro.protocols.weka_cv import weka_cv_folds
 from nbrepro.stats import weka_mean_std
 
-from conftest import ROOT, discretized as _prepared, needs_mirror
+from conftest import ROOT, discretized as _prepared
 from oracles import needs_weka, weka_fold_arff as _split
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
@@ -92,7 +92,6 @@ def _cv_cell(estimator, name, method):
     return (round(mean, 2), round(sd, 2)), (cell["mean"], cell["std"])
 
 
-@needs_mirror
 @pytest.mark.parametrize("name", ["labor", "iris", "vote"])
 def test_lcwnb_equals_published_cells(name):
     """Li & Li's Table 2: mean and sd over the 100 Weka folds, to the printed two decimals."""
@@ -102,7 +101,6 @@ def test_lcwnb_equals_published_cells(name):
 
 
 @needs_weka
-@needs_mirror
 @pytest.mark.parametrize("name", ["vote", "audiology", "zoo", "primary-tumor"])
 @pytest.mark.parametrize("k,kernel,opt", [(50, "linear", "0"), (10, "linear", "0"), (30, "epanechnikov", "1"),
                                           (0, "linear", "0")])
@@ -117,7 +115,6 @@ def test_lwl_naive_bayes_equals_weka(tmp_path, weka_oracle, name, k, kernel, opt
     assert (ours.argmax(1) == np.asarray(weka).argmax(1)).all()
 
 
-@needs_mirror
 @pytest.mark.parametrize("name", ["labor", "iris", "zoo"])
 def test_iclnb_equals_published_cells(name):
     """Our ICLNB reconstruction (k = 10, 1 + shared-attribute clones) against Li & Li's ICLNB column."""

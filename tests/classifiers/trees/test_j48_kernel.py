@@ -3,7 +3,7 @@ replaced: the same trees, bit for bit."""
 import numpy as np
 import pytest
 
-from conftest import MIRROR, needs_mirror
+from conftest import DATA_DIR
 from nbrepro.classifiers import Bagging, J48
 from nbrepro.classifiers.trees import _builder as builder_module
 from nbrepro.classifiers.trees import _j48 as j48_module
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's 
 
 
 def _data(name):
-    frame, _ = read_arff(MIRROR / f"{name}.arff")
+    frame, _ = read_arff(DATA_DIR / f"{name}.arff")
     c = frame.columns[-1]
     return frame.drop(columns=[c]), frame[c]
 
@@ -83,7 +83,6 @@ def _assert_same_nodes(a, b):
             stack.extend(zip(p.sons, q.sons))
 
 
-@needs_mirror
 @pytest.mark.parametrize("name", ["labor", "colic", "vehicle", "hepatitis", "splice", "credit-a"])
 @pytest.mark.parametrize("unpruned", [True, False])
 def test_compiled_selection_grows_the_numpy_trees(name, unpruned, monkeypatch):
@@ -101,7 +100,6 @@ def test_compiled_selection_grows_the_numpy_trees(name, unpruned, monkeypatch):
             assert np.array_equal(a.min_test_depth_, b.min_test_depth_)
 
 
-@needs_mirror
 @pytest.mark.parametrize("name", ["vote", "colic", "hepatitis", "labor"])
 def test_nbtree_compiled_cv_errors_match_numpy_with_fractional_weights(name, monkeypatch):
     # rows with missing values go down every branch with a fraction of their weight, so the
@@ -141,7 +139,6 @@ def test_nbtree_compiled_shuffle_and_stratify_are_wekas():
         assert compiled.tolist() == order and int(state) == rnd._state
 
 
-@needs_mirror
 @pytest.mark.parametrize("name", ["colic", "labor"])
 def test_bagging_encodes_the_rows_once_for_its_trees(name, monkeypatch):
     from nbrepro.classifiers.trees import _bagging as bagging_module
@@ -182,7 +179,6 @@ def test_presorted_cut_points_equal_sorting_each_subset():
         assert not presorted.member.any()
 
 
-@needs_mirror
 @pytest.mark.parametrize("name", ["vehicle", "heart-statlog", "colic"])
 def test_nbtree_presorted_cuts_give_the_same_tree(name, monkeypatch):
     from nbrepro.classifiers import NBTree
@@ -191,7 +187,6 @@ def test_nbtree_presorted_cuts_give_the_same_tree(name, monkeypatch):
     _nbtree_same_with(name, monkeypatch, NBTree, "_sorted_rows", lambda self, rows, w: None)
 
 
-@needs_mirror
 @pytest.mark.parametrize("name", ["colic", "labor", "hepatitis", "vote", "heart-statlog", "vehicle"])
 def test_nbtree_fused_branch_scoring_gives_the_same_tree(name, monkeypatch):
     # each branch scored in one compiled call against the steps one by one: presorted cuts
@@ -282,7 +277,6 @@ def test_sorts_in_turn_are_the_node_sorts_one_by_one():
         assert np.array_equal(got[k], pos)
 
 
-@needs_mirror
 @pytest.mark.parametrize("name", ["splice", "colic", "vehicle", "hypothyroid"])
 @pytest.mark.parametrize("percent", [50, 100])
 def test_depths_read_off_the_flat_tree_are_the_nodes_depths(name, percent):
@@ -298,7 +292,6 @@ def test_depths_read_off_the_flat_tree_are_the_nodes_depths(name, percent):
         assert np.array_equal(a.min_test_depth_, j48_module._min_test_depths(a.tree_, X.shape[1]))
 
 
-@needs_mirror
 @pytest.mark.parametrize("name", ["splice", "colic", "hepatitis", "vote", "credit-a", "sick", "anneal", "waveform-5000"])
 @pytest.mark.parametrize("laplace", [False, True])
 def test_unpruned_trees_predict_from_their_arrays_as_from_their_nodes(name, laplace, monkeypatch):

@@ -5,7 +5,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from conftest import MIRROR, ROOT, needs_mirror
+from conftest import DATA_DIR, ROOT
 from oracles import needs_weka
 from nbrepro.classifiers import AttributeWeightedNB, GainRatioWeightedNB, J48, NaiveBayes
 from nbrepro.classifiers.weighted._attribute_weighted_nb import tree_depth_weights
@@ -15,12 +15,11 @@ pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's 
 
 
 def load(name):
-    frame, _ = read_arff(MIRROR / f"{name}.arff")
+    frame, _ = read_arff(DATA_DIR / f"{name}.arff")
     c = frame.columns[-1]
     return frame.drop(columns=[c]), frame[c]
 
 
-@needs_mirror
 def test_weights_are_the_mean_inverse_root_depth_of_the_bagged_trees():
     from nbrepro.classifiers import Bagging
 
@@ -38,7 +37,6 @@ def test_weights_are_the_mean_inverse_root_depth_of_the_bagged_trees():
         tree_depth_weights(X, y, n_trees=10, resample=False)
 
 
-@needs_mirror
 @pytest.mark.parametrize("name", ["labor", "vote", "diabetes"])
 def test_weighted_product_is_naive_bayes_with_powered_factors(name):
     X, y = load(name)
@@ -57,17 +55,15 @@ def test_weighted_product_is_naive_bayes_with_powered_factors(name):
 
 
 @needs_weka
-@needs_mirror
 @pytest.mark.parametrize("name", ["labor", "hepatitis", "credit-a", "iris", "anneal", "heart-h", "autos"])
 def test_gain_ratio_is_wekas_gain_ratio_attribute_eval(weka_oracle, name):
     from nbrepro.classifiers.weighted._attribute_scores import gain_ratio_scores
 
     X, y = load(name)
-    weka = weka_oracle.attribute_eval("weka.attributeSelection.GainRatioAttributeEval", MIRROR / f"{name}.arff")
+    weka = weka_oracle.attribute_eval("weka.attributeSelection.GainRatioAttributeEval", DATA_DIR / f"{name}.arff")
     assert gain_ratio_scores(X, y).tolist() == weka
 
 
-@needs_mirror
 def test_gain_ratio_weights_sum_to_the_number_of_attributes():
     X, y = load("labor")
     model = GainRatioWeightedNB().fit(X, y)
@@ -77,7 +73,6 @@ def test_gain_ratio_weights_sum_to_the_number_of_attributes():
     assert GainRatioWeightedNB().fit(flat, pd.Series(list("xyxyxyxy"))).weights_.tolist() == [1.0]
 
 
-@needs_mirror
 @pytest.mark.parametrize("metric", ["accuracy", "auc"])
 def test_selective_bayes_is_a_forward_search_that_never_lowers_the_training_score(metric):
     from nbrepro.classifiers import SelectiveNB
@@ -100,21 +95,19 @@ def test_selective_bayes_is_a_forward_search_that_never_lowers_the_training_scor
 
 
 @needs_weka
-@needs_mirror
 @pytest.mark.parametrize("name", ["labor", "hepatitis", "iris", "anneal", "autos", "vote", "credit-g", "kr-vs-kp", "sick"])
 def test_relieff_is_wekas_relieff_attribute_eval(weka_oracle, name):
     from nbrepro.classifiers import ReliefFWeightedNB
     from nbrepro.classifiers.weighted._attribute_scores import relieff_scores
 
     X, y = load(name)
-    weka = weka_oracle.attribute_eval("weka.attributeSelection.ReliefFAttributeEval", MIRROR / f"{name}.arff")
+    weka = weka_oracle.attribute_eval("weka.attributeSelection.ReliefFAttributeEval", DATA_DIR / f"{name}.arff")
     assert relieff_scores(X, y).tolist() == weka
     clipped = np.maximum(weka, 0.0)
     assert ReliefFWeightedNB(normalize=False).fit(X, y).weights_.tolist() == clipped.tolist()
     np.testing.assert_allclose(ReliefFWeightedNB().fit(X, y).weights_, clipped * len(weka) / clipped.sum(), rtol=1e-15)
 
 
-@needs_mirror
 def test_sbc_selects_what_small_pruned_trees_test_near_the_root():
     from nbrepro.classifiers import Bagging, SelectiveBayesTrees
 
@@ -128,12 +121,11 @@ def test_sbc_selects_what_small_pruned_trees_test_near_the_root():
 
 
 @needs_weka
-@needs_mirror
 def test_gain_ratio_weights_use_a_copy_cut_by_wekas_default_discretize(tmp_path, weka_oracle):
     """Hall's GRW: Discretize (defaults) first, then GainRatioAttributeEval on the nominal copy."""
     from oracles import weka_filter
 
-    weka_filter(MIRROR / "vehicle.arff", tmp_path / "cut.arff", "weka.filters.supervised.attribute.Discretize",
+    weka_filter(DATA_DIR / "vehicle.arff", tmp_path / "cut.arff", "weka.filters.supervised.attribute.Discretize",
                 "-c", "last")
     weka = weka_oracle.attribute_eval("weka.attributeSelection.GainRatioAttributeEval", tmp_path / "cut.arff")
     X, y = load("vehicle")
@@ -163,7 +155,6 @@ def test_claims_on_the_papers_own_markers():
     assert (printed[[k for k in printed.index if k.startswith("t3_")]] == "not checkable").all()
 
 
-@needs_mirror
 def test_awnb_reads_the_depths_of_the_same_bagged_trees_fitted_just_before():
     from nbrepro.classifiers import Bagging
     from nbrepro.classifiers.trees import shared_tree_depths
@@ -190,7 +181,6 @@ def test_awnb_reads_the_depths_of_the_same_bagged_trees_fitted_just_before():
     assert np.array_equal(asnb.predict_proba(X), again.predict_proba(X))
 
 
-@needs_mirror
 @needs_weka
 @pytest.mark.parametrize("name", ["labor", "colic", "vehicle", "hepatitis", "sonar", "anneal"])
 def test_cfs_selects_wekas_cfs_subset_eval_best_first_subset(name):
@@ -203,14 +193,13 @@ def test_cfs_selects_wekas_cfs_subset_eval_best_first_subset(name):
     from nbrepro.classifiers.weighted._cfs import cfs_selection
 
     out = subprocess.run(["java", "-cp", str(WEKA_JAR), "weka.attributeSelection.CfsSubsetEval", "-i",
-                          str(MIRROR / f"{name}.arff"), "-s", "weka.attributeSelection.BestFirst -D 1 -N 5"],
+                          str(DATA_DIR / f"{name}.arff"), "-s", "weka.attributeSelection.BestFirst -D 1 -N 5"],
                          check=True, capture_output=True, text=True).stdout
     weka = [int(v) - 1 for v in re.search(r"Selected attributes: ([\d,]+) :", out).group(1).split(",")]
     X, y = load(name)
     assert np.flatnonzero(cfs_selection(X, y)).tolist() == weka
 
 
-@needs_mirror
 @pytest.mark.parametrize("name", ["colic", "vehicle"])
 def test_cfs_nb_is_wekas_attribute_selected_naive_bayes(tmp_path, weka_oracle, name):
     from oracles import weka_fold_arff
@@ -258,7 +247,6 @@ def test_recorded_profiles_figure_means_scales_and_correlates(tmp_path):
     assert set(data.dataset) == {"d1", "d2"}
 
 
-@needs_mirror
 @needs_weka
 @pytest.mark.parametrize("name", ["iris", "heart-c", "labor", "colic", "vehicle"])
 def test_selective_bayes_is_wekas_greedy_stepwise_conservative_search(name):
@@ -272,7 +260,7 @@ def test_selective_bayes_is_wekas_greedy_stepwise_conservative_search(name):
     from nbrepro.classifiers import SelectiveNB
 
     out = subprocess.run(["java", "-cp", str(WEKA_JAR), "weka.attributeSelection.ClassifierSubsetEval", "-B",
-                          "weka.classifiers.bayes.NaiveBayes", "-T", "-i", str(MIRROR / f"{name}.arff"),
+                          "weka.classifiers.bayes.NaiveBayes", "-T", "-i", str(DATA_DIR / f"{name}.arff"),
                           "-s", "weka.attributeSelection.GreedyStepwise -C"],
                          check=True, capture_output=True, text=True).stdout
     weka = [int(v) - 1 for v in re.search(r"Selected attributes: ([\d,]+) :", out).group(1).split(",")]
@@ -280,7 +268,6 @@ def test_selective_bayes_is_wekas_greedy_stepwise_conservative_search(name):
     assert np.flatnonzero(SelectiveNB().fit(X, y).selected_).tolist() == weka
 
 
-@needs_mirror
 @pytest.mark.parametrize("name", ["hepatitis", "autos", "vehicle", "kr-vs-kp", "sick", "anneal"])
 def test_relieff_tiled_neighbours_are_the_row_by_row_ones(name, monkeypatch):
     # the pipeline's pass computes each pair's distance once and gathers every row's neighbour
@@ -296,7 +283,6 @@ def test_relieff_tiled_neighbours_are_the_row_by_row_ones(name, monkeypatch):
     assert np.array_equal(relieff_scores(X, y), once)
 
 
-@needs_mirror
 def test_fit_fingerprint_sees_every_value_and_declaration():
     # the recent-depths memo trusts it: equal inputs give one digest, any changed value,
     # declared value set, column name, row order or weight another
