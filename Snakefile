@@ -5,8 +5,11 @@ from nbrepro.locks import clear_stale_locks
 
 configfile: "config/config.yaml"
 
-# Before Snakemake takes its lock: a run killed with -9 leaves its lock behind (nbrepro/locks.py)
-clear_stale_locks()
+# Before Snakemake takes its lock: a run killed with -9 leaves its lock behind (nbrepro/locks.py).
+# Only in the main process: a job step (SLURM's, or a group job) reads this file too, on a node
+# whose /proc cannot see the run that submitted it, and would take that live run's locks for stale.
+if workflow.is_main_process:
+    clear_stale_locks()
 
 
 include: "workflow/rules/common.smk"     # the config, validated; PAPERS, REGISTRY, MIRRORS

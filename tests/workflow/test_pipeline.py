@@ -237,6 +237,19 @@ def test_subset_of_datasets_compares_averages_over_the_same_datasets():
     assert s.published_over.iloc[0] == "the 3 datasets run here (of the paper's 36)"
 
 
+def test_stale_locks_are_cleared_only_by_the_main_process(tmp_path):
+    """A SLURM job step parses the Snakefile on a compute node, whose /proc cannot see the run on
+    the login node: it must leave the locks alone (exec mode remote), as the main process clears them."""
+    proj = _project(tmp_path)
+    locks = proj / ".snakemake/locks"
+    locks.mkdir(parents=True)
+    (locks / "0.input.lock").write_text("")
+    _snakemake(proj, "--dry-run", "--mode", "remote")
+    assert (locks / "0.input.lock").exists()
+    res = _snakemake(proj, "--dry-run")
+    assert not any(locks.iterdir()) and "removed stale Snakemake locks" in res.stderr
+
+
 def test_plain_rerun_after_kill_9_finishes(tmp_path):
     """kill -9 mid-run left IncompleteFilesException, then LockException; now a plain rerun carries on
     (stale locks cleared by the Snakefile, rerun-incomplete from the workflow profile)."""
