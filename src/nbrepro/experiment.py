@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from .config import make_classifier
-from .errors import ProtocolError
+from .errors import USER_ERRORS, DatasetInvalid, ProtocolError
 from .classifiers.trees import shared_tree_depths
 from .crossval import FoldProba, fold_probabilities
 from .data.fetch import load_dataset, verify_cached
@@ -56,10 +56,16 @@ def prepare(paper: dict, dataset: str, registry_path, raw_path, out_data, out_fo
     """Validate the raw file, preprocess it (when the paper's scope is the whole dataset) and fix the folds."""
     spec = registry_entry(registry_path, dataset)
     verify_cached(spec, Path(raw_path))
-    X, y = paper_rows(paper, dataset, *load_dataset(spec, Path(raw_path)))
     pre = paper["preprocessing"]
-    if pre["scope"] == "dataset":
-        (X,) = apply_steps(build_steps(pre["steps"]), X)
+    try:
+        X, y = paper_rows(paper, dataset, *load_dataset(spec, Path(raw_path)))
+        if pre["scope"] == "dataset":
+            (X,) = apply_steps(build_steps(pre["steps"]), X)
+    except (ValueError, TypeError) as exc:
+        if isinstance(exc, USER_ERRORS):
+            raise
+        # a step that cannot take these values (a range that overflows, …): one line naming the data set
+        raise DatasetInvalid(f"dataset {dataset!r}: preprocessing failed: {exc}") from None
     frame = X.copy()
     frame[y.name] = y  # the class is always the last column of a prepared file
     _write_parquet(frame, out_data)

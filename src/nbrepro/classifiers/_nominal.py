@@ -23,6 +23,13 @@ def encode_target(estimator, y) -> tuple[np.ndarray, np.ndarray]:
     if y is None:
         raise ValueError(f"{type(estimator).__name__} requires y to be passed, but the target y is None")
     y = column_or_1d(y, warn=True)
+    missing = pd.isna(y)
+    if missing.any():
+        # a Categorical target's missing rows are dropped, as Weka drops rows without a class; for any
+        # other target a NaN or None would become a class of its own or break the sort of the labels
+        raise ValueError(f"{type(estimator).__name__}: the target y has {int(missing.sum())} missing values (first at "
+                         f"row {int(np.argmax(missing))}); remove those rows, or give y as a pandas Categorical to "
+                         "have them left out as Weka leaves out rows without a class")
     check_classification_targets(y)
     return np.unique(y, return_inverse=True)
 
@@ -59,7 +66,13 @@ class NominalClassifierMixin(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
     handle_unknown = "ignore"
 
     # ---- input encoding -------------------------------------------------------------
+    def _check_handle_unknown(self):
+        if self.handle_unknown not in ("ignore", "error"):
+            raise ValueError(f"{type(self).__name__}: handle_unknown={self.handle_unknown!r}; expected 'ignore' (an "
+                             "undeclared value is missing) or 'error'")
+
     def _fit_encoding(self, X, y):
+        self._check_handle_unknown()
         if isinstance(X, pd.DataFrame):
             self.feature_names_in_ = np.asarray(X.columns, dtype=object)
             cats = []

@@ -76,15 +76,23 @@ def _numeric_column(tokens: list, name: str, path, row_lines: list) -> np.ndarra
         out[known] = np.array(present, dtype=np.float64)
     else:
         out[known] = [parse_number(t, f"{path}:{row_lines[i]}", name) for i, t in enumerate(tokens) if t is not None]
+    if np.isinf(out).any():
+        # a decimal beyond the double range (1e400): Java's Double.valueOf gives Infinity, refused as above
+        i = int(np.flatnonzero(np.isinf(out))[0])
+        raise ArffError(f"{path}:{row_lines[i]}: attribute {name!r}: {tokens[i]!r} is beyond the range of a double "
+                        "(Weka reads it as Infinity; nbrepro refuses it: mark a missing value with ?)")
     return out
 
 
 def _split_values(s: str, where: str) -> list[str | None]:
     """Split a comma-separated list honouring '…' and "…" quotes and backslash escapes.
 
-    An unquoted ``?`` becomes ``MISSING``; quoted tokens lose their quotes.
+    An unquoted ``?`` becomes ``MISSING``; quoted tokens lose their quotes. An unquoted ``%``
+    starts a comment that runs to the end of the line, as in Weka's reader (its tokenizer's
+    comment character), so a row may end in a comment.
     """
     if "'" not in s and '"' not in s:
+        s = s.split("%", 1)[0]
         return [None if t == "?" else t for t in (t.strip() for t in s.split(","))]
     out, buf, quote, i = [], [], None, 0
     quoted = False
@@ -106,6 +114,10 @@ def _split_values(s: str, where: str) -> list[str | None]:
         elif c == ",":
             out.append(_token(buf, quoted))
             buf, quoted = [], False
+        elif c == "%":
+            break   # a comment to the end of the line
+        elif quoted and c in " \t":
+            pass    # blanks after a closing quote are not part of the value
         else:
             buf.append(c)
         i += 1

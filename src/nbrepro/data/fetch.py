@@ -226,6 +226,11 @@ def class_column(frame: pd.DataFrame, spec: DatasetSpec) -> str:
 def load_dataset(spec: DatasetSpec, path: Path) -> tuple[pd.DataFrame, pd.Series]:
     """Read and validate a dataset. Returns ``(X, y)``; ``y`` is Categorical."""
     frame, _ = read_arff(path)
+    strings = [c for c in frame.columns if frame[c].dtype == object]   # read_arff's string attributes
+    if strings:
+        raise DatasetInvalid(f"dataset {spec.name!r} ({path}): {strings[0]!r} is an ARFF string attribute, which "
+                             "Weka's classifiers refuse ('Cannot handle string attributes'): declare it nominal with "
+                             "its values, or remove it")
     cls = class_column(frame, spec)
     y = frame[cls]
     X = frame.drop(columns=[cls])

@@ -13,11 +13,15 @@ import pandas as pd
 from sklearn.base import BaseEstimator, TransformerMixin
 
 
-def equal_width_cut_points(values: np.ndarray, n_bins: int) -> np.ndarray:
+def equal_width_cut_points(values: np.ndarray, n_bins: int, name="values") -> np.ndarray:
     v = values[~np.isnan(values)]
     if len(v) == 0 or n_bins < 2:
         return np.empty(0)
     lo, hi = float(v.min()), float(v.max())
+    if not np.isfinite(hi - lo):
+        # values near ±1e308 (or infinite ones): the bins' width overflows, every cut point would be inf
+        raise ValueError(f"attribute {name!r}: its range {lo!r} to {hi!r} overflows a double, so equal-width bins "
+                         "are not defined; rescale the attribute or remove it")
     width = (hi - lo) / n_bins
     if not width > 0:
         return np.empty(0)
@@ -60,7 +64,7 @@ class EqualWidthDiscretizer(TransformerMixin, BaseEstimator):
         self.cut_points_ = {}
         for col in X.columns:
             if not isinstance(X[col].dtype, pd.CategoricalDtype):
-                self.cut_points_[col] = equal_width_cut_points(X[col].to_numpy(dtype=np.float64), self.n_bins)
+                self.cut_points_[col] = equal_width_cut_points(X[col].to_numpy(dtype=np.float64), self.n_bins, col)
         return self
 
     def transform(self, X: pd.DataFrame) -> pd.DataFrame:

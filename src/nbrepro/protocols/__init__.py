@@ -120,6 +120,12 @@ class StratifiedCV(_Splitter):
         known = np.flatnonzero(y >= 0)
         if len(known) < len(y):  # a row without a class is tested in no fold and trained on in none
             log.warning("%d row(s) without a class are left out of the folds", len(y) - len(known))
+        largest = int(np.bincount(y[known]).max()) if len(known) else 0
+        if largest < self.n_splits:
+            # scikit-learn's StratifiedKFold refuses this (Weka's CV does not: weka_cv splits it)
+            raise ProtocolError(f"stratified_cv: every class has fewer rows than the {self.n_splits} folds (the "
+                                f"largest has {largest}), which scikit-learn's StratifiedKFold cannot split: use at "
+                                f"most {largest} folds, or protocol weka_cv")
         splitter = RepeatedStratifiedKFold(n_splits=self.n_splits, n_repeats=self.n_repeats, random_state=self.seed)
         for i, (train, test) in enumerate(splitter.split(np.zeros(len(known)), y[known])):
             yield Fold(i // self.n_splits + 1, i % self.n_splits, known[train], known[test])

@@ -52,19 +52,33 @@ class FrequencyGaussianNB(ClassifierMixin, BaseEstimator):
 
     # ---- input --------------------------------------------------------------------------
     def _columns(self, X):
-        """(list of column arrays, list of is-nominal flags, names) from a DataFrame or an array."""
+        """(list of column arrays, list of is-nominal flags, names) from a DataFrame or an array. A
+        DataFrame given after a fit on one is read by column name, in the fitted order; an
+        infinite numeric value is refused by attribute (its Gaussian would give NaN)."""
         if isinstance(X, pd.DataFrame):
+            names = getattr(self, "feature_names_in_", None)
+            if names is not None and list(X.columns) != list(names):
+                absent = [c for c in names if c not in X.columns]
+                if absent:
+                    raise ValueError(f"{type(self).__name__}: columns {absent} seen in fit are absent")
+                X = X.loc[:, list(names)]
             cols, nominal = [], []
             for c in X.columns:
                 s = X[c]
                 is_nom = not (s.dtype.kind in "fiub" and not isinstance(s.dtype, pd.CategoricalDtype))
                 cols.append(s.to_numpy(dtype=object) if is_nom else s.to_numpy(dtype=float))
                 nominal.append(is_nom)
-            return cols, nominal, list(X.columns)
-        A = check_array(X, dtype=None, accept_sparse=False, ensure_all_finite="allow-nan")
-        numeric = A.dtype.kind in "fiub"
-        cols = [A[:, j].astype(float) if numeric else A[:, j] for j in range(A.shape[1])]
-        return cols, [not numeric] * A.shape[1], list(range(A.shape[1]))
+            names = list(X.columns)
+        else:
+            A = check_array(X, dtype=None, accept_sparse=False, ensure_all_finite="allow-nan")
+            numeric = A.dtype.kind in "fiub"
+            cols = [A[:, j].astype(float) if numeric else A[:, j] for j in range(A.shape[1])]
+            nominal, names = [not numeric] * A.shape[1], list(range(A.shape[1]))
+        for col, nom, name in zip(cols, nominal, names):
+            if not nom and np.isinf(col).any():
+                raise ValueError(f"{type(self).__name__}: numeric attribute {name!r} has an infinite value; "
+                                 "mark a missing value as NaN")
+        return cols, nominal, names
 
     def fit(self, X, y):
         self._fit_model(X, y)

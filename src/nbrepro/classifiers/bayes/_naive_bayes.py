@@ -135,8 +135,19 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
             else:
                 F = self.normal_.probability(np.where(known, V, 0.0))
                 F[~known] = 1.0
+            if np.isnan(F).any():
+                self._refuse_nan(columns[int(np.flatnonzero(np.isnan(F).any(axis=(0, 2)))[0])])
             numeric = {int(j): F[:, t] for t, j in enumerate(columns)}
         return nominal_codes(Z, self._modelled_numeric()), numeric
+
+    def _refuse_nan(self, j: int):
+        """Weka's NaiveBayes stops where an estimator gives NaN ("NaN returned from estimator for
+        attribute …"): values near ±1e308 overflow its sums, and a NaN product would predict the
+        first class for every row."""
+        name = self.feature_names_in_[j] if hasattr(self, "feature_names_in_") else j
+        raise ValueError(f"{type(self).__name__}: the estimator of numeric attribute {name!r} returned NaN (its values "
+                         "overflow a double's sums, e.g. values near ±1e308); Weka stops here too: 'NaN returned "
+                         f"from estimator for attribute {name}'")
 
     def _count(self, codes: np.ndarray, y: np.ndarray, weights=None) -> dict:
         r = len(self.classes_)

@@ -145,7 +145,18 @@ class Logistic(MixedInputMixin):
         mean[0], sd[0] = 0.0, 1.0
         scale = sd != 0
         S = D.copy()
-        S[:, scale] = (D[:, scale] - mean[scale]) / sd[scale]
+        with np.errstate(over="ignore", invalid="ignore"):
+            S[:, scale] = (D[:, scale] - mean[scale]) / sd[scale]
+        bad = ~np.isfinite(S).all(axis=0) | ~np.isfinite(mean) | ~np.isfinite(sd)
+        if bad.any():
+            # the optimiser would stop with "objective function value is NaN", naming nothing
+            owners = [None] + [j for j in self.kept_attributes_
+                               for _ in range(1 if self.numeric_[j] or self.n_values_[j] == 2 else int(self.n_values_[j]))]
+            j = owners[int(np.argmax(bad))]
+            name = self.feature_names_in_[j] if hasattr(self, "feature_names_in_") else j
+            raise ValueError(f"Logistic: numeric attribute {name!r} cannot be standardised (its mean or standard "
+                             "deviation overflows a double, e.g. values near ±1e308), so the optimiser would reach "
+                             "'objective function value is NaN' or fit it as zero: rescale it or remove it")
         counts = np.bincount(ycodes, minlength=K).astype(np.float64)  # unweighted, as Weka's sY
         x0 = np.zeros((K - 1, dim))
         x0[:, 0] = libm.log(counts[:-1] + 1.0) - libm.log(counts[-1] + 1.0)

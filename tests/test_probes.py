@@ -1,0 +1,132 @@
+"""The trust probes of issue 43 that found a silent wrong result, a traceback or an unclear
+message, each kept as a test of what a user sees now (the first line of the message)."""
+import inspect
+
+import numpy as np
+import pandas as pd
+import pytest
+import yaml
+
+from nbrepro.classifiers import REGISTRY, FrequencyGaussianNB, Logistic, NaiveBayes
+from nbrepro.cli import main as cli
+from nbrepro.data.arff import read_arff
+from nbrepro.data.fetch import load_dataset
+from nbrepro.data.registry import parse_registry
+from nbrepro.errors import ArffError, DatasetInvalid, ProtocolError
+from nbrepro.preprocess import EqualWidthDiscretizer
+from nbrepro.protocols import make_folds
+
+
+HUGE = pd.DataFrame({"a": [1e308, -1e308, 1e308, -1e308, 5.0, 6.0], "b": [1.0, 2, 3, 4, 5, 6]})
+Y6 = pd.Series(pd.Categorical(list("xyxyxy")))
+
+
+def _arff(tmp_path, rows, header="@attribute a numeric\n@attribute c {x,y}\n"):
+    path = tmp_path / "p.arff"
+    path.write_text(f"@relation p\n{header}@data\n" + "".join(r + "\n" for r in rows))
+    return path
+
+
+# ---- the ARFF reader -------------------------------------------------------------------------------
+def test_a_trailing_comment_on_a_data_row_is_a_comment_as_in_weka(tmp_path):
+    """Was: "value 'x % note' of nominal attribute 'c' is not declared"; Weka reads the row."""
+    frame, _ = read_arff(_arff(tmp_path, ["1.5,x % note", "2,'y' % quoted, then a comment", "3,y"]))
+    assert list(frame["c"]) == ["x", "y", "y"] and list(frame["a"]) == [1.5, 2.0, 3.0]
+
+
+def test_a_number_beyond_the_double_range_is_refused_by_line(tmp_path):
+    """Was: 1e400 read as inf, then 'Categorical categories must be unique' from the discretiser."""
+    with pytest.raises(ArffError, match=r"p\.arff:6: attribute 'a': '1e400' is beyond the range of a double"):
+        read_arff(_arff(tmp_path, ["1.5,x", "1e400,y"]))
+
+
+def test_a_string_attribute_is_refused_as_weka_refuses_it(tmp_path):
+    """Was: the string attribute used as nominal."""
+    path = _arff(tmp_path, ["abc,x", "def,y"], header="@attribute s string\n@attribute c {x,y}\n")
+    spec = parse_registry({"datasets": {"p": {"file": "p.arff", "n_instances": 2, "n_attributes": 1,
+                                              "n_classes": 2}}}, "r")["p"]
+    with pytest.raises(DatasetInvalid, match="'s' is an ARFF string attribute, which Weka's classifiers refuse"):
+        load_dataset(spec, path)
+
+
+# ---- values a double's sums cannot hold ----------------------------------------------------------------
+@pytest.mark.parametrize("kernel", [False, True])
+def test_naive_bayes_stops_where_an_estimator_gives_nan(kernel):
+    """Was: NaN probabilities and the first class predicted for every row; Weka stops."""
+    model = NaiveBayes(kernel=kernel).fit(HUGE, Y6)
+    with pytest.raises(ValueError, match="the estimator of numeric attribute 'a' returned NaN"):
+        model.predict_proba(HUGE)
+
+
+def test_equal_width_bins_of_an_overflowing_range_are_refused_by_attribute():
+    """Was: 'Categorical categories must be unique'."""
+    with pytest.raises(ValueError, match="attribute 'a': its range -1e\\+308 to 1e\\+308 overflows a double"):
+        EqualWidthDiscretizer(10).fit(HUGE)
+
+
+def test_prepare_names_the_data_set_when_a_step_cannot_take_its_values(tmp_path, capsys):
+    path = tmp_path / "big.arff"
+    path.write_text("@relation b\n@attribute a numeric\n@attribute c {x,y}\n@data\n"
+                    + "".join(f"{v},{c}\n" for v, c in [("1e308", "x"), ("-1e308", "y"), ("5", "x"), ("6", "y")]))
+    (tmp_path / "reg.yaml").write_text(yaml.safe_dump({"datasets": {"big": {
+        "file": "big.arff", "n_instances": 4, "n_attributes": 1, "n_classes": 2}}}))
+    paper = {"paper": "p", "title": "t", "datasets": ["big"],
+             "preprocessing": {"scope": "dataset", "steps": [{"discretize_equal_width": {"n_bins": 10}}]},
+             "protocol": {"name": "weka_cv", "folds": 2, "runs": {"first": 1, "last": 1}},
+             "classifiers": {"NB": {"estimator": "NaiveBayes"}}, "metrics": ["accuracy"], "tables": {}}
+    (tmp_path / "p.yaml").write_text(yaml.safe_dump(paper))
+    rc = cli(["prepare", "--paper-config", str(tmp_path / "p.yaml"), "--dataset", "big", "--registry",
+              str(tmp_path / "reg.yaml"), "--raw", str(path), "--out-data", str(tmp_path / "d.parquet"),
+              "--out-folds", str(tmp_path / "f.parquet")])
+    err = capsys.readouterr().err
+    assert rc == 2 and "dataset 'big': preprocessing failed: attribute 'a': its range" in err
+    assert "Traceback" not in err
+
+
+def test_logistic_names_the_attribute_it_cannot_standardise():
+    """Was: 'objective function value is NaN', naming no attribute."""
+    with pytest.raises(ValueError, match="Logistic: numeric attribute 'a' cannot be standardised"):
+        Logistic().fit(HUGE, Y6)
+
+
+# ---- the library's API ---------------------------------------------------------------------------------
+def test_frequency_gaussian_nb_reads_a_frame_by_column_name_and_refuses_inf():
+    """Was: columns matched by position (reordered columns: accuracy 0.76 -> 0.56, no warning)."""
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({"a": rng.normal(size=200), "b": rng.normal(size=200) * 5,
+                      "c": pd.Categorical(rng.choice(["u", "v"], 200))})
+    y = pd.Series(pd.Categorical(np.where(X.a + X.b / 5 > 0, "p", "n")))
+    model = FrequencyGaussianNB().fit(X, y)
+    np.testing.assert_array_equal(model.predict_proba(X[["c", "b", "a"]]), model.predict_proba(X))
+    with pytest.raises(ValueError, match=r"columns \['a'\] seen in fit are absent"):
+        model.predict(X[["b", "c"]])
+    X.loc[3, "b"] = np.inf
+    with pytest.raises(ValueError, match="numeric attribute 'b' has an infinite value"):
+        FrequencyGaussianNB().fit(X, y)
+
+
+def _takes(name, param):
+    return param in inspect.signature(REGISTRY[name].__init__).parameters
+
+
+@pytest.mark.parametrize("name", [n for n in REGISTRY if _takes(n, "handle_unknown")])
+def test_a_handle_unknown_typo_is_refused(name):
+    X = pd.DataFrame({"a": pd.Categorical(list("uvuvuv"))})
+    with pytest.raises(ValueError, match="handle_unknown='errror'; expected 'ignore'"):
+        REGISTRY[name](handle_unknown="errror").fit(X, Y6)
+
+
+@pytest.mark.parametrize("name", ["NaiveBayes", "AODE", "J48", "Logistic", "FrequencyGaussianNB", "LCWNB"])
+def test_nan_in_a_plain_target_is_named(name):
+    """A Categorical target's missing rows are left out, as Weka does; a plain one's are an error."""
+    X = pd.DataFrame({"a": pd.Categorical(list("uvuvuv"))})
+    y = np.array(["x", None, "x", "y", "x", "y"], dtype=object)
+    with pytest.raises(ValueError, match="the target y has 1 missing values"):
+        REGISTRY[name]().fit(X, y)
+
+
+# ---- protocols -------------------------------------------------------------------------------------------
+def test_stratified_cv_with_every_class_smaller_than_the_folds_is_named():
+    """Was: scikit-learn's traceback 'n_splits=5 cannot be greater than the number of members in each class'."""
+    with pytest.raises(ProtocolError, match="stratified_cv: every class has fewer rows than the 5 folds"):
+        make_folds({"name": "stratified_cv", "folds": 5}, np.array([0, 0, 1, 1, 2, 2]), ["a", "b", "c"])
