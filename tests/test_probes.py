@@ -130,3 +130,62 @@ def test_stratified_cv_with_every_class_smaller_than_the_folds_is_named():
     """Was: scikit-learn's traceback 'n_splits=5 cannot be greater than the number of members in each class'."""
     with pytest.raises(ProtocolError, match="stratified_cv: every class has fewer rows than the 5 folds"):
         make_folds({"name": "stratified_cv", "folds": 5}, np.array([0, 0, 1, 1, 2, 2]), ["a", "b", "c"])
+
+
+@pytest.mark.parametrize("spec, unread", [
+    ({"name": "two_fold_trials", "trials": 3, "seed": 1, "folds": 10}, "['folds']"),
+    ({"name": "weka_cv", "folds": 10, "runs": {"first": 1, "last": 1}, "seed": 7}, "['seed']"),
+    ({"name": "stratified_cv", "folds": 5, "repeats": 1, "seed": 1, "runs": {"first": 1, "last": 2}}, "['runs']"),
+])
+def test_a_protocol_key_the_protocol_does_not_read_is_refused_at_start_up(spec, unread):
+    """Was: accepted and ignored (the folds would not be the ones the config says)."""
+    from nbrepro.config import check_paper
+    from nbrepro.errors import ConfigError
+
+    paper = {"paper": "p", "datasets": ["iris"], "protocol": spec, "classifiers": {"NB": {"estimator": "NaiveBayes"}},
+             "metrics": ["accuracy"], "tables": {}}
+    with pytest.raises(ConfigError, match=rf"p\.yaml, protocol: protocol '{spec['name']}' does not read "
+                                          rf"{unread.replace('[', '.').replace(']', '.')}"):
+        check_paper(paper, "p.yaml")
+
+
+def test_fingerprint_names_a_results_file_cut_short(tmp_path, capsys):
+    """Was: a traceback from pyarrow."""
+    good = pd.DataFrame({"a": range(1000)})
+    (tmp_path / "p").mkdir()
+    good.to_parquet(tmp_path / "p/good.parquet")
+    data = (tmp_path / "p/good.parquet").read_bytes()
+    (tmp_path / "p/cut.parquet").write_bytes(data[: len(data) // 2])
+    assert cli(["fingerprint", str(tmp_path)]) == 1
+    out, err = capsys.readouterr()
+    assert "CORRUPT  p/cut.parquet" in out and "1 result file(s) cannot be read, e.g. p/cut.parquet" in err
+
+
+@pytest.mark.parametrize("flt, message", [
+    ({"n_clases": 2}, "a table's datasets filter names ['n_clases'], not registry values it can filter on"),
+    ({"n_classes": 99}, "a table's datasets filter {'n_classes': 99} matches none of the paper's data sets"),
+])
+def test_a_table_datasets_filter_is_checked_when_the_config_is_read(tmp_path, flt, message):
+    """Was: accepted at start-up, then a traceback in the table job (typo) or an empty table."""
+    from nbrepro.data.registry import load_registry
+    from nbrepro.errors import ConfigError
+    from nbrepro.paper import load_paper
+
+    from conftest import ROOT
+
+    paper = yaml.safe_load((ROOT / "config/papers/lcwnb.yaml").read_text())
+    paper["tables"]["table2"]["datasets"] = flt
+    path = tmp_path / "lcwnb.yaml"
+    path.write_text(yaml.safe_dump(paper))
+    with pytest.raises(ConfigError, match=r"lcwnb\.yaml, tables\.table2: .*" + message.replace("[", r"\[").replace(
+            "]", r"\]").replace("{", r"\{").replace("}", r"\}")):
+        load_paper(path, load_registry(ROOT / "config/datasets.yaml"))
+
+
+def test_a_meta_estimators_base_given_as_a_bare_name_is_refused_at_start_up():
+    """Was: accepted, then an AttributeError in the evaluation job."""
+    from nbrepro.config import build_estimator
+    from nbrepro.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="Calibrated's estimator is the string 'NaiveBayes'; write it as a mapping"):
+        build_estimator({"estimator": "Calibrated", "params": {"estimator": "NaiveBayes"}}, "p.yaml, classifier 'C'")

@@ -273,8 +273,17 @@ def cmd_crate(args):
 def cmd_fingerprint(args):
     from .fingerprint import fingerprint, missing_files
 
+    from .fingerprint import CORRUPT
+
+    corrupt = []
     for path, digest in fingerprint(args.results):
         print(f"{digest}  {path}")
+        if digest == CORRUPT:
+            corrupt.append(path)
+    if corrupt:
+        print(f"nbrepro: error: {len(corrupt)} result file(s) cannot be read, e.g. {corrupt[0]}: delete them and "
+              "rerun snakemake to make them again", file=sys.stderr)
+        return 1
     if args.config and Path(args.config).exists():
         missing = missing_files(args.results, args.config, args.papers.split(",") if args.papers else None)
         for path in missing:

@@ -127,6 +127,10 @@ def build_estimator(spec: dict, where: str):
     for key, value in params.items():
         if isinstance(value, dict) and "estimator" in value:
             params[key] = build_estimator(value, f"{where} → {key}")
+        elif key == "estimator" and isinstance(value, str) and value in REGISTRY:
+            # a meta-estimator's base written as a bare name would be kept as a string and fail at fit
+            raise ConfigError(f"{where}: {name}'s estimator is the string {value!r}; write it as a mapping, "
+                              f"estimator: {{estimator: {value}, params: {{...}}}}")
     try:
         estimator = cls(**params)
     except (TypeError, ValueError) as exc:

@@ -11,6 +11,9 @@ from .report.html import MACHINE_STRETCH
 TIMING_FILES = {Path(paths.TIMINGS).name, paths.RUN_PAGE, paths.CRATE_METADATA_NAME}
 
 
+CORRUPT = "CORRUPT"   # in place of the digest of a results file that cannot be read
+
+
 def fingerprint(root) -> list[tuple[str, str]]:
     import pandas as pd
 
@@ -22,7 +25,11 @@ def fingerprint(root) -> list[tuple[str, str]]:
         if p.suffix == ".html":  # a page's machine-dependent stretches (a run's time, its commit) left out
             data = MACHINE_STRETCH.sub(b"", p.read_bytes())
         elif p.suffix == ".parquet":
-            df = pd.read_parquet(p)
+            try:
+                df = pd.read_parquet(p)
+            except Exception:   # a file cut short (an interrupted copy, a full disk) or not parquet at all
+                out.append((str(p.relative_to(root)), CORRUPT))
+                continue
             df = df[[c for c in df.columns if not c.endswith("_seconds")]]
             data = pd.util.hash_pandas_object(df, index=False).to_numpy().tobytes() + ",".join(df.columns).encode()
         else:

@@ -15,6 +15,7 @@ from pathlib import Path
 from .analysis.figures import FIGURE_KINDS
 from .analysis.statistics import STATISTICS
 from .classifiers import REGISTRY
+from .analysis.tables import table_datasets
 from .config import check_paper, expand_classifiers, load_yaml
 from .errors import ConfigError
 from .metrics import METRICS
@@ -101,6 +102,11 @@ def load_paper(path: str | Path, registry: dict | None = None) -> Paper:
         unknown = [d for d in data["datasets"] if d not in registry]
         if unknown:
             raise ConfigError(f"{where}: datasets {unknown} are not in the data-set registry")
+        for name, table in data["tables"].items():   # a filter with a typo, or one that keeps nothing
+            try:
+                table_datasets(data, table, registry)
+            except ConfigError as exc:
+                raise ConfigError(f"{where}, tables.{name}: {exc}") from None
     return Paper(data, path)
 
 

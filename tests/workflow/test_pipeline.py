@@ -102,6 +102,11 @@ def test_tiny_run_outputs_and_determinism(tmp_path):
     assert cli(args) == 0
     (b / "results/tiny/predictions/zoo/NB.parquet").unlink()
     assert cli(args) == 1
+    # and a plain rerun makes it again (was: "Nothing to be done"), as it does a deleted raw file
+    (b / "resources/raw/iris.arff").unlink()
+    _snakemake(b, f"mirror={DATA_DIR}", "--cores", "1")
+    assert cli(args) == 0 and (b / "resources/raw/iris.arff").exists()
+    assert fingerprint(a / "results") == fingerprint(b / "results")
     assert (a / "figures/tiny/table2_reproduced_vs_published.svg").read_bytes() == \
         (b / "figures/tiny/table2_reproduced_vs_published.svg").read_bytes()
 
@@ -167,6 +172,21 @@ def test_where_the_data_came_from_changes_nothing(tmp_path):
     assert cli(["fetch", "--dataset", "labor", "--registry", str(proj / "config/datasets.yaml"), "--out", str(raw)]) == 0
     assert raw.read_bytes() == before and "shipped:" in (proj / "resources/raw/labor.arff.source.json").read_text()
     assert "Nothing to be done" in _snakemake(proj, "--dry-run").stdout
+
+
+def test_changed_generator_settings_make_the_data_set_anew(tmp_path):
+    """Was: the cached file from the old settings reused, every result computed on the old data.
+    A registry edit that changes no data (notes, origin) reruns nothing."""
+    proj = _project(tmp_path, dict(TINY, datasets=["gauss2d-C0"]))
+    _snakemake(proj)
+    reg_path = proj / "config/datasets.yaml"
+    reg = yaml.safe_load(reg_path.read_text())
+    reg["datasets"]["gauss2d-C0"]["notes"] = "a note"
+    reg_path.write_text(yaml.safe_dump(reg))
+    assert _planned_rules(proj) <= {"crate", "all"}   # the crate copies the run's registry entries
+    reg["datasets"]["gauss2d-C0"]["params"]["cov"] = [[2, 0.1], [0.1, 2]]
+    reg_path.write_text(yaml.safe_dump(reg))
+    assert {"fetch", "evaluate_dataset_tiny"} <= _planned_rules(proj)
 
 
 def test_bad_dataset_fails_alone_and_finished_results_stay(tmp_path):

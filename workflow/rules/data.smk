@@ -29,7 +29,7 @@ rule prepare:
         "../../environment.yml"
     # validation against the registry, the paper's preprocessing (dataset scope) and the folds
     input:
-        raw=ancient(paths.raw()),   # its bytes are checked against the registry; a re-fetch of them is no change
+        raw=paths.raw(),
     params:
         paper=paper_config,
         registry=config["registry"],

@@ -11,7 +11,7 @@ for _paper in PAPERS:
             # with one job name the job prepares the data set first, in the same process
             input:
                 **({"data": paths.prepared(_paper), "folds": paths.splits(_paper)} if _job.several
-                   else {"raw": ancient(paths.raw())}),  # ancient: see rule prepare
+                   else {"raw": paths.raw()}),
             params:
                 paper=str(PAPERS[_paper].path),
                 registry=config["registry"],

@@ -58,7 +58,9 @@ def registry_entries(datasets):
 
 
 def registry_entries_of_paper(wildcards):
-    return registry_entries(PAPERS[wildcards.paper]["datasets"])
+    """What a paper's report shows of its data sets' entries (origin, licence, generated or not)."""
+    return _settings(**{d: {k: (REGISTRY_AS_WRITTEN.get(d) or {}).get(k) for k in ("origin", "licence", "generator")}
+                        for d in PAPERS[wildcards.paper]["datasets"]})
 
 
 def fetch_settings(wildcards):
@@ -114,6 +116,20 @@ def dataset_level_predictions(wildcards):
     return _per_fold("predictions", wildcards.paper, list(spec["classifiers"]))
 
 
+def every_file():
+    """Every file the run makes, as targets of the run, so that a plain rerun rebuilds a deleted one:
+    Snakemake itself makes a missing file again only when a job that reads it has to run. A file
+    made again with the same bytes reruns nothing (the workflow profile's max-checksum-file-size)."""
+    files = [f for d in RUN_DATASETS for f in (paths.raw(d), paths.raw_source(d))]
+    for paper, spec in PAPERS.items():
+        labels = list(spec["classifiers"])
+        files += [f for d in spec["datasets"] for f in (paths.prepared(paper, d), paths.splits(paper, d))]
+        files += _per_fold("folds", paper, labels) + _per_fold("predictions", paper, labels) + fitted_results(paper)
+        files += [paths.results(paper, f) for t in spec["tables"] for f in paths.table_files(t)]
+        files += paper_stats_outputs(paper) + [paths.results(paper, paths.TIMINGS)]
+    return files
+
+
 def paper_tables(wildcards):
     return [paths.results(wildcards.paper, f) for t in PAPERS[wildcards.paper]["tables"] for f in paths.table_files(t)]
 
@@ -133,7 +149,7 @@ def paper_stats_outputs(paper):
 def paper_report_extras(wildcards):
     spec = PAPERS[wildcards.paper]
     return ([b["file"] for b in captioned_files(spec)] + paper_stats_outputs(wildcards.paper)
-            + [ancient(paths.raw_source(d)) for d in spec["datasets"]])
+            + [paths.raw_source(d) for d in spec["datasets"]])
 
 
 def stats_inputs(paper):
@@ -141,7 +157,7 @@ def stats_inputs(paper):
     spec = PAPERS[paper]
     files = [paths.results(paper, f) for t in spec["tables"] for f in (paths.table(t), paths.table_summary(t))]
     if spec["analysis"].get("dataset_table") is not None:
-        files += [ancient(paths.raw(d)) for d in spec["datasets"]]  # a re-fetch of the same bytes is no change
+        files += [paths.raw(d) for d in spec["datasets"]]
     if any(f["kind"] == "density" for f in spec["figures"].values()):
         files += fitted_results(paper)
     return files

@@ -68,7 +68,7 @@ rule crate:
         paths.INDEX,
         [paths.results(p, paths.REPORT) for p in PAPERS],
         configs=[str(p.path) for p in PAPERS.values()],
-        sources=[ancient(paths.raw_source(d)) for d in RUN_DATASETS],
+        sources=[paths.raw_source(d) for d in RUN_DATASETS],
     params:
         registry=config["registry"],
         datasets=lambda wildcards: registry_entries(RUN_DATASETS),  # copied into the crate: a rerun trigger

@@ -300,7 +300,16 @@ def table_datasets(paper: dict, spec: dict, registry: dict | None) -> list[str]:
         return [d for d in paper["datasets"] if d in flt]
     if registry is None:
         raise ConfigError(f"paper {paper['paper']!r}: a table with a datasets filter needs the registry")
-    return [d for d in paper["datasets"] if all(getattr(registry[d], k) == v for k, v in flt.items())]
+    keys = ("n_instances", "n_attributes", "n_classes", "class_attribute", "openml_id")
+    unknown = [k for k in flt if k not in keys]
+    if unknown:
+        raise ConfigError(f"paper {paper['paper']!r}: a table's datasets filter names {unknown}, not registry "
+                          f"values it can filter on ({', '.join(keys)})")
+    kept = [d for d in paper["datasets"] if all(getattr(registry[d], k) == v for k, v in flt.items())]
+    if not kept:
+        raise ConfigError(f"paper {paper['paper']!r}: a table's datasets filter {flt} matches none of the paper's "
+                          "data sets")
+    return kept
 
 
 def analyse_table(paper: dict, name: str, results_dir: str | Path, registry: dict | None = None) -> dict[str, pd.DataFrame]:

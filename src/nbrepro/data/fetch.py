@@ -45,7 +45,12 @@ def source_path(dest: Path) -> Path:
 
 
 def _record_source(dest: Path, source: str, digests: dict | None = None) -> None:
-    info = {"source": source, "sha256": sha256_of(dest),
+    """Write the sidecar, unless it already records these bytes: a re-fetch of the same bytes,
+    from wherever, leaves it (and what reads it) alone."""
+    sha = sha256_of(dest)
+    if read_source(dest).get("sha256") == sha:
+        return
+    info = {"source": source, "sha256": sha,
             "fetched_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
     if digests:
         info.update({k: digests[k] for k in ("data_sha256", "rows_sha256", "n_rows", "n_columns")})

@@ -168,6 +168,12 @@ def _resubstitution(spec):
 
 PROTOCOLS = {"weka_cv": _weka_cv, "stratified_cv": _stratified_cv, "two_fold_trials": _two_fold_trials,
              "resubstitution": _resubstitution}
+# the keys each protocol reads: another key (folds under two_fold_trials, seed under weka_cv) would
+# be accepted and silently ignored, so it is an error
+PROTOCOL_KEYS = {"weka_cv": {"folds", "runs", "train_order", "small_classes"},
+                 "stratified_cv": {"folds", "repeats", "seed", "small_classes"},
+                 "two_fold_trials": {"trials", "seed", "small_classes"},
+                 "resubstitution": set()}
 
 
 def make_splitter(spec: dict):
@@ -177,6 +183,9 @@ def make_splitter(spec: dict):
     name = spec.get("name")
     if name not in PROTOCOLS:
         raise ProtocolError(f"unknown protocol {name!r}; known: {sorted(PROTOCOLS)}")
+    unread = sorted(set(spec) - {"name"} - PROTOCOL_KEYS[name])
+    if unread:
+        raise ProtocolError(f"protocol {name!r} does not read {unread} (it reads: {sorted(PROTOCOL_KEYS[name])})")
     try:
         return PROTOCOLS[name](spec)
     except KeyError as exc:
