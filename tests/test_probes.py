@@ -189,3 +189,11 @@ def test_a_meta_estimators_base_given_as_a_bare_name_is_refused_at_start_up():
 
     with pytest.raises(ConfigError, match="Calibrated's estimator is the string 'NaiveBayes'; write it as a mapping"):
         build_estimator({"estimator": "Calibrated", "params": {"estimator": "NaiveBayes"}}, "p.yaml, classifier 'C'")
+
+
+def test_a_generator_setting_of_the_wrong_shape_is_refused_when_the_registry_is_read():
+    """Was: accepted, then numpy's traceback in the fetch job."""
+    entry = {"file": "g.arff", "generator": "gaussian_classes", "n_instances": 200, "n_attributes": 2,
+             "n_classes": 2, "params": {"means": [[0, 1], [0, -1]], "cov": [[2, 0, 0], [0, 2, 0]]}}
+    with pytest.raises(ValueError, match=r"r\.yaml: dataset 'g': gaussian_classes' cov must be a symmetric 2 × 2"):
+        parse_registry({"datasets": {"g": entry}}, "r.yaml")

@@ -53,6 +53,13 @@ def parse_registry(raw, path) -> dict[str, DatasetSpec]:
         unknown = set(entry) - _KNOWN
         if unknown:
             raise ValueError(f"{path}: dataset {name!r} has unknown keys {sorted(unknown)} (allowed: {sorted(_KNOWN)})")
+        if entry.get("generator"):
+            from .synthetic import check_generator
+
+            try:
+                check_generator(name, entry["generator"], entry.get("params") or {})
+            except ValueError as exc:
+                raise ValueError(f"{path}: {exc}") from None
         if entry.get("openml_id") is None:
             # a file of our own (shipped, in a mirror or generated) has a known shape
             missing = [k for k in ("file", *_SHAPE) if k not in entry]

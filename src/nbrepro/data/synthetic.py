@@ -50,6 +50,31 @@ def gaussian_classes(rng: np.random.Generator, means, cov, n_per_class: int = 10
 GENERATORS = {"gaussian_classes": gaussian_classes}
 
 
+def check_generator(name: str, generator: str, params: dict) -> None:
+    """A registry entry's generator settings, checked when the registry is read (before any job):
+    a ``cov`` of the wrong shape used to pass and fail in the fetch job with numpy's traceback."""
+    if generator not in GENERATORS:
+        raise ValueError(f"dataset {name!r}: unknown generator {generator!r} (known: {sorted(GENERATORS)})")
+    if generator == "gaussian_classes":
+        means, cov = (params or {}).get("means"), (params or {}).get("cov")
+        try:
+            m = np.asarray(means, dtype=float)
+            c = np.asarray(cov, dtype=float)
+        except (TypeError, ValueError):
+            raise ValueError(f"dataset {name!r}: gaussian_classes needs means (classes × d) and cov (d × d) as "
+                             f"lists of numbers, got means={means!r}, cov={cov!r}") from None
+        if m.ndim != 2 or len(m) < 2:
+            raise ValueError(f"dataset {name!r}: gaussian_classes' means must be a list of at least two class means, "
+                             f"got {means!r}")
+        d = m.shape[1]
+        if c.shape != (d, d) or not np.array_equal(c, c.T):
+            raise ValueError(f"dataset {name!r}: gaussian_classes' cov must be a symmetric {d} × {d} matrix (the "
+                             f"means have {d} attributes), got {cov!r}")
+        n = (params or {}).get("n_per_class", 100)
+        if not isinstance(n, int) or n < 1:
+            raise ValueError(f"dataset {name!r}: gaussian_classes' n_per_class must be a positive integer, got {n!r}")
+
+
 def generate(name: str, generator: str, params: dict, seed: int, dest: Path) -> None:
     """Write the dataset to ``dest`` as ARFF (attributes x1..xd numeric, class c0..c{k−1} last)."""
     if generator not in GENERATORS:
