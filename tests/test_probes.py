@@ -197,3 +197,25 @@ def test_a_generator_setting_of_the_wrong_shape_is_refused_when_the_registry_is_
              "n_classes": 2, "params": {"means": [[0, 1], [0, -1]], "cov": [[2, 0, 0], [0, 2, 0]]}}
     with pytest.raises(ValueError, match=r"r\.yaml: dataset 'g': gaussian_classes' cov must be a symmetric 2 × 2"):
         parse_registry({"datasets": {"g": entry}}, "r.yaml")
+
+
+@pytest.mark.parametrize("params, message", [
+    ({"tolerances": 0.5}, "tolerances must be a list of non-negative numbers"),
+    ({"positive": "yes"}, "positive must be a class index"),
+])
+def test_metric_values_are_checked_when_the_config_is_read(params, message):
+    """Was: tolerances: 0.5 a TypeError traceback in the table job."""
+    from nbrepro.errors import ConfigError
+    from nbrepro.metrics import make_metric
+
+    with pytest.raises(ConfigError, match=f"p.yaml: metric 'auc': {message}"):
+        make_metric("auc", "auc", params, "p.yaml")
+
+
+def test_an_auc_positive_class_the_data_do_not_have_is_named():
+    """Was: an IndexError traceback in the evaluation job (auc: {positive: 5} on a two-class set)."""
+    from nbrepro.errors import ConfigError
+    from nbrepro.metrics import auc
+
+    with pytest.raises(ConfigError, match=r"metric auc: positive=5 is a class index, but the data set has 2 classes"):
+        auc(np.array([0, 1, 0]), np.array([[0.6, 0.4], [0.3, 0.7], [0.8, 0.2]]), positive=5)

@@ -160,6 +160,9 @@ def auc(y, proba, train_counts=None, positive: int = 0, average: str | None = No
             if n_c and not math.isnan(a):
                 total, weight = total + n_c * a, weight + n_c
         return 100.0 * total / weight if weight else math.nan
+    if positive >= p.shape[1]:
+        raise ConfigError(f"metric auc: positive={positive} is a class index, but the data set has {p.shape[1]} "
+                          "classes (0 … {0})".format(p.shape[1] - 1))
     return 100.0 * _binary_auc(p[:, positive], t == positive)
 
 
@@ -254,7 +257,16 @@ def make_metric(column: str, name: str, params: dict | None = None, where: str =
     params = dict(params or {})
     direction = params.pop("direction", direction)
     unit = params.pop("unit", unit)
-    tolerances = tuple(params.pop("tolerances", tolerances))
+    tolerances = params.pop("tolerances", tolerances)
+    if (not isinstance(tolerances, (list, tuple)) or not tolerances
+            or not all(isinstance(t, (int, float)) and not isinstance(t, bool) and t >= 0 for t in tolerances)):
+        raise ConfigError(f"{where}: metric {column!r}: tolerances must be a list of non-negative numbers "
+                          f"(e.g. [0.005, 0.5]), got {tolerances!r}")
+    tolerances = tuple(tolerances)
+    if "positive" in params and (not isinstance(params["positive"], int) or isinstance(params["positive"], bool)
+                                 or params["positive"] < 0):
+        raise ConfigError(f"{where}: metric {column!r}: positive must be a class index (0, 1, …), "
+                          f"got {params['positive']!r}")
     if "scale" in params and name in ("accuracy", "error"):
         unit = "%" if params["scale"] == 100 else "fraction" if params["scale"] == 1 else f"× {params['scale']}"
     allowed = set(inspect.signature(function).parameters) - {"y", "proba", "train_counts", "predictions"}
