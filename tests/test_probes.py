@@ -219,3 +219,16 @@ def test_an_auc_positive_class_the_data_do_not_have_is_named():
 
     with pytest.raises(ConfigError, match=r"metric auc: positive=5 is a class index, but the data set has 2 classes"):
         auc(np.array([0, 1, 0]), np.array([[0.6, 0.4], [0.3, 0.7], [0.8, 0.2]]), positive=5)
+
+
+def test_a_preprocessing_step_parameter_of_the_wrong_type_is_refused_at_start_up():
+    """Was: accepted, then a TypeError traceback in the prepare job."""
+    from nbrepro.config import check_paper
+    from nbrepro.errors import ConfigError
+
+    paper = {"paper": "p", "datasets": ["iris"], "protocol": {"name": "resubstitution"},
+             "preprocessing": {"scope": "dataset", "steps": [{"discretize_equal_width": {"n_bins": "ten"}}]},
+             "classifiers": {"NB": {"estimator": "NaiveBayes"}}, "metrics": ["accuracy"], "tables": {}}
+    with pytest.raises(ConfigError, match=r"p\.yaml, preprocessing, step 'discretize_equal_width': parameter "
+                                          r"n_bins='ten' must be a number"):
+        check_paper(paper, "p.yaml")

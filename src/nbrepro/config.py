@@ -103,6 +103,22 @@ def _check_param_types(parameters, params: dict, where: str) -> None:
             raise ConfigError(f"{where}: parameter {key}={value!r} must be {kind} (default {default!r})")
 
 
+def check_steps(steps: list, where: str) -> None:
+    """Preprocessing steps, built as a job would build them and their parameters' types checked
+    (``n_bins: "ten"`` would otherwise pass and fail in the prepare job)."""
+    import inspect
+
+    from .preprocess.pipeline import STEP_NAMES, build_steps
+
+    try:
+        build_steps(steps)
+    except ValueError as exc:
+        raise ConfigError(f"{where}: {exc}") from None
+    for item in steps:
+        (name, params), = item.items()
+        _check_param_types(inspect.signature(STEP_NAMES[name]).parameters, params or {}, f"{where}, step {name!r}")
+
+
 def build_estimator(spec: dict, where: str):
     """An estimator from ``{estimator: Name, params: {...}}``; a param that is itself such a mapping
     (e.g. the ``estimator`` of a ``Bagging`` or ``Calibrated``) is built the same way, recursively.
@@ -180,6 +196,10 @@ def check_paper(paper: dict, where: str) -> None:
 
     for label, spec in paper["classifiers"].items():
         build_estimator(spec, f"{where}, classifier {label!r}")
+    pre = paper.get("preprocessing") or {}
+    check_steps(pre.get("steps") or [], f"{where}, preprocessing")
+    for dataset, extra in (pre.get("per_dataset") or {}).items():
+        check_steps((extra or {}).get("steps") or [], f"{where}, preprocessing.per_dataset.{dataset}")
     try:
         make_splitter(paper["protocol"])
     except ProtocolError as exc:
