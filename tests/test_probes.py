@@ -232,3 +232,17 @@ def test_a_preprocessing_step_parameter_of_the_wrong_type_is_refused_at_start_up
     with pytest.raises(ConfigError, match=r"p\.yaml, preprocessing, step 'discretize_equal_width': parameter "
                                           r"n_bins='ten' must be a number"):
         check_paper(paper, "p.yaml")
+
+
+def test_a_figure_naming_an_unknown_table_is_refused_at_start_up():
+    """Was: accepted, then a KeyError traceback in the paper-stats job."""
+    from nbrepro.config import check_paper, expand_classifiers
+    from nbrepro.errors import ConfigError
+
+    from conftest import ROOT
+
+    paper = yaml.safe_load((ROOT / "config/papers/lcwnb.yaml").read_text())
+    paper["classifiers"] = expand_classifiers(paper["classifiers"], "lcwnb.yaml")
+    paper["figures"]["figure2"]["table"] = "table9"
+    with pytest.raises(ConfigError, match=r"lcwnb\.yaml, figures\.figure2: table\(s\) \['table9'\] are not among"):
+        check_paper(paper, "lcwnb.yaml")
