@@ -26,6 +26,14 @@ def cmd_fetch(args):
     src = fetch_dataset(args.dataset, args.registry, args.out, mirrors, use_openml,
                         Path(args.openml_cache) if args.openml_cache else None)
     print(f"{args.dataset}: {src}")
+    from .data.fetch import pin_lines, read_source
+    from .data.registry import registry_entry
+
+    info = read_source(Path(args.out))
+    if registry_entry(args.registry, args.dataset).sha256 is None and "data_sha256" in info:
+        # an entry with only an openml_id: the console (stdout) says what to pin, not only the job's log
+        print(f"{args.dataset}: not pinned; add to its entry in {args.registry}: "
+              f"{pin_lines(info)}")
 
 
 def cmd_ship(args):

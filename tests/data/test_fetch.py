@@ -257,7 +257,7 @@ def test_openml_failures_name_the_data_set_and_url_and_leave_nothing(tmp_path, o
     assert _left_behind(tmp_path) == []
 
 
-def test_a_data_set_given_by_its_openml_id_alone_is_fetched_and_pinned(tmp_path, openml_server, caplog):
+def test_a_data_set_given_by_its_openml_id_alone_is_fetched_and_pinned(tmp_path, openml_server, caplog, capsys):
     reg = {"datasets": {"new": {"openml_id": 65}}}
     spec = parse_registry(reg, "test registry")["new"]
     assert spec.file == "new.arff" and spec.n_instances is None
@@ -267,6 +267,12 @@ def test_a_data_set_given_by_its_openml_id_alone_is_fetched_and_pinned(tmp_path,
     assert info["sha256"] == want["sha256"] and info["data_sha256"] == want["data_sha256"]
     assert f"to pin this copy, add to its entry in config/datasets.yaml: sha256: {want['sha256']}" in caplog.text
     assert "n_instances: 57" in caplog.text
+    # through the command (what the fetch job runs), the console is told what to pin
+    reg = tmp_path / "reg.yaml"
+    reg.write_text(yaml.safe_dump({"datasets": {"new": {"openml_id": 65}}}))
+    assert cli(["fetch", "--dataset", "new", "--registry", str(reg), "--out", str(tmp_path / "raw2/new.arff"),
+                "--openml-cache", str(tmp_path / "openml2")]) == 0
+    assert f"new: not pinned; add to its entry in {reg}: sha256: {want['sha256']}" in capsys.readouterr().out
     # the cached copy is pinned by its sidecar until the registry pins it
     verify_cached(spec, tmp_path / "raw/e.arff")
     (tmp_path / "raw/e.arff").write_bytes((DATA_DIR / "labor.arff").read_bytes() + b"% edited\n")
