@@ -120,7 +120,7 @@ class StratifiedCV(_Splitter):
         known = np.flatnonzero(y >= 0)
         if len(known) < len(y):  # a row without a class is tested in no fold and trained on in none
             log.warning("%d row(s) without a class are left out of the folds", len(y) - len(known))
-        largest = int(np.bincount(y[known]).max()) if len(known) else 0
+        largest = int(np.bincount(np.ravel(y)[known]).max()) if len(known) else 0   # y may come as a column
         if largest < self.n_splits:
             # scikit-learn's StratifiedKFold refuses this (Weka's CV does not: weka_cv splits it)
             raise ProtocolError(f"stratified_cv: every class has fewer rows than the {self.n_splits} folds (the "
