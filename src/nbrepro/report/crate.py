@@ -20,24 +20,16 @@ Built with the ``rocrate`` library (its metadata writer only: the files are alre
 from __future__ import annotations
 
 import datetime
-import hashlib
 import platform
 import shutil
 from importlib import metadata
 from pathlib import Path
 
 from .. import paths
+from ..data.checksums import sha256_of
 
 # the libraries whose arithmetic or file formats the results rest on
 LIBRARIES = ("numpy", "scipy", "pandas", "scikit-learn", "numba", "pyarrow", "snakemake", "openml", "rocrate")
-
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 def _version(name: str) -> str:
@@ -101,7 +93,7 @@ def write_crate(results: Path, papers: dict, registry: dict, raw: Path, commit: 
             continue
         rel = p.relative_to(results).as_posix()
         entity = crate.add_file(dest_path=rel, properties={
-            "name": rel, "sha256": _sha256(p), "contentSize": str(p.stat().st_size)})
+            "name": rel, "sha256": sha256_of(p), "contentSize": str(p.stat().st_size)})
         (inputs if rel.startswith(paths.CRATE_INPUTS + "/") else outputs).append(entity)
 
     used = sorted({ds for paper in papers.values() for ds in paper["datasets"]})
