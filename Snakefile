@@ -1,6 +1,9 @@
 # nbrepro: `snakemake --cores 2` (the data sets ship with it; see README.md, "Where the data comes from")
 # Data flow and contracts: see README.md and docs/design.md. All logic lives in src/nbrepro;
 # rules only wire files, whose paths come from nbrepro.paths.
+from nbrepro import paths
+from nbrepro.errors import ResultChanged
+from nbrepro.io import changed_files
 from nbrepro.locks import clear_stale_locks
 
 configfile: "config/config.yaml"
@@ -10,6 +13,11 @@ configfile: "config/config.yaml"
 # whose /proc cannot see the run that submitted it, and would take that live run's locks for stale.
 if workflow.is_main_process:
     clear_stale_locks()
+    # Every file a job writes has its sha256 recorded beside it (nbrepro/io.py); one whose bytes
+    # changed since (a copy cut short, a full disk, an edit) stops the run before any job reads it.
+    _changed = changed_files(*paths.OUTPUT_ROOTS)
+    if _changed:
+        raise ResultChanged(_changed[0] + (f" ({len(_changed) - 1} more file(s) too)" if len(_changed) > 1 else ""))
 
 
 include: "workflow/rules/common.smk"     # the config, validated; PAPERS, REGISTRY, MIRRORS

@@ -85,16 +85,16 @@ def check_page(driver, page: Path) -> list[str]:
 
 
 def check_pages(results: Path, shots: Path, narrow: int = 400, wide: int = 1280) -> list[str]:
-    """Every page under ``results`` (the index, each report and run page) at ``wide`` px, then
+    """Every page under ``results`` (the index, the claims page, each report and run page) at ``wide`` px, then
     at ``narrow`` px; screenshots ``shots/{paper}_{page}.png`` of each at ``wide`` px."""
     shots.mkdir(parents=True, exist_ok=True)
-    pages = sorted(results.glob("index.html")) + sorted(results.glob("*/*.html"))
+    pages = sorted(results.glob("*.html")) + sorted(results.glob("*/*.html"))   # the index, the claims page, each paper's
     problems = []
     driver = _driver(wide, 900)
     try:
         for page in pages:
             problems += check_page(driver, page)
-            name = "index" if page.parent == results else f"{page.parent.name}_{page.stem}"
+            name = page.stem if page.parent == results else f"{page.parent.name}_{page.stem}"
             screenshot(driver, shots / f"{name}.png", wide)
             driver.set_window_size(wide, 900)
         driver.set_window_size(narrow, 900)

@@ -51,7 +51,8 @@ def test_every_claims_module_returns_claim_records():
 
 def test_a_claim_names_its_source_and_verdict():
     frame = claims_frame([Claim("c", "4", "x", "printed", "yes", "p = 0.01")])
-    assert list(frame.columns) == ["claim_id", "section", "claim", "source", "verdict", "evidence", "metric"]
+    assert list(frame.columns) == ["claim_id", "section", "claim", "source", "verdict", "evidence", "metric",
+                                   "wilcoxon_holm", "bayesian", "tests_evidence", "stability", "fragile", "pool"]
     with pytest.raises(ValueError, match="source 'paper'"):
         Claim("c", "4", "x", "paper", "yes", "")
     with pytest.raises(ValueError, match="verdict 'holds'"):

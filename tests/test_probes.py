@@ -158,7 +158,7 @@ def test_fingerprint_names_a_results_file_cut_short(tmp_path, capsys):
     (tmp_path / "p/cut.parquet").write_bytes(data[: len(data) // 2])
     assert cli(["fingerprint", str(tmp_path)]) == 1
     out, err = capsys.readouterr()
-    assert "CORRUPT  p/cut.parquet" in out and "1 result file(s) cannot be read, e.g. p/cut.parquet" in err
+    assert "CORRUPT  p/cut.parquet" in out and "1 result file(s) cannot be read or are not what their job wrote, e.g. p/cut.parquet" in err
 
 
 @pytest.mark.parametrize("flt, message", [
@@ -210,6 +210,23 @@ def test_metric_values_are_checked_when_the_config_is_read(params, message):
 
     with pytest.raises(ConfigError, match=f"p.yaml: metric 'auc': {message}"):
         make_metric("auc", "auc", params, "p.yaml")
+
+
+def test_an_auc_positive_class_the_data_sets_do_not_have_is_refused_when_the_config_is_read(tmp_path):
+    """Was: an IndexError traceback in the evaluation job; then a one-line error, but only in that job."""
+    from nbrepro.data.registry import load_registry
+    from nbrepro.errors import ConfigError
+    from nbrepro.paper import load_paper
+
+    from conftest import ROOT
+
+    paper = yaml.safe_load((ROOT / "config/papers/lcwnb.yaml").read_text())
+    paper["metrics"] = ["accuracy", {"auc": {"metric": "auc", "positive": 5}}]
+    path = tmp_path / "lcwnb.yaml"
+    path.write_text(yaml.safe_dump(paper))
+    with pytest.raises(ConfigError, match=r"lcwnb\.yaml: metric 'auc': positive=5 is a class index, but data set "
+                                          r"'\S+' has \d classes \(0 … \d, the registry's n_classes\)"):
+        load_paper(path, load_registry(ROOT / "config/datasets.yaml"))
 
 
 def test_an_auc_positive_class_the_data_do_not_have_is_named():

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from . import paths
+from .io import read_csv
 
 
 def _paper(args):
@@ -91,14 +92,13 @@ def cmd_analyse(args):
 
 def _read_tables(paper, res: Path) -> dict:
     """Each reproduced table, and its summary rows as "{table}_summary", as the analyse job wrote them."""
-    import pandas as pd
 
     sig = {"significance": object, "published_significance": object}
     out = {}
     for name in paper["tables"]:
-        t = pd.read_csv(res / paths.table(name), dtype=sig)
+        t = read_csv(res / paths.table(name), dtype=sig)
         out[name] = t.fillna({c: "" for c in sig if c in t.columns})
-        out[f"{name}_summary"] = pd.read_csv(res / paths.table_summary(name))
+        out[f"{name}_summary"] = read_csv(res / paths.table_summary(name))
     return out
 
 
@@ -118,11 +118,10 @@ def cmd_paper_stats(args):
 
 
 def cmd_figure(args):
-    import pandas as pd
 
     from .report.figures import reproduced_vs_published
 
-    t = pd.read_csv(args.table)
+    t = read_csv(args.table)
     reproduced_vs_published(t, f"{Path(args.table).parent.parent.name} {Path(args.table).stem}: reproduced vs published",
                             Path(args.out))
 
@@ -141,7 +140,7 @@ def cmd_report(args):
     for name, table in _read_tables(paper, res).items():
         outputs[paths.table(name)] = table
     for name in paper["tables"]:
-        counts.append(pd.read_csv(res / paths.match_counts(name)))
+        counts.append(read_csv(res / paths.match_counts(name)))
         if paper["tables"][name]["kind"] == "cells":
             figs.append(Path(args.figures) / f"{paths.reproduced_vs_published(name)}.svg")
     outputs["stats/match_counts.csv"] = pd.concat(counts, ignore_index=True)
@@ -149,13 +148,13 @@ def cmd_report(args):
         outputs[extra["file"]] = pd.read_csv(Path(args.root) / extra["file"])
     stats_files, figures = output_files(paper)
     for f in stats_files:
-        outputs[paths.stats(f)] = pd.read_csv(res / paths.stats(f), keep_default_na=False, na_values=[""])
+        outputs[paths.stats(f)] = read_csv(res / paths.stats(f), keep_default_na=False, na_values=[""])
     figs += [Path(args.figures) / f"{name}.svg" for name in figures]
     outputs["data_sources"] = _data_sources(paper, Path(args.raw), Path(args.registry))
     outputs["config_sha256"] = hashlib.sha256(Path(args.paper_config).read_bytes()).hexdigest()
     outputs["nbrepro_version"] = __version__
     timings = res / paths.TIMINGS
-    timings = pd.read_csv(timings) if timings.is_file() else pd.DataFrame(
+    timings = read_csv(timings) if timings.is_file() else pd.DataFrame(
         columns=["dataset", "method", "fit_seconds", "predict_seconds"])
     provenance, commit = _run_provenance(args)
     provenance["data sets read from"] = _fetched_from(paper, Path(args.raw))
@@ -237,6 +236,7 @@ def cmd_index(args):
     import pandas as pd
 
     from .paper import load_paper
+    from .report.claims_page import claims_page
     from .report.html import index_report
 
     rows = []
@@ -244,12 +244,12 @@ def cmd_index(args):
     for cfg in args.paper_configs:
         p = load_paper(cfg)
         res = results / p.name
-        counts = pd.concat([pd.read_csv(res / paths.match_counts(t)) for t in p["tables"]], ignore_index=True)
+        counts = pd.concat([read_csv(res / paths.match_counts(t)) for t in p["tables"]], ignore_index=True)
         row = {"name": p.name, "title": p.get("title", p.name), "counts": counts}
         if (res / paths.stats("claims")).is_file():
-            row["claims"] = pd.read_csv(res / paths.stats("claims"))
+            row["claims"] = read_csv(res / paths.stats("claims"))
         if (res / paths.TIMINGS).is_file():
-            row["seconds"] = _seconds(pd.read_csv(res / paths.TIMINGS))
+            row["seconds"] = _seconds(read_csv(res / paths.TIMINGS))
         cells = [t for t, spec in p["tables"].items() if spec["kind"] == "cells"]
         if cells:  # the figure rule writes figures/{paper}/{table}_reproduced_vs_published.svg beside results/
             figure = Path(args.figures) / p.name / f"{paths.reproduced_vs_published(cells[0])}.svg"
@@ -259,6 +259,8 @@ def cmd_index(args):
     speed = pd.read_csv(args.speed) if args.speed else None
     suite_run = pd.read_csv(args.suite_run) if args.suite_run else None
     index_report(rows, results / paths.INDEX_PAGE, speed, suite_run)
+    claims_page([dict(r, gaps=load_paper(cfg).get("gaps", [])) for r, cfg in zip(rows, args.paper_configs)],
+                results / paths.CLAIMS_PAGE, results / paths.CLAIMS_CSV)
 
 
 def cmd_crate(args):
@@ -279,9 +281,7 @@ def cmd_crate(args):
 
 
 def cmd_fingerprint(args):
-    from .fingerprint import fingerprint, missing_files
-
-    from .fingerprint import CORRUPT
+    from .fingerprint import CORRUPT, fingerprint, missing_files
 
     corrupt = []
     for path, digest in fingerprint(args.results):
@@ -289,7 +289,7 @@ def cmd_fingerprint(args):
         if digest == CORRUPT:
             corrupt.append(path)
     if corrupt:
-        print(f"nbrepro: error: {len(corrupt)} result file(s) cannot be read, e.g. {corrupt[0]}: delete them and "
+        print(f"nbrepro: error: {len(corrupt)} result file(s) cannot be read or are not what their job wrote, e.g. {corrupt[0]}: delete them and "
               "rerun snakemake to make them again", file=sys.stderr)
         return 1
     if args.config and Path(args.config).exists():

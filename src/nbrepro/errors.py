@@ -34,4 +34,8 @@ class OptimizationError(ArithmeticError):
     """Weka's optimiser failed (a NaN objective, an ascent direction, an infeasible step)."""
 
 
-USER_ERRORS = (ConfigError, ArffError, DatasetInvalid, DatasetUnavailable, ProtocolError)
+class ResultChanged(RuntimeError):
+    """A result file whose bytes are not those its job recorded when it wrote them (``nbrepro.io``)."""
+
+
+USER_ERRORS = (ConfigError, ArffError, DatasetInvalid, DatasetUnavailable, ProtocolError, ResultChanged)

@@ -20,7 +20,7 @@ from .classifiers.trees import shared_tree_depths
 from .crossval import FoldProba, fold_probabilities
 from .data.fetch import load_dataset, verify_cached
 from .data.registry import registry_entry
-from .io import atomic_path
+from .io import atomic_path, read_parquet
 from .preprocess.pipeline import apply_steps, build_steps
 from .progress import Progress
 from .metrics import metric_for, paper_metrics
@@ -150,7 +150,7 @@ def _fitted_columns(value) -> tuple:
 
 
 def read_prepared(path) -> tuple[pd.DataFrame, pd.Series]:
-    frame = pd.read_parquet(path)
+    frame = read_parquet(path)
     return frame.iloc[:, :-1], frame.iloc[:, -1]
 
 
@@ -272,7 +272,7 @@ def evaluate_many(paper: dict, dataset: str, labels, prepared_path, folds_path, 
     of ``path_groups`` once per fold. ``outputs``: label → (folds, predictions, fitted or None)
     paths. Yields (label, per-fold frame) as each label's files are written."""
     X, y = read_prepared(prepared_path)
-    folds = pd.read_parquet(folds_path)
+    folds = read_parquet(folds_path)
     declared = paper_metrics(paper)
     metrics = {c: m for c, m in declared.items() if m.level == "fold"} or \
         {"accuracy": metric_for(paper, "accuracy", declared)}   # a paper with dataset-level metrics only

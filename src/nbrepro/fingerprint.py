@@ -5,13 +5,15 @@ import hashlib
 from pathlib import Path
 
 from . import paths
+from .errors import ResultChanged
+from .io import checked_sha256, is_sidecar
 from .report.html import MACHINE_STRETCH
 
 # measured seconds, machine details, the provenance crate (dates, software versions, commit)
 TIMING_FILES = {Path(paths.TIMINGS).name, paths.RUN_PAGE, paths.CRATE_METADATA_NAME}
 
 
-CORRUPT = "CORRUPT"   # in place of the digest of a results file that cannot be read
+CORRUPT = "CORRUPT"   # in place of the digest of a results file that cannot be read or is not what its job wrote
 
 
 def fingerprint(root) -> list[tuple[str, str]]:
@@ -20,7 +22,12 @@ def fingerprint(root) -> list[tuple[str, str]]:
     root = Path(root)
     out = []
     for p in sorted(root.rglob("*")):
-        if not p.is_file() or p.name in TIMING_FILES:
+        if not p.is_file() or p.name in TIMING_FILES or is_sidecar(p):
+            continue
+        try:
+            checked_sha256(p)
+        except ResultChanged:   # not the bytes its job wrote (recorded in its sidecar, nbrepro.io)
+            out.append((str(p.relative_to(root)), CORRUPT))
             continue
         if p.suffix == ".html":  # a page's machine-dependent stretches (a run's time, its commit) left out
             data = MACHINE_STRETCH.sub(b"", p.read_bytes())
@@ -47,7 +54,7 @@ def expected_files(config_path, papers=None) -> list[str]:
     config_path = Path(config_path)
     cfg = load_yaml(config_path)
     root = config_path.parent.parent   # config/config.yaml → the project folder
-    out = [paths.INDEX_PAGE, paths.CRATE_METADATA_NAME]
+    out = [paths.INDEX_PAGE, paths.CLAIMS_PAGE, paths.CLAIMS_CSV, paths.CRATE_METADATA_NAME]
     loaded = load_papers(papers or cfg["papers"], root / cfg["paper_dir"])
     out += [paths.crate_input(n) for n in ["config.yaml", "datasets.yaml", *(f"papers/{p}.yaml" for p in loaded)]]
     for name, paper in loaded.items():

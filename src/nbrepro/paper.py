@@ -18,6 +18,7 @@ from .classifiers import REGISTRY
 from .analysis.tables import table_datasets
 from .config import check_paper, expand_classifiers, load_yaml
 from .errors import ConfigError
+from .metrics import paper_metrics
 from .metrics import METRICS
 from .preprocess.pipeline import STEP_NAMES
 from .protocols import PROTOCOLS
@@ -107,7 +108,23 @@ def load_paper(path: str | Path, registry: dict | None = None) -> Paper:
                 table_datasets(data, table, registry)
             except ConfigError as exc:
                 raise ConfigError(f"{where}, tables.{name}: {exc}") from None
+        _check_positive_classes(data, registry, where)
     return Paper(data, path)
+
+
+def _check_positive_classes(paper: dict, registry: dict, where: str) -> None:
+    """A metric's ``positive`` class index against each data set's declared classes (the registry's
+    n_classes), before any job: otherwise the first evaluation job of that data set stops on it."""
+    for column, metric in paper_metrics(paper).items():
+        positive = metric.params.get("positive")
+        if positive is None:
+            continue
+        for ds in paper["datasets"]:
+            entry = registry[ds]
+            n = entry.get("n_classes") if isinstance(entry, dict) else entry.n_classes
+            if n is not None and positive >= n:
+                raise ConfigError(f"{where}: metric {column!r}: positive={positive} is a class index, but data set "
+                                  f"{ds!r} has {n} classes (0 … {n - 1}, the registry's n_classes)")
 
 
 def load_papers(names, paper_dir: str | Path, registry: dict | None = None) -> dict[str, Paper]:

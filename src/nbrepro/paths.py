@@ -10,6 +10,8 @@ from __future__ import annotations
 FOLD_KINDS = ("folds", "predictions", "fitted")   # one file per (data set, classifier) each
 
 
+OUTPUT_ROOTS = ("resources", "results", "figures")   # the folders the workflow's jobs write into
+
 # ---- resources/: the data, as fetched and as prepared for a paper -------------------------------
 def raw(dataset: str = "{dataset}") -> str:
     """The cached raw ARFF every later step reads."""
@@ -34,6 +36,8 @@ def splits(paper: str = "{paper}", dataset: str = "{dataset}") -> str:
 # ---- results/{paper}/ and figures/{paper}/ -------------------------------------------------------
 INDEX_PAGE = "index.html"      # the papers' index, in results/
 INDEX = f"results/{INDEX_PAGE}"
+CLAIMS_PAGE = "claims.html"     # every claim of every paper, judged twice (report/claims_page.py), in results/
+CLAIMS_CSV = "claims.csv"       # the same as one table
 # the run's provenance as an RO-Crate, results/ its root (report/crate.py); the configs copied in
 CRATE_METADATA_NAME = "ro-crate-metadata.json"
 CRATE_METADATA = f"results/{CRATE_METADATA_NAME}"

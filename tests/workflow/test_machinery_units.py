@@ -185,6 +185,33 @@ def test_pairwise_table_reads_the_published_lower_triangle(tmp_path):
     assert ranks.to_dict() == {"DIS": 1.0, "NRD-I": 2.0, "SP": 3.0}
 
 
+def test_pairwise_table_tests_each_record_ours_and_printed(tmp_path):
+    """Liu et al.'s Table 2 bold: a two-sided sign test of each w/t/l record (ties split)."""
+    from scipy.stats import binomtest
+
+    from nbrepro.analysis.tables import analyse_table
+    from nbrepro.report.html import pairwise_html
+
+    datasets = [f"d{i}" for i in range(6)]
+    paper = {"paper": "p", "datasets": datasets, "metrics": ["error"], "classifiers": {"SP": {}, "BCV": {}},
+             "tables": {"t": {"kind": "pairwise", "methods": ["SP", "BCV"], "measures": {"ERROR": "error"},
+                              "record_test": {"test": "sign_test", "ties": "split", "alpha": 0.05},
+                              "published": str(ROOT / "config/published/kdebw_table2.csv")}}}
+    for j, ds in enumerate(datasets):
+        (tmp_path / "folds" / ds).mkdir(parents=True)
+        for i, m in enumerate(paper["classifiers"]):   # BCV's error is lower on every data set
+            pd.DataFrame({"variant": "", "run": [1], "fold": [0], "n_train": 5, "n_test": 5,
+                          "error": [10.0 - 5 * i + j]}).to_parquet(tmp_path / "folds" / ds / f"{m}.parquet")
+    t = analyse_table(paper, "t", tmp_path)["tables/t.csv"].set_index(["row_method", "col_method"])
+    ours = t.loc[("BCV", "SP")]
+    assert (ours.wins, ours.ties, ours.losses) == (6, 0, 0)
+    assert ours.record_p == pytest.approx(2 * 0.5 ** 6) and ours.significant == "yes"     # 1/32
+    printed = t.loc[("BCV", "SP")]   # printed 15/1/36: the odd tie dropped, 15 of 51
+    assert printed.published_record_p == pytest.approx(binomtest(15, 51, 0.5).pvalue) and printed.published_significant == "yes"
+    page = pairwise_html(t.reset_index(), "Table 2", paper["tables"]["t"]["record_test"])
+    assert "<b>6/0/0</b>" in page and "published <b>15/1/36</b>" in page and "two-sided sign test" in page
+
+
 @pytest.mark.parametrize("change, message", [
     (lambda p: p.update(reference="LCWNB7"), "reference: 'LCWNB7' is not a classifier"),
     (lambda p: p["tables"]["table2"]["methods"].append("NB2"), r"tables.table2: \['NB2'\] name no classifier"),
@@ -474,3 +501,27 @@ def test_no_stored_probabilities_refuses_a_metric_that_reads_them(monkeypatch):
     paper["metrics"] = paper["metrics"] + ["pooled_log_loss"]
     with pytest.raises(ConfigError, match=r"stored_probabilities: none.*\['pooled_log_loss'\]"):
         check_paper(paper, "kdebw.yaml")
+
+
+def test_the_claims_page_groups_each_claim_by_its_two_verdicts(tmp_path):
+    from nbrepro.analysis import Claim, claims_frame
+    from nbrepro.report.claims_page import claims_page
+
+    def both(cid, printed, ours, **today):
+        return [Claim(cid, "4", f"sentence {cid}", "printed", printed, "p-evidence"),
+                Claim(cid, "4", f"sentence {cid}", "ours", ours, "o-evidence", **today)]
+
+    rows = (both("a", "yes", "yes") + both("b", "yes", "no") + both("c", "no", "no")
+            + both("d", "not checkable", "yes", wilcoxon_holm="no", bayesian="undecided", stability=0.41, fragile="yes")
+            + [Claim("e", "5", "sentence e", "ours", "not yet computable", "")])
+    papers = [{"name": "p", "title": "Paper P", "claims": claims_frame(rows),
+               "gaps": [{"cells": "Table 2", "explanation": "another data version"}]}]
+    wide = claims_page(papers, tmp_path / "claims.html", tmp_path / "claims.csv").set_index("claim_id")
+    assert wide.group.to_dict() == {"a": "reproduced", "b": "not_reproduced", "c": "contradicted", "d": "ours_only",
+                                    "e": "open"}
+    assert wide.loc["e", "printed"] == "not checkable"   # no printed row: said so, not left blank
+    page = (tmp_path / "claims.html").read_text()
+    assert "printed numbers do not support it (1)" in page and "41% fragile" in page
+    assert "another data version" in page and "<script" not in page
+    csv = pd.read_csv(tmp_path / "claims.csv")
+    assert list(csv.columns[:3]) == ["paper", "claim_id", "section"] and len(csv) == 9

@@ -174,6 +174,26 @@ def test_where_the_data_came_from_changes_nothing(tmp_path):
     assert "Nothing to be done" in _snakemake(proj, "--dry-run").stdout
 
 
+def test_a_result_cut_short_after_its_job_stops_the_next_run(tmp_path):
+    """Was (issue 43): a results parquet truncated in place was reused ("Nothing to be done"), and
+    tables were computed from what was left of it. Now the run stops before any job, naming the
+    file and what to do; deleted, it is made again."""
+    proj = _project(tmp_path, dict(TINY, datasets=["labor"]))
+    _snakemake(proj)
+    rel = "results/tiny/folds/labor/NB.parquet"
+    f = proj / rel
+    assert (f.parent / ".NB.parquet.sha256").is_file()
+    data, before = f.read_bytes(), dict(fingerprint(proj / "results"))
+    f.write_bytes(data[: len(data) // 2])
+    res = _snakemake(proj, "--dry-run", check=False)
+    assert res.returncode != 0
+    said = res.stdout + res.stderr
+    assert f"{rel} is not the file its job wrote" in said and "delete it and run snakemake again" in said
+    f.unlink()
+    _snakemake(proj)
+    assert dict(fingerprint(proj / "results")) == before   # the same results (the seconds columns aside)
+
+
 def test_changed_generator_settings_make_the_data_set_anew(tmp_path):
     """Was: the cached file from the old settings reused, every result computed on the old data.
     A registry edit that changes no data (notes, origin) reruns nothing."""
@@ -324,7 +344,7 @@ def test_job_groups_and_dataset_restricted_classifiers(tmp_path):
                                  "published": "config/published/lcwnb_table2.csv"}
     proj = _project(tmp_path, paper)
     _snakemake(proj, f"mirror={DATA_DIR}")
-    assert sorted(p.name for p in (proj / "results/tiny/folds/iris").iterdir()) == ["NB.parquet"]
+    assert sorted((proj / "results/tiny/folds/iris").glob("*.parquet")) == [proj / "results/tiny/folds/iris/NB.parquet"]
     assert (proj / "results/tiny/folds/zoo/NB2.parquet").exists()
     assert sorted(p.parent.name for p in (proj / "logs/benchmarks/tiny").glob("*/labor.tsv")) == ["all", "second"]
     assert (proj / "logs/prepare/tiny/labor.log").exists()

@@ -49,6 +49,8 @@ rule index:
         suite_run=committed_benchmark("suite_run.csv"),
     output:
         paths.INDEX,
+        f"results/{paths.CLAIMS_PAGE}",   # every claim of every paper (report/claims_page.py)
+        f"results/{paths.CLAIMS_CSV}",
     log:
         "logs/report/index.log",
     params:

@@ -26,6 +26,14 @@ class Claim:
     verdict: str         # "yes", "no", "not yet computable" (a column is missing), "not checkable"
     evidence: str        # the numbers the verdict rests on
     metric: str = ""     # the measure judged, where the sentence is made for several
+    # a significance claim judged under today's tests too (Benavoli, Corani & Mangili 2016), ""
+    # where the claim makes no significance statement or the numbers are not there
+    wilcoxon_holm: str = ""    # "yes"/"no": Wilcoxon signed-rank over the data sets, Holm's correction over the family
+    bayesian: str = ""         # "yes"/"no"/"undecided": Bayesian signed-rank test with a ROPE (P ≥ 0.95)
+    tests_evidence: str = ""   # the p-values and posterior probabilities behind those two
+    stability: float = float("nan")   # fraction of 1 000 bootstrap resamples of the data sets in which the claim holds
+    fragile: str = ""          # "yes" when the verdict is reached in fewer than 80 % of the resamples
+    pool: str = ""             # a mean-rank post-hoc claim with each other method left out of the ranking in turn
 
     def __post_init__(self):
         if self.source not in SOURCES:

@@ -21,6 +21,7 @@ class Context:
     tables: dict = field(default_factory=dict)       # every reproduced table of the paper, by name
     results: Path | None = None                      # results/{paper}: the per-fold files, for paper functions
     module: object = None                            # the paper's claims module (``analysis.claims``), if any
+    source: str = "ours"                             # "printed": the tables hold the paper's printed numbers
 
     def has(self, methods) -> bool:
         """Whether every one of ``methods`` is a column computed on every data set."""

@@ -18,6 +18,7 @@ import pandas as pd
 
 from .. import paths, stats
 from ..kde.density import kernel_density
+from ..io import read_parquet
 from .tables import label_metric, wide_table
 
 
@@ -131,7 +132,7 @@ def recorded(results, paper, label, attribute) -> pd.DataFrame:
     for ds in paper["datasets"]:
         f = Path(results) / paths.per_fold("fitted", ds, label)
         if f.exists():
-            d = pd.read_parquet(f)
+            d = read_parquet(f)
             d = d[d.attribute == attribute]
             d.insert(0, "dataset", ds)
             frames.append(d)

@@ -71,5 +71,37 @@ def run(paper: dict, results: Path, raw_dir: Path, registry: dict,
         if ctx is not None:
             ctx.frames[name] = data.frame
     if module is not None and spec.get("claims"):
-        outputs[paths.stats("claims")] = claims_frame(module.claims(ctx))
+        claims = module.claims(ctx)
+        if spec.get("claims_on_printed_tables"):
+            claims = _side_by_side(module.claims(_printed_context(paper, tables, table1, module)), claims)
+        outputs[paths.stats("claims")] = claims_frame(claims)
     return outputs, figures
+
+
+def printed_view(table: pd.DataFrame) -> pd.DataFrame:
+    """A reproduced table with the paper's printed numbers in place of ours: every column X that
+    has a ``published_X`` beside it takes that column's values (means, sds, markers, w/t/l)."""
+    out = table.copy()
+    for col in table.columns:
+        if f"published_{col}" in table.columns:
+            out[col] = table[f"published_{col}"]
+    return out
+
+
+def _printed_context(paper: dict, tables: dict, table1, module):
+    """The analysis context of the printed tables: the declared statistics and the figures' data
+    computed as for ours, so that the claims module judges the paper's own numbers by the same
+    code (``source`` "printed"). No per-fold files: what needs them is not computable here."""
+    spec = paper["analysis"]
+    printed = {name: printed_view(t) for name, t in tables.items()}
+    _, ctx = text_statistics(paper, printed[spec["table"]], table1, None, module, printed, None)
+    for name, fig in paper["figures"].items():
+        ctx.frames[name] = FIGURE_KINDS[fig["kind"]].compute(paper, fig, printed, table1, None).frame
+    ctx.source = "printed"
+    return ctx
+
+
+def _side_by_side(printed: list, ours: list) -> list:
+    """Each claim's printed-number verdict before ours, in the order the module states them."""
+    order = list(dict.fromkeys(c.claim_id for c in ours + printed))
+    return sorted(printed + ours, key=lambda c: (order.index(c.claim_id), c.source != "printed"))

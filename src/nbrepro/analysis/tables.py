@@ -18,7 +18,7 @@ import pandas as pd
 from .. import paths
 from ..config import table_columns
 from ..errors import ConfigError
-from ..io import atomic_path
+from ..io import atomic_path, check_recorded, read_parquet
 from ..metrics import Metric, metric_for, paper_metrics
 from ..stats import corrected_resampled_ttest, mean_ranks, weka_mean_std
 
@@ -53,7 +53,7 @@ def load_fold_results(paper: dict, results_dir: Path) -> pd.DataFrame:
         for label in paper["classifiers"]:
             f = results_dir / paths.per_fold("folds", ds, label)
             if f.exists():
-                d = pd.read_parquet(f)
+                d = read_parquet(f)
                 if "variant" not in d.columns:
                     d.insert(0, "variant", "")
                 d.insert(0, "method", label)
@@ -91,10 +91,10 @@ def _read_predictions(path: Path, metrics: dict[str, Metric]) -> pd.DataFrame:
     most of the file: letter's 26 classes × 30 runs × 20 000 rows), their class names kept
     (``attrs["classes"]``: written with the file; from the ``p:`` columns in older files)."""
     if any(m.reads_probabilities for m in metrics.values()):
-        return pd.read_parquet(path)
+        return read_parquet(path)
     import pyarrow.parquet as pq
 
-    names = pq.read_schema(path).names
+    names = pq.read_schema(check_recorded(path)).names
     pred = pd.read_parquet(path, columns=[c for c in names if not c.startswith("p:")])
     if "classes" not in pred.attrs:
         pred.attrs["classes"] = [c[2:] for c in names if c.startswith("p:")]
@@ -344,12 +344,25 @@ def analyse_table(paper: dict, name: str, results_dir: str | Path, registry: dic
             paths.match_counts(name): match_counts(table, name, {k: m.tolerances for k, m in labels.items()})}
 
 
+def _record_test(spec: dict, wins, ties, losses, prefix: str) -> dict:
+    """A w/t/l record's test (the table's ``record_test``): its p-value and whether it is
+    significant at α, as ``{prefix}record_p`` and ``{prefix}significant`` (NaN and "" when the
+    record is not there, e.g. no printed one)."""
+    from ..stats import sign_test
+
+    if any(pd.isna(v) for v in (wins, ties, losses)) or wins + losses + ties == 0:
+        return {f"{prefix}record_p": np.nan, f"{prefix}significant": ""}
+    p = sign_test(wins, losses, ties, split_ties=spec.get("ties", "split") == "split").pvalue
+    return {f"{prefix}record_p": p, f"{prefix}significant": "yes" if p <= spec.get("alpha", 0.05) else "no"}
+
+
 def pairwise_table(paper: dict, name: str, results_dir, registry=None) -> dict[str, pd.DataFrame]:
     """A method × method win/tie/loss matrix per metric over the datasets, beside a published one.
 
     Row method against column method; a win is better in the metric's direction. Ties follow
     the table's ``tie`` rule (see ``nbrepro.stats.win_tie_loss``). Output: one row per
-    (measure, row method, column method) with wins, ties, losses and the published counts."""
+    (measure, row method, column method) with wins, ties, losses and the published counts, and,
+    with a ``record_test``, each record's p-value and significance, ours and printed."""
     from ..stats import win_tie_loss_matrix
 
     spec = paper["tables"][name]
@@ -383,9 +396,13 @@ def pairwise_table(paper: dict, name: str, results_dir, registry=None) -> dict[s
                    "mean_rank_among_computed": mr[m], "datasets": len(complete)} for m in methods]
         for r in wtl.itertuples(index=False):
             pw, pt, pl = published.get((printed, r.row, r.col), (np.nan, np.nan, np.nan))
-            rows.append({"measure": printed, "row_method": r.row, "col_method": r.col, "wins": r.wins, "ties": r.ties,
-                         "losses": r.losses, "datasets": r.datasets, "published_wins": pw, "published_ties": pt,
-                         "published_losses": pl})
+            row = {"measure": printed, "row_method": r.row, "col_method": r.col, "wins": r.wins, "ties": r.ties,
+                   "losses": r.losses, "datasets": r.datasets, "published_wins": pw, "published_ties": pt,
+                   "published_losses": pl}
+            if spec.get("record_test"):
+                row.update(_record_test(spec["record_test"], r.wins, r.ties, r.losses, ""))
+                row.update(_record_test(spec["record_test"], pw, pt, pl, "published_"))
+            rows.append(row)
     table = pd.DataFrame(rows)
     tol = int(spec.get("tolerance", 3))
     counts = []

@@ -97,7 +97,7 @@ def claims(ctx) -> list[Claim]:
     rows = []
 
     def claim(claim_id, text_, supported, evidence):
-        rows.append(Claim(claim_id, "4", text_, "ours", verdict(supported), evidence))
+        rows.append(Claim(claim_id, "4", text_, ctx.source, verdict(supported), evidence))
 
     order = b["average"].sort_values(ascending=False)
     ranks = b["mean_rank"].sort_values()

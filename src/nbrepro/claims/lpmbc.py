@@ -9,6 +9,7 @@ import pandas as pd
 
 from .. import paths, stats
 from ..analysis import Claim, verdict
+from ..io import read_parquet
 
 METHODS = ["LPM-BC", "G-NBC", "K-NBC", "NNBC", "TAN", "NBTree", "LWNB", "V-kNN", "CAP", "LD-kNN"]
 CONTROL = "LPM-BC"
@@ -84,7 +85,7 @@ def gaps(ctx) -> list[tuple]:
         path = ctx.results / paths.per_fold("folds", r.dataset, r.method) if ctx.results is not None else None
         spread = np.nan
         if path is not None and path.exists():
-            folds = pd.read_parquet(path, columns=["run", r.metric])
+            folds = read_parquet(path, columns=["run", r.metric])
             spread = float(folds.groupby("run")[r.metric].mean().std(ddof=1))
         gap = r.mean - r.published_mean
         rows.append({"dataset": r.dataset, "method": r.method, "metric": r.metric, "ours": r.mean,

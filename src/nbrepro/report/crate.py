@@ -26,7 +26,7 @@ from importlib import metadata
 from pathlib import Path
 
 from .. import paths
-from ..data.checksums import sha256_of
+from ..io import atomic_path, checked_sha256, is_sidecar, record
 
 # the libraries whose arithmetic or file formats the results rest on
 LIBRARIES = ("numpy", "scipy", "pandas", "scikit-learn", "numba", "pyarrow", "snakemake", "openml", "rocrate")
@@ -47,14 +47,15 @@ def copy_inputs(results: Path, inputs: dict[str, Path], registry: Path, datasets
     out = []
     for name, src in inputs.items():
         dest = results / paths.crate_input(name)
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(src, dest)
+        with atomic_path(dest) as tmp:
+            shutil.copyfile(src, tmp)
         out.append(dest)
     entries = yaml.safe_load(Path(registry).read_text())["datasets"]
     dest = results / paths.crate_input("datasets.yaml")
-    dest.write_text(f"# the entries of {Path(registry).name} for the data sets this run read\n"
-                    + yaml.safe_dump({"datasets": {d: entries[d] for d in datasets if d in entries}},
-                                     sort_keys=False, allow_unicode=True, width=120))
+    with atomic_path(dest) as tmp:
+        tmp.write_text(f"# the entries of {Path(registry).name} for the data sets this run read\n"
+                       + yaml.safe_dump({"datasets": {d: entries[d] for d in datasets if d in entries}},
+                                        sort_keys=False, allow_unicode=True, width=120))
     return out + [dest]
 
 
@@ -89,11 +90,11 @@ def write_crate(results: Path, papers: dict, registry: dict, raw: Path, commit: 
     inputs, outputs = [], []
     skip = {paths.CRATE_METADATA_NAME}
     for p in sorted(results.rglob("*")):
-        if not p.is_file() or p.name in skip:
+        if not p.is_file() or p.name in skip or is_sidecar(p):
             continue
         rel = p.relative_to(results).as_posix()
-        entity = crate.add_file(dest_path=rel, properties={
-            "name": rel, "sha256": sha256_of(p), "contentSize": str(p.stat().st_size)})
+        entity = crate.add_file(dest_path=rel, properties={   # a file changed since its job wrote it stops here
+            "name": rel, "sha256": checked_sha256(p), "contentSize": str(p.stat().st_size)})
         (inputs if rel.startswith(paths.CRATE_INPUTS + "/") else outputs).append(entity)
 
     used = sorted({ds for paper in papers.values() for ds in paper["datasets"]})
@@ -116,4 +117,5 @@ def write_crate(results: Path, papers: dict, registry: dict, raw: Path, commit: 
     crate.add_action(software, identifier="#run", object=inputs + datasets, result=outputs, properties={
         "name": f"nbrepro run of {', '.join(papers)}", "endTime": now.isoformat()})
     crate.metadata.write(results)
+    record(results / paths.CRATE_METADATA_NAME)
     return results / paths.CRATE_METADATA_NAME

@@ -7,6 +7,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..io import atomic_path
+
 
 def _plt():
     import matplotlib
@@ -19,11 +21,11 @@ def _plt():
 
 
 def save(fig, stem: Path) -> list[Path]:
-    stem.parent.mkdir(parents=True, exist_ok=True)
     out = []
     for ext, meta in (("png", {"Software": None}), ("svg", {"Date": None, "Creator": None})):
         p = stem.with_suffix("." + ext)
-        fig.savefig(p, metadata=meta, dpi=110)
+        with atomic_path(p) as tmp:
+            fig.savefig(tmp, format=ext, metadata=meta, dpi=110)
         out.append(p)
     return out
 

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pandas as pd
 
+from .. import paths
 from ..analysis.tables import agreement
+from ..io import atomic_path
 from .words import estimator_in_words, preprocessing_in_words, protocol_in_words
 
 CSS = """
@@ -81,14 +83,22 @@ def _view(key: str, table: str, csv: str | None = None) -> str:
     return f"<div class='view'>{radios}{link}<div class='scroll'>{table}</div></div>"
 
 
-def pairwise_html(table: pd.DataFrame, caption: str) -> str:
-    """One method × method matrix per measure: our w/t/l above the published one."""
+def _bold_if(record: str, significant) -> str:
+    return f"<b>{record}</b>" if significant == "yes" else record
+
+
+def pairwise_html(table: pd.DataFrame, caption: str, record_test: dict | None = None) -> str:
+    """One method × method matrix per measure: our w/t/l above the published one; with a
+    ``record_test``, a significant record in bold, as the papers print it."""
     out = []
+    bold = ("" if not record_test else
+            f"; bold: significant at {record_test.get('alpha', 0.05)} by a two-sided {record_test['test'].replace('_', ' ')}, "
+            f"ties {'split between wins and losses' if record_test.get('ties', 'split') == 'split' else 'left out'}")
     for measure, g in table.groupby("measure", sort=False):
         rows = list(dict.fromkeys(g.row_method))
         cols = list(dict.fromkeys(g.col_method))
         out.append(f"<div class='scroll'><table><caption>{html.escape(caption)}: {html.escape(str(measure))} (row vs column, "
-                   "wins/ties/losses; published beneath)</caption><tr><th class='l'>w/t/l</th>"
+                   f"wins/ties/losses; published beneath{html.escape(bold)})</caption><tr><th class='l'>w/t/l</th>"
                    + "".join(f"<th>{html.escape(c)}</th>" for c in cols) + "</tr>")
         cell = {(r.row_method, r.col_method): r for r in g.itertuples(index=False)}
         for r in rows:
@@ -103,7 +113,9 @@ def pairwise_html(table: pd.DataFrame, caption: str) -> str:
                 gap = (None if pd.isna(x.published_wins) else
                        max(abs(x.wins - x.published_wins), abs(x.losses - x.published_losses)))
                 cls = "" if gap is None else "ok" if gap == 0 else "near" if gap <= 3 else "off"
-                out.append(f"<td class='{cls}'>{x.wins}/{x.ties}/{x.losses}<br><span class='pub'>published {pub}</span></td>")
+                ours = _bold_if(f"{x.wins}/{x.ties}/{x.losses}", getattr(x, "significant", ""))
+                pub = _bold_if(pub, getattr(x, "published_significant", ""))
+                out.append(f"<td class='{cls}'>{ours}<br><span class='pub'>published {pub}</span></td>")
             out.append("</tr>")
         out.append("</table></div>")
     return "".join(out)
@@ -207,12 +219,12 @@ def claim_counts(claims: pd.DataFrame) -> dict[str, dict]:
     return out
 
 
-def _write_page(out_path, title: str, parts: list[str], css: str = "") -> str:
+def write_page(out_path, title: str, parts: list[str], css: str = "") -> str:
     """A whole page: the head (title, the shared style) and ``parts`` as the body, written to ``out_path``."""
     text = "\n".join([f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
                        f"<style>{CSS}{css}</style></head><body>", *parts, "</body></html>"])
-    Path(out_path).parent.mkdir(parents=True, exist_ok=True)
-    Path(out_path).write_text(text)
+    with atomic_path(out_path) as tmp:
+        tmp.write_text(text)
     return text
 
 
@@ -295,7 +307,7 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
     for name, spec in paper["tables"].items():
         parts.append(f"<h2>{html.escape(name)}</h2>")
         if spec["kind"] == "pairwise":
-            parts.append(pairwise_html(outputs[f"tables/{name}.csv"], spec.get("caption", name)))
+            parts.append(pairwise_html(outputs[f"tables/{name}.csv"], spec.get("caption", name), spec.get("record_test")))
             parts.append(f"<h3>{html.escape(name)}: mean ranks per measure</h3>")
             parts.append(frame_html(outputs[f"tables/{name}_summary.csv"], 4))
             continue
@@ -349,7 +361,7 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
                  "<a href='run.html'>run.html</a> (machine-dependent; on this page such details are marked, and "
                  "<code>nbrepro fingerprint</code> leaves them out, so the rest is byte-identical across machines). Files: tables/*.csv (long format), stats/*_match_counts.csv, "
                  "stats/timings.csv (fit and predict seconds), folds/ and predictions/ (per fold, per test row).</p>")
-    return _write_page(out_path, title, parts)
+    return write_page(out_path, title, parts)
 
 
 def run_report(paper: dict, timings: pd.DataFrame, out_path: Path, provenance: dict | None = None) -> str:
@@ -386,7 +398,7 @@ def run_report(paper: dict, timings: pd.DataFrame, out_path: Path, provenance: d
         parts.append(frame_html(wide, 1))
     else:
         parts.append("<p>No timings yet.</p>")
-    return _write_page(out_path, f"Run: {title}", parts)
+    return write_page(out_path, f"Run: {title}", parts)
 
 
 def _speed_section(top: pd.DataFrame) -> list[str]:
@@ -473,8 +485,10 @@ def index_report(papers: list[dict], out_path: Path, speed: pd.DataFrame | None 
                      f"<td>{t['computed'] - t['within']}</td><td>{held('printed')}</td><td>{held('ours')}</td>"
                      f"<td>{time_cell}</td><td>{figure}</td></tr>")
     parts.append("</table></div>")
+    parts.append(f"<p><a href='{paths.CLAIMS_PAGE}'>Every claim of the papers in one table</a>: judged on the printed "
+                 "numbers and on ours, under today's tests, with how stable each verdict is.</p>")
     if suite_run is not None and (suite_run.paper == "all").any():
         parts.extend(_suite_run_section(suite_run))
     if speed is not None and len(speed):
         parts.extend(_speed_section(speed))
-    _write_page(out_path, "nbrepro", parts, ".thumb{width:160px;height:auto;border:1px solid #ddd}")
+    write_page(out_path, "nbrepro", parts, ".thumb{width:160px;height:auto;border:1px solid #ddd}")

@@ -73,3 +73,12 @@ def quade(data, higher_is_better: bool = True) -> RankTestResult:
         return RankTestResult(float("inf"), 0.0, df)
     f = (n - 1) * b / (a - b)
     return RankTestResult(float(f), float(_st.f.sf(f, *df)), df)
+
+
+def friedman_from_mean_ranks(mean_ranks, n: int) -> RankTestResult:
+    """Friedman's χ²_F from the k mean ranks over n data sets alone (no tie correction: that needs
+    each data set's ties), e.g. from a printed w/t/l matrix: χ²_F = 12n/(k(k+1)) Σ R̄_j² − 3n(k+1)."""
+    r = np.asarray(mean_ranks, dtype=np.float64)
+    k = len(r)
+    chi2 = 12.0 * n / (k * (k + 1)) * np.sum(r ** 2) - 3.0 * n * (k + 1)
+    return RankTestResult(float(chi2), float(_st.chi2.sf(chi2, k - 1)), (k - 1,), tuple(map(float, r)), n, k)

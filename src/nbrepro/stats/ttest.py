@@ -1,6 +1,13 @@
-"""Corrected resampled paired t-test (Nadeau & Bengio 2003) as Weka's ``PairedCorrectedTTester``.
+"""Paired t-tests over the folds of a cross-validation, as Weka's Experimenter computes them.
+
+The corrected resampled t-test (Nadeau & Bengio 2003), Weka's ``PairedCorrectedTTester``:
 
     t = mean(d) / sqrt((1/k + n_test/n_train) · s_d²),   two-sided p from t(k−1)
+
+and the plain paired t-test, Weka's ``PairedTTester`` (``PairedStats``), which treats the k
+overlapping folds as independent samples:
+
+    t = mean(d) · √k / s_d,   two-sided p from t(k−1)
 
 d = per-fold differences x − y over the k = R×K folds; ``n_test/n_train`` is the total
 test size over the total training size of all folds (Weka sums them). As Weka: if
@@ -27,6 +34,15 @@ class TTestResult:
 
 
 def corrected_resampled_ttest(x, y, test_train_ratio: float, alpha: float = 0.05) -> TTestResult:
+    return _weka_ttest(x, y, alpha, lambda mean_d, sd_d, k: mean_d / math.sqrt((1.0 / k + test_train_ratio) * sd_d * sd_d))
+
+
+def paired_ttest(x, y, alpha: float = 0.05) -> TTestResult:
+    """Weka's plain paired t-test (``PairedStats.calculateDerived``, in its order of operations)."""
+    return _weka_ttest(x, y, alpha, lambda mean_d, sd_d, k: mean_d * math.sqrt(k) / sd_d)
+
+
+def _weka_ttest(x, y, alpha: float, t_of) -> TTestResult:
     x = np.asarray(x, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64)
     if x.shape != y.shape or x.ndim != 1:
@@ -35,7 +51,7 @@ def corrected_resampled_ttest(x, y, test_train_ratio: float, alpha: float = 0.05
     k = len(d)
     mean_d, sd_d = weka_mean_std(d)
     if k > 1 and sd_d > 1e-6:
-        t = mean_d / math.sqrt((1.0 / k + test_train_ratio) * sd_d * sd_d)
+        t = t_of(mean_d, sd_d, k)
         p = float(2 * _st.t.sf(abs(t), k - 1))
     else:
         t = math.nan if k < 2 else (0.0 if not np.any(d) else math.copysign(math.inf, mean_d))

@@ -1,0 +1,114 @@
+"""Orhan et al.'s claims (Section 4): the per-data-set conclusions drawn from Tables 2–4, each a
+test on the table it reads, judged on the printed tables and on ours by the same code
+(``claims_on_printed_tables``).
+
+The text's words become thresholds, named in config/papers/lslwnb.yaml ``choices``: a
+difference of at least ``OBVIOUS`` points is "obviously superior", a smaller one "almost equal"
+(the printed Table 2 has no difference between 1.58 and 5.17 points); in Tables 3 and 4 any
+difference at the printed decimals is an effect, as the text reads a 0.51 gain as one.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..analysis import Claim, verdict
+
+OBVIOUS = 3.0        # percentage points of TCA
+DECIMALS = 2         # the printed decimals: differences are judged on values rounded to them
+# the paper's names of the data sets, as the sentences use them
+NAMES = {"parkinsons": "Parkinsons", "spectf": "SpectHeart", "vote": "Voting", "diabetes": "Diabetes",
+         "haberman": "Haberman", "ionosphere": "Ionosphere", "mushroom": "Mushroom",
+         "blood-transfusion": "Transfusion", "breast-w": "Wisconsin"}
+
+
+def _values(ctx, table: str, method: str, metric: str) -> pd.Series | None:
+    """data set → the table's value for (method, metric) at the printed decimals; None while any is missing."""
+    t = ctx.tables.get(table)
+    if t is None:
+        return None
+    t = t[(t.method == method) & (t.metric == metric)].set_index("dataset")["mean"].astype(float)
+    if t.isna().any() or t.empty:
+        return None
+    return t.round(DECIMALS)
+
+
+def _named(datasets) -> str:
+    return ", ".join(NAMES.get(d, d) for d in datasets) or "none"
+
+
+def claims(ctx) -> list[Claim]:
+    rows = []
+
+    def claim(claim_id, text, supported, evidence):
+        rows.append(Claim(claim_id, "4", text, ctx.source, verdict(supported), evidence))
+
+    def by_name(names):
+        inverse = {v: k for k, v in NAMES.items()}
+        return [inverse[n] for n in names]
+
+    nb, lwnb = _values(ctx, "table2", "NB", "tca"), _values(ctx, "table2", "LWNB", "tca")
+    d = None if nb is None or lwnb is None else (lwnb - nb).round(DECIMALS)
+
+    def diffs(names):
+        return ", ".join(f"{NAMES[k]} {d[k]:+.2f}" for k in by_name(names)) if d is not None else ""
+
+    better = ["Parkinsons", "SpectHeart", "Voting"]
+    claim("lwnb_superior", "LWNB with the proposed approach is obviously superior to classic NB for Parkinsons, "
+          "SpectHeart and Voting", None if d is None else bool((d[by_name(better)] >= OBVIOUS).all()),
+          f"LWNB − NB: {diffs(better)} (obvious: ≥ {OBVIOUS:g} points)")
+    claim("nb_superior_diabetes", "for Diabetes it can be said otherwise (NB obviously superior)",
+          None if d is None else bool(d["diabetes"] <= -OBVIOUS), f"LWNB − NB: {diffs(['Diabetes'])}")
+    rest = [n for n in NAMES.values() if n not in better + ["Diabetes"]]
+    claim("almost_equal_elsewhere", "in the other data sets both methods have almost equal successes",
+          None if d is None else bool((d[by_name(rest)].abs() < OBVIOUS).all()), f"LWNB − NB: {diffs(rest)}")
+    if nb is not None and lwnb is not None:
+        both = ((nb + lwnb) / 2).sort_values(ascending=False)
+        top = list(both.index[:2])
+        claim("mushroom_wisconsin_most_appropriate", "Mushroom and Wisconsin have high TCA under both methods: the most "
+              "appropriate of the nine for statistical classification (the two highest mean TCA of NB and LWNB)",
+              set(top) == {"mushroom", "breast-w"},
+              "mean of NB and LWNB: " + ", ".join(f"{NAMES.get(k, k)} {v:.2f}" for k, v in both.iloc[:3].items()))
+        claim("lwnb_higher_average", "LWNB (83.81 %) is more successful on average than classic NB (81.77 %)",
+              bool(lwnb.mean() > nb.mean()), f"averages: LWNB {lwnb.mean():.2f}, NB {nb.mean():.2f}")
+    else:
+        claim("mushroom_wisconsin_most_appropriate", "Mushroom and Wisconsin have high TCA under both methods: the most "
+              "appropriate of the nine for statistical classification (the two highest mean TCA of NB and LWNB)", None, "")
+        claim("lwnb_higher_average", "LWNB (83.81 %) is more successful on average than classic NB (81.77 %)", None, "")
+
+    # Table 3: TCA with the class prior against TCA* without it
+    tca, star = _values(ctx, "table3", "LWNB", "tca"), _values(ctx, "table3", "LWNB", "tca_no_prior")
+    effect = None if tca is None or star is None else (tca - star).round(DECIMALS)
+    for claim_id, names, sign, text in (
+            ("prior_positive", ["Parkinsons", "Mushroom", "Transfusion"], 1,
+             "the class probability factor has a positive effect in Parkinsons, Mushroom and Transfusion"),
+            ("prior_no_effect", ["SpectHeart", "Voting"], 0,
+             "for SpectHeart and Voting the factor has no positive or negative effect"),
+            ("prior_negative", ["Diabetes", "Haberman", "Ionosphere", "Wisconsin"], -1,
+             "in Diabetes, Haberman, Ionosphere and Wisconsin the factor has a negative effect")):
+        keys = by_name(names)
+        claim(claim_id, text, None if effect is None else bool((np.sign(effect[keys]) == sign).all()),
+              "" if effect is None else "TCA − TCA*: " + ", ".join(f"{NAMES[k]} {effect[k]:+.2f}" for k in keys))
+
+    # Table 4: each attribute left out in turn, the lowest and highest TCA against all attributes
+    low, high, full = (_values(ctx, "table4", "LWNB", m) for m in ("min_tca", "max_tca", "tca"))
+    ok = low is not None and high is not None and full is not None
+
+    def spans(keys):
+        return ", ".join(f"{NAMES[k]} {low[k]:.2f}–{high[k]:.2f} (all {full[k]:.2f})" for k in keys) if ok else ""
+
+    for claim_id, names, test, text in (
+            ("no_attribute_matters", ["Haberman", "SpectHeart", "Transfusion"],
+             lambda k: low[k] == full[k] == high[k],
+             "in Haberman, SpectHeart and Transfusion excluding any attribute makes no difference"),
+            ("attributes_both_ways", ["Ionosphere", "Mushroom", "Parkinsons"],
+             lambda k: low[k] < full[k] < high[k],
+             "in Ionosphere, Mushroom and Parkinsons excluding one attribute lowers the success and excluding "
+             "another raises it"),
+            ("attributes_only_help", ["Diabetes", "Voting", "Wisconsin"],
+             lambda k: low[k] < full[k] and high[k] <= full[k],
+             "in Diabetes, Voting and Wisconsin an attribute's exclusion lowers the success, and no exclusion raises it")):
+        keys = by_name(names)
+        claim(claim_id, text, bool(all(test(k) for k in keys)) if ok else None,
+              "lowest–highest TCA with one attribute left out: " + spans(keys))
+    return rows

@@ -1,0 +1,129 @@
+"""The claims page: every claim of every paper in one table (``results/claims.html``, and
+``results/claims.csv``), judged on the paper's printed numbers and on ours, under today's tests
+where the claim is a significance claim, with how stable our verdict is; grouped by paper and,
+within a paper, by what the two verdicts say together; a short summary per paper.
+
+Static and script-free, as the reports are.
+"""
+from __future__ import annotations
+
+import html
+
+import pandas as pd
+
+from ..analysis.claims import COLUMNS
+from ..io import atomic_path
+from .html import write_page
+
+# how the two verdicts read together, in the page's order
+GROUPS = [
+    ("contradicted", "The paper's own printed numbers do not support it"),
+    ("not_reproduced", "Holds on the printed numbers, not on ours"),
+    ("reproduced", "Holds on the printed numbers and on ours"),
+    ("ours_only", "Not checkable on the printed numbers; judged on ours"),
+    ("open", "Not yet judged on ours"),
+]
+
+
+def one_row_per_claim(claims: pd.DataFrame) -> pd.DataFrame:
+    """``claims`` (one row per claim and source, with a ``paper`` column) as one row per claim:
+    the printed verdict and evidence beside ours and our qualifiers, and the claim's group."""
+    rows = []
+    for (paper, cid), g in claims.groupby(["paper", "claim_id"], sort=False):
+        by = {r.source: r for r in g.itertuples(index=False)}
+        pr, ours = by.get("printed"), by.get("ours")
+        first = pr if pr is not None else ours
+        p_v = pr.verdict if pr is not None else "not checkable"
+        o_v = ours.verdict if ours is not None else "not yet computable"
+        group = ("contradicted" if p_v == "no" else "open" if o_v not in ("yes", "no") else
+                 "ours_only" if p_v != "yes" else "reproduced" if o_v == "yes" else "not_reproduced")
+        row = {"paper": paper, "claim_id": cid, "section": first.section, "claim": first.claim,
+               "printed": p_v, "printed_evidence": "" if pr is None else pr.evidence,
+               "ours": o_v, "ours_evidence": "" if ours is None else ours.evidence, "group": group}
+        for col in ("wilcoxon_holm", "bayesian", "tests_evidence", "stability", "fragile", "pool"):
+            row[col] = getattr(ours, col, "") if ours is not None else ""
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _text(x) -> str:
+    return "" if pd.isna(x) else str(x)
+
+
+def _summary(paper: str, title: str, wide: pd.DataFrame, gaps: list[dict]) -> str:
+    n = len(wide)
+    counts = wide.group.value_counts()
+    checked_printed = int(wide.printed.isin(["yes", "no"]).sum())
+    held_printed = int((wide.printed == "yes").sum())
+    checked_ours = int(wide.ours.isin(["yes", "no"]).sum())
+    held_ours = int((wide.ours == "yes").sum())
+    fragile = int((wide.fragile == "yes").sum())
+    parts = [f"<h2 id='{html.escape(paper)}'>{html.escape(title)}</h2>",
+             f"<p>{n} claims. On the paper's printed numbers {held_printed} of {checked_printed} checkable hold"
+             + (f" ({n - checked_printed} not checkable from the printed tables)" if n > checked_printed else "")
+             + f"; on ours {held_ours} of {checked_ours}"
+             + (f", {fragile} of them fragile (the verdict in fewer than 80 % of bootstrap resamples of the data sets)"
+                if fragile else "") + ". "
+             + f"Reproduced: {counts.get('reproduced', 0)}; not reproduced: {counts.get('not_reproduced', 0)}; "
+             f"contradicted by the paper's own table: {counts.get('contradicted', 0)}.</p>"]
+    if gaps:
+        parts.append("<p class='small'>The likeliest reasons, from the paper's config (<code>gaps</code>):</p><ul class='small'>"
+                     + "".join(f"<li><b>{html.escape(str(g.get('cells', '')))}</b>: {html.escape(str(g.get('explanation', '')))}</li>"
+                               for g in gaps) + "</ul>")
+    return "".join(parts)
+
+
+def _group_table(rows: pd.DataFrame) -> str:
+    head = ("<tr><th class='l'>§</th><th class='l'>claim</th><th>printed numbers</th><th>ours</th>"
+            "<th>Wilcoxon–Holm</th><th>Bayesian</th><th>stability</th><th class='l'>evidence (printed; ours; tests; "
+            "other methods)</th></tr>")
+    out = ["<div class='scroll'><table>", head]
+    for r in rows.itertuples(index=False):
+        stability = "" if _text(r.stability) == "" else f"{float(r.stability):.0%}" + (" fragile" if r.fragile == "yes" else "")
+        evidence = "<br>".join(f"<i>{label}</i> {html.escape(x)}" for label, x in (
+            ("printed:", _text(r.printed_evidence)), ("ours:", _text(r.ours_evidence)),
+            ("today's tests:", _text(r.tests_evidence)), ("other methods:", _text(r.pool))) if x)
+        out.append(f"<tr id='{html.escape(r.paper)}-{html.escape(r.claim_id)}'><td class='l'>{html.escape(_text(r.section))}</td>"
+                   f"<td class='l'>{html.escape(r.claim)}</td><td class='{_cls(r.printed)}'>{html.escape(r.printed)}</td>"
+                   f"<td class='{_cls(r.ours)}'>{html.escape(r.ours)}</td><td class='{_cls(_text(r.wilcoxon_holm))}'>"
+                   f"{html.escape(_text(r.wilcoxon_holm))}</td><td class='{_cls(_text(r.bayesian))}'>{html.escape(_text(r.bayesian))}</td>"
+                   f"<td>{stability}</td><td class='l small'>{evidence}</td></tr>")
+    out.append("</table></div>")
+    return "".join(out)
+
+
+def _cls(verdict: str) -> str:
+    return {"yes": "ok", "no": "off"}.get(verdict, "")
+
+
+def claims_page(papers: list[dict], out_html, out_csv) -> pd.DataFrame:
+    """``papers``: dicts with name, title, claims (the paper's ``stats/claims.csv``) and gaps (its
+    config's ``gaps``). Writes the page and the CSV (one row per claim and source, every Claim
+    column, the paper first); returns the one-row-per-claim frame the page shows."""
+    frames = [p["claims"].assign(paper=p["name"]) for p in papers if p.get("claims") is not None]
+    long = (pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=COLUMNS + ["paper"]))
+    long = long.reindex(columns=["paper"] + COLUMNS)
+    with atomic_path(out_csv) as tmp:
+        long.to_csv(tmp, index=False, lineterminator="\n")
+    wide = one_row_per_claim(long) if len(long) else pd.DataFrame(columns=["paper", "group"])
+    parts = ["<h1>Every claim of the five papers, judged twice</h1>",
+             "<p class='small'>Each claim is a result sentence of its paper. <b>Printed numbers</b>: judged on the "
+             "tables as the paper prints them (a 'no' flags a claim the paper's own table does not support); "
+             "<b>ours</b>: on the reproduced numbers. For significance claims, the same comparison under Wilcoxon "
+             "signed-rank with Holm's correction and the Bayesian signed-rank test (ROPE stated in the evidence; "
+             "'undecided' when no outcome reaches 0.95). <b>Stability</b>: the share of 1 000 bootstrap resamples "
+             "of the data sets (seed 1) in which our claim holds; 'fragile' when our verdict is reached in fewer "
+             "than 80 %. The same as CSV: <a href='claims.csv'>claims.csv</a>. Papers: "
+             + ", ".join(f"<a href='#{html.escape(p['name'])}'>{html.escape(p['title'])}</a>" for p in papers) + ".</p>"]
+    for p in papers:
+        rows = wide[wide.paper == p["name"]]
+        if not len(rows):
+            continue
+        parts.append(_summary(p["name"], p["title"], rows, p.get("gaps") or []))
+        parts.append(f"<p class='small'><a href='{html.escape(p['name'])}/report.html'>the paper's report</a></p>")
+        for key, heading in GROUPS:
+            g = rows[rows.group == key]
+            if len(g):
+                parts.append(f"<h3>{html.escape(heading)} ({len(g)})</h3>" + _group_table(g))
+    write_page(out_html, "nbrepro — claims", parts)
+    return wide

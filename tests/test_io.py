@@ -1,0 +1,82 @@
+"""Result files recorded when written and checked when read (nbrepro.io)."""
+import hashlib
+import os
+
+import pandas as pd
+import pytest
+
+from nbrepro.cli import main as cli
+from nbrepro.errors import ResultChanged
+from nbrepro.fingerprint import CORRUPT, fingerprint
+from nbrepro.io import atomic_path, changed_files, check_recorded, read_csv, read_parquet, recorded, sidecar
+
+
+def _write(path, text="a\n1\n"):
+    with atomic_path(path) as tmp:
+        tmp.write_text(text)
+
+
+def test_a_written_file_has_its_sha256_recorded_in_sha256sums_format(tmp_path):
+    f = tmp_path / "sub/t.csv"
+    _write(f)
+    line = sidecar(f).read_text()
+    assert sidecar(f).name == ".t.csv.sha256" and line.endswith("  t.csv\n")
+    assert recorded(f) == hashlib.sha256(b"a\n1\n").hexdigest()
+    check_recorded(f)   # as written: no error
+    assert read_csv(f)["a"].tolist() == [1]
+    assert not list(tmp_path.rglob("*.part"))
+
+
+def test_an_interrupted_write_leaves_the_old_file_and_its_record(tmp_path):
+    f = tmp_path / "t.csv"
+    _write(f)
+    with pytest.raises(RuntimeError), atomic_path(f) as tmp:
+        tmp.write_text("half")
+        raise RuntimeError("killed")
+    assert f.read_text() == "a\n1\n"
+    check_recorded(f)
+
+
+@pytest.mark.parametrize("damage", ["cut", "edit"])
+def test_a_file_changed_after_it_was_written_is_not_read(tmp_path, damage):
+    """Was (issue 43): a results parquet truncated in place was read (or reused) as a result."""
+    f = tmp_path / "r.parquet"
+    with atomic_path(f) as tmp:
+        pd.DataFrame({"accuracy": [0.5, 0.75] * 500}).to_parquet(tmp)
+    data = f.read_bytes()
+    if damage == "cut":
+        f.write_bytes(data[: len(data) // 2])
+    else:   # an edit that still reads as parquet: another value, same length
+        with atomic_path(tmp_path / "other.parquet") as tmp:
+            pd.DataFrame({"accuracy": [0.5, 0.25] * 500}).to_parquet(tmp)
+        os.replace(tmp_path / "other.parquet", f)
+        assert len(f.read_bytes()) == len(data)
+    with pytest.raises(ResultChanged, match=r"r\.parquet is not the file its job wrote .*recorded .* in "
+                                            r"\.r\.parquet\.sha256.*delete it and run snakemake again"):
+        read_parquet(f)
+    assert [m.split(" is not")[0] for m in changed_files(tmp_path)] == [str(f)]
+    assert dict(fingerprint(tmp_path))["r.parquet"] == CORRUPT
+
+
+def test_files_without_a_record_are_read_unchecked_and_the_start_up_pass_only_hashes_what_changed(tmp_path):
+    plain = tmp_path / "old.csv"   # an older run's file, or a published table: nothing to check against
+    plain.write_text("a\n2\n")
+    assert read_csv(plain)["a"].tolist() == [2]
+    f = tmp_path / "t.csv"
+    _write(f)
+    assert changed_files(tmp_path) == []
+    # rewritten with the same bytes: modified after its record, hashed, and found to be what was written
+    f.write_text(f.read_text())
+    os.utime(f, ns=(sidecar(f).stat().st_mtime_ns + 10**9,) * 2)
+    assert changed_files(tmp_path) == []
+    f.unlink()   # deleted: the workflow makes it again; no message
+    assert changed_files(tmp_path) == []
+
+
+def test_fingerprint_leaves_out_the_records(tmp_path, capsys):
+    _write(tmp_path / "p/t.csv")
+    assert [p for p, _ in fingerprint(tmp_path)] == ["p/t.csv"]
+    (tmp_path / "p/t.csv").write_text("a\n3\n")
+    assert cli(["fingerprint", str(tmp_path)]) == 1
+    out, err = capsys.readouterr()
+    assert "CORRUPT  p/t.csv" in out and "are not what their job wrote, e.g. p/t.csv" in err
