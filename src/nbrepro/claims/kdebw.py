@@ -13,6 +13,7 @@ import pandas as pd
 
 from .. import stats
 from ..analysis import Claim, verdict
+from ..analysis.qualify import today, with_stability
 from ..analysis.tables import wide_table
 
 SCHEMES = ["DIS", "NRD-I", "NRD", "NRD0", "SP", "UCV", "BCV", "STE", "DPI", "WEKA"]
@@ -166,7 +167,6 @@ def _qualified(rows: list[Claim], ctx) -> list[Claim]:
     picks = stats.resample_rows(n, RESAMPLES, seed=1)
     boot = r[picks].mean(axis=1)                                   # resamples × schemes
     family = [(a, b) for i, a in enumerate(SCHEMES) for b in SCHEMES[i + 1:]]   # the Nemenyi family: all 45 pairs
-    wh = stats.wilcoxon_holm(w, family, higher_is_better=False)
     out = []
     for c in rows:
         if c.source != "ours" or c.claim_id not in PAIRS and c.claim_id not in ("sp_only_better_than_dis", "friedman"):
@@ -181,38 +181,26 @@ def _qualified(rows: list[Claim], ctx) -> list[Claim]:
             for x in walls.values():
                 xs = x.to_numpy()
                 held &= np.array([stats.friedman(xs[p], higher_is_better=False).pvalue < 0.05 for p in picks])
-            out.append(_with_stability(c, held))
+            out.append(with_stability(c, held))
             continue
         if c.claim_id == "sp_only_better_than_dis":
             dis = SCHEMES.index("DIS")
             beats = np.stack([_nemenyi_better(boot, SCHEMES.index(m), dis, cd) for m in SCHEMES if m != "DIS"], axis=1)
             only_sp = beats[:, SCHEMES.index("SP") - 1] & (beats.sum(axis=1) == 1)
-            out.append(_with_stability(c, only_sp))
+            out.append(with_stability(c, only_sp))
             continue
         a, b = PAIRS[c.claim_id]
-        key = (a, b) if (a, b) in wh.pvalue else (b, a)
-        holm = wh.rejected[key] and wh.better[key] == (key == (a, b))
-        bayes = stats.bayesian_signed_rank(w[a].to_numpy(), w[b].to_numpy(), rope=ROPE)
-        decided = {"lower": "yes", "higher": "no", "equivalent": "no"}.get(bayes.decision, "undecided")
         flips = [m for m in SCHEMES if m not in (a, b) and _pool_verdict(w.drop(columns=m), a, b) != (c.verdict == "yes")]
-        c = replace(c, wilcoxon_holm=verdict(holm), bayesian=decided,
-                    tests_evidence=(f"Wilcoxon p = {wh.pvalue[key]:.3g}, Holm-adjusted over the 45 pairs {wh.adjusted[key]:.3g}; "
-                                    f"Bayesian signed-rank (ROPE ±{ROPE:g} error points): P({a} lower) = {bayes.p_lower:.3f}, "
-                                    f"P(equivalent) = {bayes.p_rope:.3f}, P({b} lower) = {bayes.p_higher:.3f}"),
+        c = replace(c, **today(w, [(a, b)], family, higher_is_better=False, rope=ROPE, unit="error points"),
                     pool=("the same with any one other scheme left out" if not flips else
                           "flips with " + ", ".join(flips) + " left out of the ranking"))
-        out.append(_with_stability(c, _nemenyi_better(boot, SCHEMES.index(a), SCHEMES.index(b), cd)))
+        out.append(with_stability(c, _nemenyi_better(boot, SCHEMES.index(a), SCHEMES.index(b), cd)))
     return out
 
 
 def _pool_verdict(w: pd.DataFrame, a: str, b: str) -> bool:
     post = stats.nemenyi(w, 0.05, higher_is_better=False)
     return post.mean_ranks[b] - post.mean_ranks[a] > post.critical_difference
-
-
-def _with_stability(c: Claim, held: np.ndarray) -> Claim:
-    res = stats.stability_of(held, c.verdict == "yes")
-    return replace(c, stability=res.fraction, fragile="yes" if res.fragile else "no")
 
 
 def claims(ctx) -> list[Claim]:

@@ -42,8 +42,18 @@ def one_row_per_claim(claims: pd.DataFrame) -> pd.DataFrame:
                "ours": o_v, "ours_evidence": "" if ours is None else ours.evidence, "group": group}
         for col in ("wilcoxon_holm", "bayesian", "tests_evidence", "stability", "fragile", "pool"):
             row[col] = getattr(ours, col, "") if ours is not None else ""
+        row["printed_qualifiers"] = _qualifiers(pr) if pr is not None else ""
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def _qualifiers(c) -> str:
+    """A printed-number verdict's own today's tests and stability, where the printed table allowed them."""
+    parts = [f"{name} {_text(getattr(c, col))}" for name, col in (("Wilcoxon–Holm", "wilcoxon_holm"),
+                                                                  ("Bayesian", "bayesian")) if _text(getattr(c, col))]
+    if _text(c.stability):
+        parts.append(f"stability {float(c.stability):.0%}" + (" fragile" if c.fragile == "yes" else ""))
+    return "; ".join(parts)
 
 
 def _text(x) -> str:
@@ -75,16 +85,18 @@ def _summary(paper: str, title: str, wide: pd.DataFrame, gaps: list[dict]) -> st
 
 def _group_table(rows: pd.DataFrame) -> str:
     head = ("<tr><th class='l'>§</th><th class='l'>claim</th><th>printed numbers</th><th>ours</th>"
-            "<th>Wilcoxon–Holm</th><th>Bayesian</th><th>stability</th><th class='l'>evidence (printed; ours; tests; "
+            "<th>Wilcoxon–Holm (ours)</th><th>Bayesian (ours)</th><th>stability (ours)</th><th class='l'>evidence (printed; ours; tests; "
             "other methods)</th></tr>")
     out = ["<div class='scroll'><table>", head]
     for r in rows.itertuples(index=False):
         stability = "" if _text(r.stability) == "" else f"{float(r.stability):.0%}" + (" fragile" if r.fragile == "yes" else "")
         evidence = "<br>".join(f"<i>{label}</i> {html.escape(x)}" for label, x in (
             ("printed:", _text(r.printed_evidence)), ("ours:", _text(r.ours_evidence)),
-            ("today's tests:", _text(r.tests_evidence)), ("other methods:", _text(r.pool))) if x)
+            ("today's tests (ours):", _text(r.tests_evidence)), ("other methods (ours):", _text(r.pool))) if x)
         out.append(f"<tr id='{html.escape(r.paper)}-{html.escape(r.claim_id)}'><td class='l'>{html.escape(_text(r.section))}</td>"
-                   f"<td class='l'>{html.escape(r.claim)}</td><td class='{_cls(r.printed)}'>{html.escape(r.printed)}</td>"
+                   f"<td class='l'>{html.escape(r.claim)}</td><td class='{_cls(r.printed)}'>{html.escape(r.printed)}"
+                   + (f"<br><span class='small'>{html.escape(r.printed_qualifiers)}</span>" if r.printed_qualifiers else "")
+                   + "</td>"
                    f"<td class='{_cls(r.ours)}'>{html.escape(r.ours)}</td><td class='{_cls(_text(r.wilcoxon_holm))}'>"
                    f"{html.escape(_text(r.wilcoxon_holm))}</td><td class='{_cls(_text(r.bayesian))}'>{html.escape(_text(r.bayesian))}</td>"
                    f"<td>{stability}</td><td class='l small'>{evidence}</td></tr>")
