@@ -102,7 +102,8 @@ def test_claims_are_judged_on_the_printed_table_by_the_same_code(published):
     assert got["lcwnb5_mean_rank_test"].verdict == "yes" and got["lcwnb5_mean_rank_test"].evidence == "p = 0.05855"
     assert got["kappas_equal"].verdict == "yes" and got["nb_tan_outside_bounds"].verdict == "yes"
     held = {k for k, c in got.items() if c.verdict == "yes"}
-    assert held == set(got), set(got) - held   # every sentence of Section 4 holds on the paper's own Table 2
+    # every sentence of Section 4 holds on the paper's own Table 2; which t-test made its dots needs the folds
+    assert set(got) - held == {"ttest_reading"} and got["ttest_reading"].verdict == "not checkable"
     assert got["lcwnbstar_2pct"].evidence == "p = 0.01559"
     # … under the paper's mean-rank test; under today's tests not, and the verdict is fragile
     star = got["lcwnb5_mean_rank_test"]

@@ -20,7 +20,7 @@ from ..config import table_columns
 from ..errors import ConfigError
 from ..io import atomic_path, check_recorded, read_parquet
 from ..metrics import Metric, metric_for, paper_metrics
-from ..stats import corrected_resampled_ttest, mean_ranks, weka_mean_std
+from ..stats import corrected_resampled_ttest, mean_ranks, paired_ttest, weka_mean_std
 
 TABLE_COLUMNS = ["dataset", "method", "metric", "mean", "std", "published_mean", "published_std",
                  "significance", "published_significance", "mean_decimals", "std_decimals"]
@@ -64,10 +64,15 @@ def load_fold_results(paper: dict, results_dir: Path) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
-def _significance(folds: pd.DataFrame, metric: str, reference: str | None, alpha: float,
-                  higher_is_better: bool = True) -> dict:
-    """Corrected resampled t-test of every method against the reference, per dataset; "better" in
-    the metric's direction (a lower RRSE is better)."""
+T_TESTS = {"corrected_resampled_t": lambda x, y, ratio, alpha: corrected_resampled_ttest(x, y, ratio, alpha),
+           "paired_t": lambda x, y, ratio, alpha: paired_ttest(x, y, alpha)}   # Weka's two paired testers
+
+
+def significance_marks(folds: pd.DataFrame, metric: str, reference: str | None, alpha: float,
+                       higher_is_better: bool = True, test: str = "corrected_resampled_t") -> dict:
+    """A t-test (``T_TESTS``: Weka's corrected resampled one, or its plain paired one) of every
+    method against the reference over the folds, per dataset: (dataset, method) → "better",
+    "worse" or "" in the metric's direction (a lower RRSE is better)."""
     out = {}
     if not reference:
         return out
@@ -80,7 +85,7 @@ def _significance(folds: pd.DataFrame, metric: str, reference: str | None, alpha
             if m == reference:
                 continue
             gm = gm.sort_values(["run", "fold"])
-            res = corrected_resampled_ttest(gm[metric].to_numpy(), ref[metric].to_numpy(), ratio, alpha)
+            res = T_TESTS[test](gm[metric].to_numpy(), ref[metric].to_numpy(), ratio, alpha)
             direction = res.significance if higher_is_better else -res.significance
             out[(ds, m)] = {1: "better", -1: "worse", 0: ""}[direction]
     return out
@@ -156,7 +161,7 @@ def build_table(paper: dict, spec: dict, folds: pd.DataFrame, published: pd.Data
     sig = {}
     for metric_col, metric in metrics.items():
         if metric_col in base.columns and metric.level == "fold":
-            for (ds, clf), mark in _significance(base, metric_col, paper.get("reference"), alpha,
+            for (ds, clf), mark in significance_marks(base, metric_col, paper.get("reference"), alpha,
                                                  metric.higher_is_better).items():
                 sig[(ds, clf, metric_col)] = mark
     groups = {key: g for key, g in folds.groupby(["dataset", "method"], sort=False)} if len(folds) else {}
