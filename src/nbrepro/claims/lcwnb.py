@@ -102,13 +102,13 @@ def ttest_readings(ctx) -> list[tuple]:
     it reproduces. Leaves the per-method frame in ctx.frames["ttest_readings"]."""
     from ..analysis.tables import load_fold_results, significance_marks
 
-    table = ctx.tables["table2"]
-    kept = ctx.paper["tables"]["table2"].get("markers_printed")
-    cells = table[table.method.isin(kept)] if kept else table
-    if ctx.results is None:   # the printed tables: no folds to test
+    table = ctx.tables.get("table2")
+    if ctx.results is None or table is None:   # the printed tables: no folds to test
         ctx.frames["ttest_readings"] = pd.DataFrame(columns=["reading", "method", "cells", "agree", "printed_markers",
                                                              "our_markers"])
         return [(f"markers_agree_{r}", np.nan, "needs the per-fold results") for r in READINGS]
+    kept = ctx.paper["tables"]["table2"].get("markers_printed")
+    cells = table[table.method.isin(kept)] if kept else table
     folds = load_fold_results(ctx.paper, ctx.results)
     base = folds[folds.variant == ""]
     alpha = ctx.paper.get("significance", {}).get("alpha", 0.05)
