@@ -18,6 +18,7 @@ from ..analysis.tables import wide_table
 
 SCHEMES = ["DIS", "NRD-I", "NRD", "NRD0", "SP", "UCV", "BCV", "STE", "DPI", "WEKA"]
 SOPHISTICATED = ["UCV", "BCV", "STE", "DPI"]
+SIMPLE = ["NRD-I", "NRD", "NRD0", "SP", "WEKA"]
 MEASURES = {"error": ("error", "error"), "bias": ("bias", "kw_bias2"), "variance": ("variance", "kw_variance")}
 # the w/t/l records the text quotes, (row, column): (wins, ties, losses) on error
 QUOTED_RECORDS = {("BCV", "SP"): (15, 1, 36), ("BCV", "WEKA"): (11, 0, 41), ("UCV", "SP"): (18, 0, 36)}
@@ -114,8 +115,41 @@ def _rank_claims(source: str, ranks: dict[str, _Ranks], ctx) -> list[Claim]:
     claim("sp_only_better_than_dis", "3.2/4", "SP is the only scheme statistically significantly better than DIS on error",
           beat_dis == ["SP"] if err else None, ("significantly better than DIS here: " + (", ".join(beat_dis) or "none"))
           if err else "")
+    if err is not None:
+        worst = max(err.mean_ranks, key=err.mean_ranks.get)
+        claim("bcv_poorest", "3.2", "the poorest performer was BCV (the largest mean rank on error)", worst == "BCV",
+              "largest error mean rank: " + ", ".join(f"{m} {err.mean_ranks[m]:.2f}" for m in
+                                                       sorted(err.mean_ranks, key=err.mean_ranks.get, reverse=True)[:3]))
+        better = [(a, b) for a in SOPHISTICATED for b in SIMPLE if significant(a, b)]
+        claim("sophisticated_no_better", "3.2", "the more sophisticated schemes (UCV, BCV, STE, DPI) do not yield improved "
+              "performance over the simpler ones (NRD-I, NRD, NRD0, SP, WEKA): none significantly better on error",
+              not better, "sophisticated significantly better than simple: " + (", ".join(f"{a} > {b}" for a, b in better) or "none")
+              + f"; best sophisticated rank {min(err.mean_ranks[m] for m in SOPHISTICATED):.2f}, best simple "
+              f"{min(err.mean_ranks[m] for m in SIMPLE):.2f}")
+    else:
+        claim("bcv_poorest", "3.2", "the poorest performer was BCV (the largest mean rank on error)", None, "")
+        claim("sophisticated_no_better", "3.2", "the more sophisticated schemes (UCV, BCV, STE, DPI) do not yield improved "
+              "performance over the simpler ones (NRD-I, NRD, NRD0, SP, WEKA): none significantly better on error", None, "")
     bias, var = ranks.get("bias"), ranks.get("variance")
     if bias is not None and var is not None:
+        def place(r, m):   # 1 = the lowest mean rank of the ten
+            return sorted(r.mean_ranks, key=r.mean_ranks.get).index(m) + 1
+
+        sp_b, sp_v = place(bias, "SP"), place(var, "SP")
+        claim("sp_bias_variance_middle", "3.2", "neither SP's bias nor its variance was particularly high or low (not "
+              "among the two lowest or two highest mean ranks of the ten)", 3 <= sp_b <= 8 and 3 <= sp_v <= 8,
+              f"SP bias rank {bias.mean_ranks['SP']:.2f} ({sp_b} of 10), variance rank {var.mean_ranks['SP']:.2f} ({sp_v} of 10)")
+        middle = (len(SCHEMES) + 1) / 2
+        small = ["NRD0", "SP", "STE", "DPI"]
+        claim("small_bandwidths_low_bias_high_variance", "4", "NRD0, SP, STE and DPI (smaller bandwidths) have a relatively "
+              f"small bias and large variance (bias mean rank below the middle {middle}, variance above it)",
+              all(bias.mean_ranks[m] < middle < var.mean_ranks[m] for m in small),
+              ", ".join(f"{m} bias {bias.mean_ranks[m]:.2f} variance {var.mean_ranks[m]:.2f}" for m in small))
+        large = ["BCV", "WEKA"]
+        claim("large_bandwidths_high_bias_low_variance", "4", "BCV and WEKA (larger bandwidths) have a relatively high bias "
+              f"and low variance (bias mean rank above the middle {middle}, variance below it)",
+              all(var.mean_ranks[m] < middle < bias.mean_ranks[m] for m in large),
+              ", ".join(f"{m} bias {bias.mean_ranks[m]:.2f} variance {var.mean_ranks[m]:.2f}" for m in large))
         middle = (len(SCHEMES) + 1) / 2
         b_ucv, v_ucv = bias.mean_ranks["UCV"], var.mean_ranks["UCV"]
         b_bcv, v_bcv = bias.mean_ranks["BCV"], var.mean_ranks["BCV"]
@@ -126,8 +160,12 @@ def _rank_claims(source: str, ranks: dict[str, _Ranks], ctx) -> list[Claim]:
         claim("bcv_low_variance_high_bias", "3.2", "BCV has low variance but high bias", v_bcv < middle and worst_bias == "BCV",
               f"BCV variance rank {v_bcv:.2f}, bias rank {b_bcv:.2f}; highest bias rank: {worst_bias}")
     else:
-        claim("ucv_low_bias_high_variance", "3.2", "UCV has low bias but high variance", None, "")
-        claim("bcv_low_variance_high_bias", "3.2", "BCV has low variance but high bias", None, "")
+        for cid, text in (("sp_bias_variance_middle", "neither SP's bias nor its variance was particularly high or low"),
+                          ("small_bandwidths_low_bias_high_variance", "NRD0, SP, STE and DPI have a relatively small bias and large variance"),
+                          ("large_bandwidths_high_bias_low_variance", "BCV and WEKA have a relatively high bias and low variance"),
+                          ("ucv_low_bias_high_variance", "UCV has low bias but high variance"),
+                          ("bcv_low_variance_high_bias", "BCV has low variance but high bias")):
+            claim(cid, "3.2", text, None, "")
     return rows
 
 
@@ -139,6 +177,9 @@ FIGURE_ONLY = {
                                    "Figure 2 is a density plot; no bandwidth is printed"),
     "smaller_bandwidths_than_nrd_i": ("3.2", "NRD0, SP, STE and DPI tend to have smaller bandwidths than NRD-I",
                                       "Figure 2 is a density plot; no bandwidth is printed"),
+    "preferable_range": ("5", "bandwidths within 0.5 to 1.5 times the NRD-I bandwidth are preferable (the three schemes "
+                         "with the lowest error mean rank have median ratios in that range)",
+                         "Figure 2 is a density plot; no bandwidth is printed"),
 }
 
 
@@ -229,6 +270,12 @@ def claims(ctx) -> list[Claim]:
         small = [m for m in ("NRD0", "SP", "STE", "DPI") if m in med]
         claim("smaller_bandwidths_than_nrd_i", all(med[m] < 1 for m in small) if len(small) == 4 else None,
               ", ".join(f"{m} {med[m]:.2f}" for m in small))
+        err = _ours(ctx).get("error")
+        if err is not None:
+            med = med.reindex(SCHEMES).fillna(1.0)   # NRD-I is its own standard (ratio 1); DIS has no bandwidth
+            best = [m for m in sorted(err.mean_ranks, key=err.mean_ranks.get) if m != "DIS"][:3]
+            claim("preferable_range", all(0.5 <= med[m] <= 1.5 for m in best),
+                  "lowest error mean ranks: " + ", ".join(f"{m} {err.mean_ranks[m]:.2f} (median ratio {med[m]:.2f})" for m in best))
     order = list(dict.fromkeys(c.claim_id for c in rows))   # each claim's two verdicts together, printed first
     return sorted(rows, key=lambda c: (order.index(c.claim_id), c.source != "printed"))
 
