@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import logging
-import time
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +16,7 @@ import pandas as pd
 from .config import make_classifier
 from .errors import USER_ERRORS, DatasetInvalid, ProtocolError
 from .classifiers.trees import shared_tree_depths
-from .crossval import FoldProba, fold_probabilities
+from .crossval import FoldProba, cpu_seconds, fold_probabilities
 from .data.fetch import load_dataset, verify_cached
 from .data.registry import registry_entry
 from .io import atomic_path, read_parquet
@@ -191,11 +190,11 @@ def _shared_fit_probabilities(paper, labels, X, y, splits):
     for train, test in splits:
         Xtr, Xte = _fold_frames(paper, X, y, train, test)
         model = clone(estimators[0])
-        t0 = time.perf_counter()
+        t0 = cpu_seconds()
         model.fit(Xtr, y.iloc[train])
-        t1 = time.perf_counter()
+        t1 = cpu_seconds()
         probas = model.path_proba(Xte, points)
-        share = (time.perf_counter() - t1) / len(labels)
+        share = (cpu_seconds() - t1) / len(labels)
         yield [FoldProba(p, model.classes_, t1 - t0, share, {}) for p in probas]
 
 

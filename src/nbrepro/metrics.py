@@ -30,7 +30,7 @@ Dataset-level metrics (one value per dataset, from the predictions of every run)
 
 Timings (recorded by the evaluation itself, not computed from predictions; ``level == "timing"``):
 
-  fit_seconds, predict_seconds   wall-clock seconds of one fold's fit / predict (lower is better),
+  fit_seconds, predict_seconds   CPU seconds of the (single-threaded) job during one fold's fit / predict (lower is better),
       usable in tables and rank figures like any fold column (e.g. Liu et al.'s training time)
 
 Rows whose class is missing (code −1) are left out of every metric.

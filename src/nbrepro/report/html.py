@@ -411,7 +411,7 @@ def _speed_section(top: pd.DataFrame) -> list[str]:
             f"<p class='small'>The {len(top)} evaluation jobs of the suite with the most CPU time, as measured on full "
             "runs of each paper with <code>--cores 2</code> (Snakemake's <code>benchmark:</code> files, collected by "
             "<code>benchmarks/paper_jobs.py</code>; ranked by <code>benchmarks/suite_profile.py</code>), not this "
-            "run's times. Fit and predict: the job's classifiers, summed over folds (wall seconds); other: starting "
+            "run's times. Fit and predict: the job's classifiers, summed over folds (as recorded when measured: wall seconds before issue 40, CPU seconds since); other: starting "
             "Python, reading, metrics, writing, and waiting for a core.</p>",
             "<div class='scroll'><table><tr><th class='l'>paper</th><th class='l'>job</th><th class='l'>dataset</th>"
             "<th>CPU s</th><th>wall s</th><th>peak MB</th><th>fit s</th><th>predict s</th><th>other s</th>"
