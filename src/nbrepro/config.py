@@ -195,7 +195,10 @@ def check_paper(paper: dict, where: str) -> None:
     from .protocols import make_splitter
 
     for label, spec in paper["classifiers"].items():
-        build_estimator(spec, f"{where}, classifier {label!r}")
+        estimator = build_estimator(spec, f"{where}, classifier {label!r}")
+        if spec.get("variants") == "ignore_each_attribute" and "ignored_attribute" not in estimator.get_params():
+            raise ConfigError(f"{where}, classifier {label!r}: variants ignore_each_attribute needs an estimator with an "
+                              f"ignored_attribute parameter; {type(estimator).__name__} has none")
     pre = paper.get("preprocessing") or {}
     check_steps(pre.get("steps") or [], f"{where}, preprocessing")
     for dataset, extra in (pre.get("per_dataset") or {}).items():

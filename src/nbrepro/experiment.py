@@ -198,12 +198,17 @@ def _shared_fit_probabilities(paper, labels, X, y, splits):
         yield [FoldProba(p, model.classes_, t1 - t0, share, {}) for p in probas]
 
 
-def _label_probabilities(paper, label, X, y, splits, record):
-    """Per fold, a one-element list: the label's own fit."""
+PER_ATTRIBUTE = ("drop_each_attribute", "ignore_each_attribute")   # variants: one evaluation per attribute
+
+
+def _label_probabilities(paper, label, X, y, splits, record, params=None):
+    """Per fold, a one-element list: the label's own fit (with ``params`` set on its estimator)."""
     if paper["preprocessing"]["scope"] == "fold":
+        if params:
+            raise ProtocolError(f"classifier {label!r}: variants with estimator parameters need preprocessing scope 'dataset'")
         results = _fold_scope_probabilities(paper, label, X, y, splits, record)
     else:
-        results = fold_probabilities(make_classifier(label, paper), X, y, splits, record)
+        results = fold_probabilities(make_classifier(label, paper).set_params(**(params or {})), X, y, splits, record)
     for res in results:
         yield [res]
 
@@ -280,8 +285,7 @@ def evaluate_many(paper: dict, dataset: str, labels, prepared_path, folds_path, 
     splits = [(np.asarray(train, dtype=np.int64), np.asarray(test, dtype=np.int64))
               for train, test in zip(folds["train"], folds["test"])]
     groups = path_groups(paper, labels)
-    n_variants = [X.shape[1] if paper["classifiers"][g[0]].get("variants") == "drop_each_attribute" else 1
-                  for g in groups]
+    n_variants = [X.shape[1] if paper["classifiers"][g[0]].get("variants") in PER_ATTRIBUTE else 1 for g in groups]
     progress = Progress(dataset, len(splits) * sum(n_variants))
     with shared_tree_depths():  # a column may read the depths of trees another grew on these folds
         yield from _evaluate_groups(paper, groups, X, y, folds, splits, metrics, classes, ycodes, progress, outputs)
@@ -291,16 +295,20 @@ def _evaluate_groups(paper, groups, X, y, folds, splits, metrics, classes, ycode
     for group in groups:
         collected = {label: _Collected(paper.get("stored_probabilities", "float64")) for label in group}
         spec = paper["classifiers"][group[0]]
-        # variants: the classifier once as configured, or once per attribute left out
+        # variants: the classifier once as configured, or once per attribute, refitted without it
+        # (drop_each_attribute) or fitted on all and the attribute left out at prediction
+        # (ignore_each_attribute: the estimator's ignored_attribute)
         if spec.get("variants") == "drop_each_attribute":
-            variants = [(str(c), X.drop(columns=[c])) for c in X.columns]
+            variants = [(str(c), X.drop(columns=[c]), {}) for c in X.columns]
+        elif spec.get("variants") == "ignore_each_attribute":
+            variants = [(str(c), X, {"ignored_attribute": c}) for c in X.columns]
         else:
-            variants = [("", X)]
-        for variant, Xv in variants:
+            variants = [("", X, {})]
+        for variant, Xv, params in variants:
             if len(group) > 1:
                 results = _shared_fit_probabilities(paper, group, Xv, y, splits)
             else:
-                results = _label_probabilities(paper, group[0], Xv, y, splits, spec.get("record", []))
+                results = _label_probabilities(paper, group[0], Xv, y, splits, spec.get("record", []), params)
             for (run, fold), (train, test), per_label in zip(zip(folds["run"], folds["fold"]), splits, results):
                 for label, res in zip(group, per_label):
                     collected[label].add(label, classes, ycodes, metrics, variant, run, fold, train, test, res)

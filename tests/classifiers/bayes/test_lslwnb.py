@@ -130,7 +130,7 @@ def test_report_table1_counts_what_the_classifiers_saw(tmp_path):
     import shutil
 
     from nbrepro.data.registry import load_registry
-    from nbrepro.analysis.paper import run
+    from nbrepro.analysis.table1 import paper_table1
 
     paper = load_paper(ROOT / "config/papers/lslwnb.yaml")
     reg = load_registry(ROOT / "config/datasets.yaml")
@@ -139,7 +139,7 @@ def test_report_table1_counts_what_the_classifiers_saw(tmp_path):
     cwd = os.getcwd()
     os.chdir(ROOT)  # the config names the published CSV relative to the project
     try:
-        table1 = run(paper, tmp_path, tmp_path, reg, {})[0]["stats/table1.csv"]
+        table1 = paper_table1(paper, tmp_path, reg)
     finally:
         os.chdir(cwd)
     assert (table1["n"] == table1["published_n"]).all() and (table1["m"] == table1["published_m"]).all()
@@ -183,3 +183,25 @@ def test_joint_least_squares_on_an_ill_conditioned_paper_data_set():
     assert np.linalg.norm(E @ ours - D) <= np.linalg.norm(E @ lapack - D) * (1 + 1e-12)
     assert np.array_equal(np.argmax(np.einsum("nic,i->nc", F, ours), axis=1),
                           np.argmax(np.einsum("nic,i->nc", F, lapack), axis=1))
+
+
+def test_an_ignored_attribute_leaves_its_factor_out_of_the_fitted_model():
+    """Table 4's second reading: fitted on every attribute, one factor's weight set to 0, the
+    others kept. With Eq. 10 (each weight on its own) that is refitting without the attribute;
+    with the joint least squares it is not."""
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({"a": rng.normal(size=60), "b": rng.normal(size=60), "c": rng.normal(size=60)})
+    y = pd.Series(pd.Categorical(np.where(X.a + 0.5 * X.b + rng.normal(scale=0.5, size=60) > 0, "p", "n")))
+    full = LSLWNB().fit(X, y)
+    ignored = LSLWNB(ignored_attribute="b").fit(X, y)
+    np.testing.assert_array_equal(ignored.weights_[[0, 1, 3]], full.weights_[[0, 1, 3]])
+    assert ignored.weights_[2] == 0.0
+    np.testing.assert_allclose(ignored.predict_proba(X), LSLWNB().fit(X.drop(columns="b"), y).predict_proba(X.drop(columns="b")))
+    joint_full = LSLWNB(solver="joint").fit(X, y)
+    joint_ignored = LSLWNB(solver="joint", ignored_attribute="b").fit(X, y)
+    np.testing.assert_array_equal(joint_ignored.weights_[[0, 1, 3]], joint_full.weights_[[0, 1, 3]])
+    refit = LSLWNB(solver="joint").fit(X.drop(columns="b"), y).weights_
+    assert not np.allclose(refit, joint_full.weights_[[0, 1, 3]])
+    with pytest.raises(ValueError, match="ignored_attribute 'z' is not a column"):
+        LSLWNB(ignored_attribute="z").fit(X, y)
+    assert LSLWNB(ignored_attribute=1).fit(X.to_numpy(), y).weights_[2] == 0.0

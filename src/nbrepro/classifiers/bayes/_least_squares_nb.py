@@ -25,11 +25,18 @@ class LSLWNB(FrequencyGaussianNB):
     intercept), for comparison. A factor with Σ E_i² = 0 gets weight 0. With
     ``use_prior=False`` the class-prior factor is left out of the fit and the score
     (Table 3's TCA*). The prior factors, then the attributes in column order.
+
+    ``ignored_attribute`` (a column name, or a position for an array): the model is fitted on
+    every attribute, and that attribute's factor is then left out of the score (its weight set
+    to 0) without refitting the others: Table 4 read as dropping a factor from the fitted model,
+    against refitting without the attribute.
     """
 
-    def __init__(self, epsilon: float = 1e-9, use_prior: bool = True, std_ddof: int = 1, solver: str = "per_factor"):
+    def __init__(self, epsilon: float = 1e-9, use_prior: bool = True, std_ddof: int = 1, solver: str = "per_factor",
+                 ignored_attribute=None):
         super().__init__(epsilon=epsilon, use_prior=use_prior, std_ddof=std_ddof)
         self.solver = solver
+        self.ignored_attribute = ignored_attribute
 
     def fit(self, X, y):
         if self.solver not in ("per_factor", "joint"):
@@ -54,7 +61,21 @@ class LSLWNB(FrequencyGaussianNB):
 
             w = least_squares(np.ascontiguousarray(E, dtype=np.float64), np.ascontiguousarray(D, dtype=np.float64))
         self.weights_ = np.concatenate([[0.0] * first, w])  # weights_[0] is the prior's (0 when unused)
+        if self.ignored_attribute is not None:
+            self.weights_[1 + self._attribute_position(self.ignored_attribute, m1 - 1)] = 0.0
         return self
+
+    def _attribute_position(self, attribute, n_attributes: int) -> int:
+        names = getattr(self, "feature_names_in_", None)
+        if names is not None:
+            found = [i for i, name in enumerate(names) if name == attribute]
+            if not found:
+                raise ValueError(f"LSLWNB: ignored_attribute {attribute!r} is not a column (columns: {list(names)})")
+            return found[0]
+        if not isinstance(attribute, (int, np.integer)) or not 0 <= attribute < n_attributes:
+            raise ValueError(f"LSLWNB: ignored_attribute must be a column position 0 … {n_attributes - 1} for an array, "
+                             f"got {attribute!r}")
+        return int(attribute)
 
     def _scores(self, F: np.ndarray) -> np.ndarray:
         return np.einsum("nic,i->nc", F, self.weights_)
