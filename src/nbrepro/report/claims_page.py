@@ -22,6 +22,7 @@ GROUPS = [
     ("reproduced", "Holds on the printed numbers and on ours"),
     ("ours_only", "Not checkable on the printed numbers; judged on ours"),
     ("open", "Not yet judged on ours"),
+    ("not_checkable", "Not checkable by any numbers (analytical statements)"),
 ]
 
 
@@ -29,15 +30,18 @@ def one_row_per_claim(claims: pd.DataFrame) -> pd.DataFrame:
     """``claims`` (one row per claim and source, with a ``paper`` column) as one row per claim:
     the printed verdict and evidence beside ours and our qualifiers, and the claim's group."""
     rows = []
-    for (paper, cid), g in claims.groupby(["paper", "claim_id"], sort=False):
+    claims = claims.assign(metric=claims["metric"].fillna("").astype(str))
+    for (paper, cid, metric), g in claims.groupby(["paper", "claim_id", "metric"], sort=False):
         by = {r.source: r for r in g.itertuples(index=False)}
         pr, ours = by.get("printed"), by.get("ours")
         first = pr if pr is not None else ours
         p_v = pr.verdict if pr is not None else "not checkable"
         o_v = ours.verdict if ours is not None else "not yet computable"
-        group = ("contradicted" if p_v == "no" else "open" if o_v not in ("yes", "no") else
+        group = ("contradicted" if p_v == "no" else
+                 "not_checkable" if p_v == o_v == "not checkable" else "open" if o_v not in ("yes", "no") else
                  "ours_only" if p_v != "yes" else "reproduced" if o_v == "yes" else "not_reproduced")
-        row = {"paper": paper, "claim_id": cid, "section": first.section, "claim": first.claim,
+        row = {"paper": paper, "claim_id": cid, "metric": metric, "section": first.section,
+               "claim": first.claim + (f" ({metric})" if metric else ""),
                "printed": p_v, "printed_evidence": "" if pr is None else pr.evidence,
                "ours": o_v, "ours_evidence": "" if ours is None else ours.evidence, "group": group}
         for col in ("wilcoxon_holm", "bayesian", "tests_evidence", "stability", "fragile", "pool"):
@@ -93,7 +97,8 @@ def _group_table(rows: pd.DataFrame) -> str:
         evidence = "<br>".join(f"<i>{label}</i> {html.escape(x)}" for label, x in (
             ("printed:", _text(r.printed_evidence)), ("ours:", _text(r.ours_evidence)),
             ("today's tests (ours):", _text(r.tests_evidence)), ("other methods (ours):", _text(r.pool))) if x)
-        out.append(f"<tr id='{html.escape(r.paper)}-{html.escape(r.claim_id)}'><td class='l'>{html.escape(_text(r.section))}</td>"
+        anchor = f"{r.paper}-{r.claim_id}" + (f"-{r.metric}" if r.metric else "")
+        out.append(f"<tr id='{html.escape(anchor)}'><td class='l'>{html.escape(_text(r.section))}</td>"
                    f"<td class='l'>{html.escape(r.claim)}</td><td class='{_cls(r.printed)}'>{html.escape(r.printed)}"
                    + (f"<br><span class='small'>{html.escape(r.printed_qualifiers)}</span>" if r.printed_qualifiers else "")
                    + "</td>"
