@@ -65,13 +65,13 @@ def _printed(ctx) -> dict[str, _Ranks]:
     if not spec.get("published"):
         return {}
     pub = pd.read_csv(spec["published"]).rename(columns={"row_method": "row", "col_method": "col"})
-    n = len(ctx.paper["datasets"])
     k = len(SCHEMES)
-    cd = stats.critical_difference(stats.nemenyi_q(k), k, n)
     out = {}
     for name in MEASURES:
         recs = pub[pub.measure == name.upper()]
         if len(recs) == k * (k - 1) // 2:
+            n = int(recs[["wins", "ties", "losses"]].iloc[0].sum())   # the paper's data sets, whatever this run reads
+            cd = stats.critical_difference(stats.nemenyi_q(k), k, n)
             mr = stats.mean_ranks_from_records(recs, SCHEMES, n)
             out[name] = _Ranks(mr.to_dict(), stats.friedman_from_mean_ranks(mr.to_numpy(), n).pvalue, cd, n)
     return out
