@@ -515,7 +515,8 @@ def test_the_claims_page_groups_each_claim_by_its_two_verdicts(tmp_path):
             + both("d", "not checkable", "yes", wilcoxon_holm="no", bayesian="undecided", stability=0.41, fragile="yes")
             + [Claim("e", "5", "sentence e", "ours", "not yet computable", "")])
     papers = [{"name": "p", "title": "Paper P", "claims": claims_frame(rows),
-               "gaps": [{"cells": "Table 2", "explanation": "another data version"}]}]
+               "gaps": [{"cells": "Table 2", "explanation": "another data version"}]},
+              {"name": "q", "title": "Paper Q (no claims)", "claims": None}]
     wide = claims_page(papers, tmp_path / "claims.html", tmp_path / "claims.csv").set_index("claim_id")
     assert wide.group.to_dict() == {"a": "reproduced", "b": "not_reproduced", "c": "contradicted", "d": "ours_only",
                                     "e": "open"}
@@ -523,5 +524,6 @@ def test_the_claims_page_groups_each_claim_by_its_two_verdicts(tmp_path):
     page = (tmp_path / "claims.html").read_text()
     assert "printed numbers do not support it (1)" in page and "41% fragile" in page
     assert "another data version" in page and "<script" not in page
+    assert "#q'" not in page   # a paper with no claims has no section to link to
     csv = pd.read_csv(tmp_path / "claims.csv")
     assert list(csv.columns[:3]) == ["paper", "claim_id", "section"] and len(csv) == 9

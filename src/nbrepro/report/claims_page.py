@@ -131,7 +131,8 @@ def claims_page(papers: list[dict], out_html, out_csv) -> pd.DataFrame:
              "'undecided' when no outcome reaches 0.95). <b>Stability</b>: the share of 1 000 bootstrap resamples "
              "of the data sets (seed 1) in which our claim holds; 'fragile' when our verdict is reached in fewer "
              "than 80 %. The same as CSV: <a href='claims.csv'>claims.csv</a>. Papers: "
-             + ", ".join(f"<a href='#{html.escape(p['name'])}'>{html.escape(p['title'])}</a>" for p in papers) + ".</p>"]
+             + ", ".join(f"<a href='#{html.escape(p['name'])}'>{html.escape(p['title'])}</a>" for p in papers
+                         if (wide.paper == p["name"]).any()) + ".</p>"]   # a paper with no claims has no section
     for p in papers:
         rows = wide[wide.paper == p["name"]]
         if not len(rows):
