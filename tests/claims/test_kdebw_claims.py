@@ -81,3 +81,29 @@ def test_the_rank_claims_are_judged_on_the_printed_table_2_too():
     assert printed.loc["sophisticated_slower", "verdict"] == "not checkable"
     # each claim's two verdicts side by side, the printed one first
     assert list(out.source[:2]) == ["printed", "ours"] and out.claim_id[0] == out.claim_id[1]
+
+
+def test_larger_bandwidths_by_a_sign_test_over_the_data_sets(tmp_path):
+    """'Statistically larger': BCV's and WEKA's median bandwidth ratio against each other scheme's,
+    data set by data set, one-sided sign test, Holm over the 12 pairs."""
+    from nbrepro import paths
+
+    datasets = [f"d{i}" for i in range(12)]
+    size = {"NRD": 1.0, "NRD0": 0.8, "SP": 0.7, "UCV": 0.75, "BCV": 1.3, "STE": 0.72, "DPI": 0.8, "WEKA": 1.2}
+    rng = np.random.default_rng(0)
+    for ds in datasets:
+        for m, v in size.items():
+            f = tmp_path / paths.per_fold("fitted", ds, m)
+            f.parent.mkdir(parents=True, exist_ok=True)
+            pd.DataFrame({"variant": "", "run": 1, "fold": 0, "attribute": "bandwidth_ratios_", "key": [f"{i}" for i in range(5)],
+                          "value": v * rng.uniform(0.95, 1.05, 5), "text": ""}).to_parquet(f)
+    ctx = context(["SP", "WEKA", "NRD-I", "NRD", "NRD0", "DPI", "STE", "DIS", "UCV", "BCV"])
+    ctx.paper, ctx.results = {"datasets": datasets}, tmp_path
+    held, evidence = kdebw._larger_bandwidths(ctx)
+    assert held and "BCV > NRD on 12 of 12" in evidence and "WEKA > NRD on 12 of 12" in evidence
+    size["WEKA"] = 1.0   # WEKA no longer above NRD: about half the data sets each way
+    for ds in datasets:
+        f = tmp_path / paths.per_fold("fitted", ds, "WEKA")
+        pd.DataFrame({"variant": "", "run": 1, "fold": 0, "attribute": "bandwidth_ratios_", "key": [f"{i}" for i in range(5)],
+                      "value": rng.uniform(0.95, 1.05, 5), "text": ""}).to_parquet(f)
+    assert kdebw._larger_bandwidths(ctx)[0] is False
