@@ -21,8 +21,8 @@ from .errors import ResultChanged
 _CHUNK = 1 << 20
 
 
-def _sha256(path: Path) -> str:
-    # the same digest as nbrepro.data.checksums.sha256_of, which sits a layer above this module
+def sha256_of(path: str | Path) -> str:
+    """The sha256 of a file's bytes (also the data cache's, ``nbrepro.data.checksums``)."""
     h = hashlib.sha256()
     with open(path, "rb") as f:
         while chunk := f.read(_CHUNK):
@@ -44,7 +44,7 @@ def is_sidecar(path: str | Path) -> bool:
 def record(path: str | Path) -> str:
     """Record the sha256 of ``path`` as it is now; returns it."""
     path = Path(path)
-    digest = _sha256(path)
+    digest = sha256_of(path)
     side = sidecar(path)
     tmp = side.with_name(side.name + ".part")
     tmp.write_text(f"{digest}  {path.name}\n")
@@ -86,7 +86,7 @@ def _changed_message(path: Path, got: str, want: str) -> str:
 def checked_sha256(path: str | Path) -> str:
     """The sha256 of ``path``; ``ResultChanged`` when it has a record and is not the recorded one."""
     path = Path(path)
-    got = _sha256(path)
+    got = sha256_of(path)
     want = recorded(path)
     if want is not None and got != want:
         raise ResultChanged(_changed_message(path, got, want))
@@ -129,7 +129,7 @@ def changed_files(*roots) -> list[str]:
                 except FileNotFoundError:   # deleted: the workflow makes it again
                     continue
                 want = recorded(path)
-                got = _sha256(path)
+                got = sha256_of(path)
                 if want is not None and got != want:
                     out.append(_changed_message(path, got, want))
     return sorted(out)

@@ -20,16 +20,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..io import sha256_of  # noqa: F401  (re-exported: the data cache checks files with it)
+
 
 _SEP = "\x1f"   # unit separator: in no ARFF value unquoted
-
-
-def sha256_of(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 def _column_text(col: pd.Series) -> tuple[str, pd.Series]:
