@@ -12,11 +12,13 @@ import copy
 import functools
 from pathlib import Path
 
+from .analysis.claim_kinds import CLAIM_KINDS
+from .analysis.declared import check_declared
 from .analysis.figures import FIGURE_KINDS
 from .analysis.statistics import STATISTICS
 from .classifiers import REGISTRY
 from .analysis.tables import table_datasets
-from .config import check_paper, expand_classifiers, load_yaml
+from .config import check_paper, expand_classifiers, load_yaml, table_columns
 from .errors import ConfigError
 from .metrics import paper_metrics
 from .metrics import METRICS
@@ -29,7 +31,7 @@ SCHEMAS = Path(__file__).parent / "schemas"
 # registry name (the schema's ``x-names-of``) → the names it holds; timings are recorded, not chosen
 NAMES = {"estimators": list(REGISTRY), "metrics": [n for n, entry in METRICS.items() if entry[3] != "timing"],
          "protocols": list(PROTOCOLS), "steps": list(STEP_NAMES), "statistics": list(STATISTICS),
-         "figure_kinds": list(FIGURE_KINDS)}
+         "figure_kinds": list(FIGURE_KINDS), "claim_kinds": list(CLAIM_KINDS)}
 
 
 def _fill_names(node):
@@ -99,6 +101,7 @@ def load_paper(path: str | Path, registry: dict | None = None) -> Paper:
     _apply_defaults(data, schema("paper"))
     data["classifiers"] = expand_classifiers(data["classifiers"], where)
     check_paper(data, where)  # estimators, parameters, protocol, metrics, names: before any job runs
+    check_declared(data, where, _table_methods(data))
     if registry is not None:
         unknown = [d for d in data["datasets"] if d not in registry]
         if unknown:
@@ -110,6 +113,18 @@ def load_paper(path: str | Path, registry: dict | None = None) -> Paper:
                 raise ConfigError(f"{where}, tables.{name}: {exc}") from None
         _check_positive_classes(data, registry, where)
     return Paper(data, path)
+
+
+def _table_methods(paper: dict) -> set[str]:
+    """Every method label of the paper's tables, and the claims module's derived columns
+    (``DERIVED_COLUMNS``): what a declared claim may name."""
+    names = {c["method"] for spec in paper["tables"].values() if spec.get("kind") != "pairwise" for c in table_columns(spec)}
+    names |= {m for spec in paper["tables"].values() for m in spec.get("methods", [])}
+    module = paper.get("analysis", {}).get("claims_module")
+    if module:
+        from .analysis.claims import claims_module
+        names |= set(getattr(claims_module(module), "DERIVED_COLUMNS", ()))
+    return names
 
 
 def _check_positive_classes(paper: dict, registry: dict, where: str) -> None:

@@ -97,8 +97,12 @@ def test_claims_are_judged_on_the_printed_table_by_the_same_code(published):
     view = printed_view(ours_missing)
     assert view["mean"].equals(ours_missing.published_mean) and view["significance"].equals(t2.significance)
     ctx = _printed_context(paper, {"table2": ours_missing}, t1, claims_module)
-    got = {c.claim_id: c for c in claims_module.claims(ctx)}
+    from nbrepro.analysis.declared import declared_claims
+
+    declared = [c for c in declared_claims(paper, ctx, ctx) if c.source == "printed"]   # the config's claims
+    got = {c.claim_id: c for c in declared + claims_module.claims(ctx)}
     assert {c.source for c in got.values()} == {"printed"}
+    assert {c.kind for c in declared} == {"rank_order", "test_rejects", "in_range", "trend"}
     assert got["lcwnb5_mean_rank_test"].verdict == "yes" and got["lcwnb5_mean_rank_test"].evidence == "p = 0.05855"
     assert got["kappas_equal"].verdict == "yes" and got["nb_tan_outside_bounds"].verdict == "yes"
     held = {k for k, c in got.items() if c.verdict == "yes"}

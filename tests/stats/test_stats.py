@@ -76,3 +76,15 @@ def test_li_li_mean_ranks(published_table2):
     ours = mean_ranks(published_table2).round(4)
     for m in pub.index:
         assert ours[m] == pytest.approx(pub[m], abs=1e-9), m
+
+
+def test_iman_davenport_when_every_data_set_ranks_the_methods_alike():
+    """χ² at its maximum n(k − 1): F is infinite and p = 0, not a division by zero (a bootstrap
+    resample of a few data sets can reach it)."""
+    import numpy as np
+
+    from nbrepro.stats import iman_davenport
+
+    data = np.array([[0.9, 0.8, 0.7], [0.95, 0.85, 0.6], [0.91, 0.9, 0.1]])
+    res = iman_davenport(data, tie_correction=True)
+    assert res.statistic == np.inf and res.pvalue == 0.0

@@ -34,6 +34,8 @@ class Claim:
     stability: float = float("nan")   # fraction of 1 000 bootstrap resamples of the data sets in which the claim holds
     fragile: str = ""          # "yes" when the verdict is reached in fewer than 80 % of the resamples
     pool: str = ""             # a mean-rank post-hoc claim with each other method left out of the ranking in turn
+    kind: str = ""             # the generic kind of a claim declared in the config (analysis.claim_kinds); "" for a
+                               # predicate of the paper's claims module
 
     def __post_init__(self):
         if self.source not in SOURCES:

@@ -4,8 +4,9 @@ generic code (the paper-stats job; ``nbrepro.report.figures`` draws the figures 
 The paper config's ``analysis:`` names the reproduced table they read, the printed decimals
 (values are rounded to them before ranks and counts, as a reader of the paper would), a
 Table 1 built from the raw files (``table1``), a list of ``statistics:`` (``statistics.STATISTICS``)
-and the ``claims`` module (``claims``); its ``figures:`` map names to figure kinds
-(``figures.FIGURE_KINDS``).
+and the paper's claims module (``claims_module``: its statistics functions, derived columns and
+the claims no generic kind fits); its ``figures:`` map names to figure kinds
+(``figures.FIGURE_KINDS``); its ``claims:`` list the claims of generic kinds (``declared``).
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pandas as pd
 from .. import paths
 from ..errors import ConfigError
 from .claims import claims_frame, claims_module
+from .declared import declared_claims
 from .figures import FIGURE_KINDS, FigureData
 from .statistics import frame_names, text_statistics
 from .table1 import paper_table1
@@ -38,7 +40,7 @@ def output_files(paper: dict) -> tuple[list[str], list[str]]:
         suffix = FIGURE_KINDS[fig["kind"]].data_suffix
         if suffix:
             names.append(f"{name}{suffix}")
-    if spec.get("claims"):
+    if spec.get("claims_module") or paper.get("claims"):
         names.append("claims")
     return names, list(paper["figures"])
 
@@ -48,7 +50,7 @@ def run(paper: dict, results: Path, raw_dir: Path, registry: dict,
     """Compute every declared statistic, figure and claim: (the stats frames to write, by path
     under results/{paper}; each figure's data, by figure name, to draw)."""
     spec = paper["analysis"]
-    module = claims_module(spec["claims"]) if spec.get("claims") else None
+    module = claims_module(spec["claims_module"]) if spec.get("claims_module") else None
     outputs = {}
     table1 = None
     if spec.get("dataset_table") is not None:
@@ -70,10 +72,16 @@ def run(paper: dict, results: Path, raw_dir: Path, registry: dict,
             outputs[paths.stats(name + kind.data_suffix)] = data.frame
         if ctx is not None:
             ctx.frames[name] = data.frame
-    if module is not None and spec.get("claims"):
-        claims = module.claims(ctx)
+    printed = None
+    if paper.get("claims") or spec.get("claims_on_printed_tables"):
+        printed = _printed_context(paper, tables, table1, module, figures=bool(spec.get("claims_on_printed_tables")))
+    claims = declared_claims(paper, ctx, printed) if paper.get("claims") else []
+    if module is not None and hasattr(module, "claims"):
+        mine = module.claims(ctx)
         if spec.get("claims_on_printed_tables"):
-            claims = _side_by_side(module.claims(_printed_context(paper, tables, table1, module)), claims)
+            mine = _side_by_side(module.claims(printed), mine)
+        claims += mine
+    if claims:
         outputs[paths.stats("claims")] = claims_frame(claims)
     return outputs, figures
 
@@ -88,14 +96,14 @@ def printed_view(table: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def _printed_context(paper: dict, tables: dict, table1, module):
-    """The analysis context of the printed tables: the declared statistics and the figures' data
-    computed as for ours, so that the claims module judges the paper's own numbers by the same
-    code (``source`` "printed"). No per-fold files: what needs them is not computable here."""
+def _printed_context(paper: dict, tables: dict, table1, module, figures: bool = True):
+    """The analysis context of the printed tables: the declared statistics (and with ``figures``
+    the figures' data) computed as for ours, so that the same code judges the paper's own numbers
+    (``source`` "printed"). No per-fold files: what needs them is not computable here."""
     spec = paper["analysis"]
     printed = {name: printed_view(t) for name, t in tables.items()}
     _, ctx = text_statistics(paper, printed[spec["table"]], table1, None, module, printed, None)
-    for name, fig in paper["figures"].items():
+    for name, fig in paper["figures"].items() if figures else ():
         ctx.frames[name] = FIGURE_KINDS[fig["kind"]].compute(paper, fig, printed, table1, None).frame
     ctx.source = "printed"
     return ctx

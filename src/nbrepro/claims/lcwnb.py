@@ -137,35 +137,16 @@ def claims(ctx) -> list[Claim]:
     def claim(claim_id, text_, supported, evidence):
         rows.append(Claim(claim_id, "4", text_, ctx.source, verdict(supported), evidence))
 
-    order = b["average"].sort_values(ascending=False)
-    ranks = b["mean_rank"].sort_values()
     complete = len(b) == 10
-
-    def best_two_then_waode(names):
-        return set(names[:2]) == {"LCWNB5", "LCWNB10"} and names[2] == "WAODE"
-
-    claim("lcwnb5_lcwnb10_best_two",
-          "LCWNB5 and LCWNB10 perform well in both measures (average accuracy and mean rank); they are the best two "
-          "with WAODE the third best",
-          (best_two_then_waode(list(order.index)) and best_two_then_waode(list(ranks.index))) if complete else None,
-          "by average: " + ", ".join(f"{m} {v:.2f}" for m, v in order.items())
-          + "; by mean rank: " + ", ".join(f"{m} {v:.3f}" for m, v in ranks.items()))
     outside = [m for m in b.index if b.loc[m, "average"] < b.loc[m, "average_lower"]
                or b.loc[m, "mean_rank"] > b.loc[m, "mean_rank_upper"]]
     claim("nb_tan_outside_bounds", "NB and TAN are likely to be inferior (bars outside the 95% simultaneous bounds)",
           set(outside) == {"NB", "TAN"} if complete else None,
           "outside the bounds: " + (", ".join(outside) or "none") + f" (over the {len(b)} methods computed)")
-    ps = [float(stat.get(k, np.nan)) for k in ("friedman_p_kappa", "iman_davenport_p_kappa", "quade_p_kappa")]
-    claim("kappas_equal", "the three κ are of equal performance at 5% (Friedman, Iman–Davenport, Quade)",
-          all(p > 0.05 for p in ps) if not any(np.isnan(ps)) else None, "p = " + ", ".join(f"{p:.4f}" for p in ps))
     p_mid = float(stat.get("binom_p_lcwnb10_middle", np.nan))
     claim("lcwnb10_middle",
           "LCWNB10 is usually ranked second among the three κ (binomial p < 0.05)", p_mid < 0.05 if not np.isnan(p_mid) else None,
           f"{stat.get('lcwnb10_middle_count')} of 36, p = {p_mid:.3g}")
-    wil = [float(stat.get(k, np.nan)) for k in ("wilcoxon_p_lcwnb5_gt_lcwnb10", "wilcoxon_p_lcwnb5_gt_lcwnb20")]
-    claim("wilcoxon_same_conclusion", "the one-sided Wilcoxon tests of LCWNB5 against LCWNB10 and LCWNB20 give the same "
-          "conclusion (no difference at 5%)", all(p > 0.05 for p in wil) if not any(np.isnan(wil)) else None,
-          "p = " + ", ".join(f"{p:.4f}" for p in wil))
     p_first = float(stat.get("binom_p_lcwnb5_rank1", np.nan))
     claim("lcwnb5_rank1_18", "LCWNB5 is ranked 1 among the three κ in 18 of the 36 data sets, p = Pr(Binomial(36,1/3) ≥ 18) "
           "= 0.0283: the three behave differently", None if np.isnan(p_first) else

@@ -43,7 +43,8 @@ def one_row_per_claim(claims: pd.DataFrame) -> pd.DataFrame:
         row = {"paper": paper, "claim_id": cid, "metric": metric, "section": first.section,
                "claim": first.claim + (f" ({metric})" if metric else ""),
                "printed": p_v, "printed_evidence": "" if pr is None else pr.evidence,
-               "ours": o_v, "ours_evidence": "" if ours is None else ours.evidence, "group": group}
+               "ours": o_v, "ours_evidence": "" if ours is None else ours.evidence, "group": group,
+               "kind": _text(getattr(first, "kind", "")) or "predicate"}
         for col in ("wilcoxon_holm", "bayesian", "tests_evidence", "stability", "fragile", "pool"):
             row[col] = getattr(ours, col, "") if ours is not None else ""
         row["printed_qualifiers"] = _qualifiers(pr) if pr is not None else ""
@@ -88,7 +89,7 @@ def _summary(paper: str, title: str, wide: pd.DataFrame, gaps: list[dict]) -> st
 
 
 def _group_table(rows: pd.DataFrame) -> str:
-    head = ("<tr><th class='l'>§</th><th class='l'>claim</th><th>printed numbers</th><th>ours</th>"
+    head = ("<tr><th class='l'>§, kind</th><th class='l'>claim</th><th>printed numbers</th><th>ours</th>"
             "<th>Wilcoxon–Holm (ours)</th><th>Bayesian (ours)</th><th>stability (ours)</th><th class='l'>evidence (printed; ours; tests; "
             "other methods)</th></tr>")
     out = ["<div class='scroll'><table>", head]
@@ -98,7 +99,8 @@ def _group_table(rows: pd.DataFrame) -> str:
             ("printed:", _text(r.printed_evidence)), ("ours:", _text(r.ours_evidence)),
             ("today's tests (ours):", _text(r.tests_evidence)), ("other methods (ours):", _text(r.pool))) if x)
         anchor = f"{r.paper}-{r.claim_id}" + (f"-{r.metric}" if r.metric else "")
-        out.append(f"<tr id='{html.escape(anchor)}'><td class='l'>{html.escape(_text(r.section))}</td>"
+        out.append(f"<tr id='{html.escape(anchor)}'><td class='l'>{html.escape(_text(r.section))}"
+                   f"<br><span class='small'>{html.escape(r.kind)}</span></td>"
                    f"<td class='l'>{html.escape(r.claim)}</td><td class='{_cls(r.printed)}'>{html.escape(r.printed)}"
                    + (f"<br><span class='small'>{html.escape(r.printed_qualifiers)}</span>" if r.printed_qualifiers else "")
                    + "</td>"
@@ -130,7 +132,10 @@ def claims_page(papers: list[dict], out_html, out_csv) -> pd.DataFrame:
              "signed-rank with Holm's correction and the Bayesian signed-rank test (ROPE stated in the evidence; "
              "'undecided' when no outcome reaches 0.95). <b>Stability</b>: the share of 1 000 bootstrap resamples "
              "of the data sets (seed 1) in which our claim holds; 'fragile' when our verdict is reached in fewer "
-             "than 80 %. The same as CSV: <a href='claims.csv'>claims.csv</a>. Papers: "
+             "than 80 %; shown for claims that generalise over data sets (a count or a difference on named data sets "
+             "describes those data sets). <b>Kind</b>: the generic kind a claim is declared with in the paper's config "
+             "(rank_order, significantly_better, count, test_rejects, in_range, trend), or 'predicate' for a test "
+             "written in the paper's claims module where no kind fits. The same as CSV: <a href='claims.csv'>claims.csv</a>. Papers: "
              + ", ".join(f"<a href='#{html.escape(p['name'])}'>{html.escape(p['title'])}</a>" for p in papers
                          if (wide.paper == p["name"]).any()) + ".</p>"]   # a paper with no claims has no section
     for p in papers:

@@ -55,7 +55,8 @@ def iman_davenport(data, higher_is_better: bool = True, tie_correction: bool = T
     n, k = np.asarray(data).shape
     fr = friedman(data, higher_is_better, tie_correction)
     chi2 = fr.statistic
-    f = (n - 1) * chi2 / (n * (k - 1) - chi2)
+    # every data set ranks the methods alike: chi² reaches its maximum n(k − 1) and F is infinite (p = 0)
+    f = (n - 1) * chi2 / (n * (k - 1) - chi2) if chi2 < n * (k - 1) else np.inf
     df = (k - 1, (k - 1) * (n - 1))
     return RankTestResult(float(f), float(_st.f.sf(f, *df)), df, fr.mean_ranks, n, k)
 

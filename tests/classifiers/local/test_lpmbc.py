@@ -206,23 +206,32 @@ def test_claims_on_the_papers_own_table():
     on MSE does not separate LPM-BC from TAN, LWNB and CAP, so 'all except LD-kNN and CAP' fails
     on the paper's own MSE column."""
     from nbrepro.analysis import claims_frame
-    from nbrepro.analysis.claims import claims_module
+    from nbrepro.analysis.context import analysis_context
+    from nbrepro.analysis.declared import declared_claims
+    from nbrepro.analysis.paper import printed_view
+    from nbrepro.paper import load_paper
 
+    cfg = load_paper("config/papers/lpmbc.yaml")
     pub = pd.read_csv("config/published/lpmbc_table2.csv").rename(columns={"mean": "published_mean"})
     pub["mean"] = np.nan
-    out = claims_frame(claims_module("lpmbc").claims(SimpleNamespace(tables={"table2": pub})))
+
+    def context(table, source):
+        ctx = analysis_context(cfg, table, None)
+        ctx.tables, ctx.source = {"table2": table}, source
+        return ctx
+    out = claims_frame(declared_claims(cfg, context(pub, "ours"), context(printed_view(pub), "printed")))
     paper = out[out.source == "printed"].set_index(["metric", "claim_id"])
-    assert paper.loc[("MSE", "best_count"), "evidence"].startswith("LPM-BC best on 7")
-    assert paper.loc[("ACC", "best_count"), "evidence"].startswith("LPM-BC best on 9")
-    assert paper.loc[("MSE", "mean_rank"), "evidence"].startswith("LPM-BC 2.28")
-    assert paper.loc[("ACC", "mean_rank"), "evidence"].startswith("LPM-BC 1.84")
-    assert paper.loc[("MSE", "friedman"), "evidence"] == "p = 0.000214"
-    assert paper.loc[("ACC", "friedman"), "evidence"] == "p = 3.86e-08"
-    assert paper.loc[("ACC", "bonferroni_dunn"), "verdict"] == "yes"
-    assert paper.loc[("MSE", "bonferroni_dunn"), "verdict"] == "no"
+    assert paper.loc[("mse", "best_count"), "evidence"].startswith("LPM-BC best on 7")
+    assert paper.loc[("accuracy", "best_count"), "evidence"].startswith("LPM-BC best on 9")
+    assert paper.loc[("mse", "mean_rank"), "evidence"].startswith("by mean rank: LPM-BC 2.281")
+    assert paper.loc[("accuracy", "mean_rank"), "evidence"].startswith("by mean rank: LPM-BC 1.844")
+    assert paper.loc[("mse", "friedman"), "evidence"] == "friedman p = 0.000214 (α = 0.01)"
+    assert paper.loc[("accuracy", "friedman"), "evidence"] == "friedman p = 3.86e-08 (α = 0.01)"
+    assert paper.loc[("accuracy", "bonferroni_dunn"), "verdict"] == "yes"
+    assert paper.loc[("mse", "bonferroni_dunn"), "verdict"] == "no"
     # under today's tests the printed MSE column does separate LPM-BC from the seven (Wilcoxon–Holm), and
     # Bonferroni–Dunn's 'no' holds in about 95 % of bootstrap resamples; on ACC its 'yes' in about 80 %
-    mse, acc = paper.loc[("MSE", "bonferroni_dunn")], paper.loc[("ACC", "bonferroni_dunn")]
+    mse, acc = paper.loc[("mse", "bonferroni_dunn")], paper.loc[("accuracy", "bonferroni_dunn")]
     assert (mse.wilcoxon_holm, acc.wilcoxon_holm, acc.bayesian) == ("yes", "yes", "yes")
     assert mse.stability == pytest.approx(0.05, abs=0.02) and mse.fragile == "no"
     assert acc.stability == pytest.approx(0.8, abs=0.03)

@@ -140,6 +140,8 @@ def test_claims_on_the_papers_own_markers():
 
     from nbrepro.claims import awnb
     from nbrepro.analysis import claims_frame
+    from nbrepro.analysis.declared import declared_claims
+    from nbrepro.analysis.paper import printed_view
     from nbrepro.paper import load_paper
 
     root = ROOT
@@ -149,7 +151,10 @@ def test_claims_on_the_papers_own_markers():
         t = pd.read_csv(root / f"config/published/awnb_{name}.csv", dtype={"significance": str})
         tables[name] = t.rename(columns={"significance": "published_significance", "mean": "published_mean",
                                          "std": "published_std"}).assign(significance="", mean=float("nan"), std=float("nan"))
-    out = claims_frame(awnb.claims(SimpleNamespace(tables=tables, paper=paper)))
+    printed = SimpleNamespace(tables={n: printed_view(t) for n, t in tables.items()}, paper=paper, source="printed",
+                              table1=None, statistics={})
+    ours = SimpleNamespace(tables=tables, paper=paper, source="ours", table1=None, statistics={})
+    out = claims_frame(declared_claims(paper, ours, printed) + awnb.claims(ours))
     printed = out[out.source == "printed"].set_index("claim_id").verdict
     assert (printed[[k for k in printed.index if k.startswith(("t4_", "t5_"))]] == "yes").all()
     assert printed["t5_outperformed_kr_by_nbtree"] == "yes"        # the one case is kr-vs-kp, by NBTree
