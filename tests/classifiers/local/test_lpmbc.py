@@ -1,7 +1,6 @@
 """LPM-BC and the local comparators of Mao et al.: the formulas on small cases, the one-sort
 grid path against plain refits, and the paper's statistics from its own Table II."""
 import math
-from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
