@@ -4,7 +4,7 @@ machine_cv: random stratified 3-fold × 2, fold-scope z-normalisation, accuracy 
 with their directions, a grid, an inner-CV selection that records its choice, a calibration
 wrapper, a per-classifier supervised MDL step, a synthetic dataset, a two-class table filter, a
 w/t/l matrix table, Nemenyi and Bonferroni–Dunn CD diagrams, mean-rank bars, a sweep, a density
-of recorded values, and generic statistics.
+of recorded values, generic statistics and declared claims.
 machine_bv: 3 trials of 2-fold CV with Kohavi–Wolpert bias and variance.
 """
 import shutil
@@ -58,6 +58,11 @@ MACHINE_CV = {
         {"id": "nemenyi_cd", "test": "nemenyi_cd", "methods": ["NB-MDL", "Selected", "Calibrated-NB"]},
         {"id": "bd_cd", "test": "bonferroni_dunn_cd", "methods": ["NB-MDL", "Selected", "Calibrated-NB"],
          "control": "Selected"}]},
+    "claims": [   # generic claim kinds; nothing is printed, so the printed source is not checkable
+        {"id": "friedman", "section": "1", "sentence": "the three differ", "kind": "test_rejects",
+         "test": "friedman", "methods": ["NB-MDL", "Selected", "Calibrated-NB"], "metrics": ["mse", "accuracy"]},
+        {"id": "selected_best", "section": "1", "sentence": "Selected has the lowest MSE rank", "kind": "rank_order",
+         "best": "Selected", "among": ["NB-MDL", "Selected", "Calibrated-NB"]}],
     "figures": {
         "cd_nemenyi": {"kind": "cd_diagram", "table": "table1", "metric": "mse", "test": "nemenyi"},
         "cd_bd": {"kind": "cd_diagram", "table": "table1", "metric": "accuracy", "test": "bonferroni_dunn",
@@ -135,6 +140,10 @@ def test_every_machinery_key_end_to_end(machine_run):
     assert pd.read_csv(r / "stats/density_summary.csv").objects.iloc[0] == 3 * 6
     report = (r / "report.html").read_text()
     assert "table3" in report and "cd_nemenyi.svg" in report
+    claims = pd.read_csv(r / "stats/claims.csv")
+    assert len(claims) == 2 * 3 and set(claims.kind) == {"test_rejects", "rank_order"}
+    assert (claims[claims.source == "printed"].verdict == "not checkable").all()
+    assert set(claims[claims.source == "ours"].verdict) <= {"yes", "no"}
 
     bv = pd.read_csv(proj / "results/machine_bv/tables/table1.csv").pivot(index=["dataset", "method"],
                                                                            columns="metric", values="mean")

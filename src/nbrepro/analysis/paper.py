@@ -88,11 +88,14 @@ def run(paper: dict, results: Path, raw_dir: Path, registry: dict,
 
 def printed_view(table: pd.DataFrame) -> pd.DataFrame:
     """A reproduced table with the paper's printed numbers in place of ours: every column X that
-    has a ``published_X`` beside it takes that column's values (means, sds, markers, w/t/l)."""
+    has a ``published_X`` beside it takes that column's values (means, sds, markers, w/t/l); a
+    mean, sd or marker column with none (a table the paper does not print) is left empty."""
     out = table.copy()
     for col in table.columns:
         if f"published_{col}" in table.columns:
             out[col] = table[f"published_{col}"]
+        elif col in ("mean", "std", "significance"):   # a table the paper does not print: no printed numbers
+            out[col] = float("nan") if col != "significance" else None
     return out
 
 
