@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._kernel_walk import kernel_probabilities
 from .special import weka_normal_probability
 
 DEFAULT_PRECISION = 0.01
@@ -144,8 +145,7 @@ class KernelEstimators:
     σ_c = max(range_c / sqrt(Σ w), p/6) (p/6 for a single value). As in Weka, the sum
     starts at the value nearest x, walks up, then down, and each walk stops once the
     next term times the weight not yet visited is below 1% of the sum so far: the result
-    is Weka's truncated sum, not the full one. ``x`` itself is not rounded. All (row,
-    attribute, class) walks advance together, a block of values at a time.
+    is Weka's truncated sum, not the full one. ``x`` itself is not rounded.
     """
 
     def __init__(self, values: np.ndarray, y: np.ndarray, weights: np.ndarray, n_classes: int, precision):
@@ -181,74 +181,13 @@ class KernelEstimators:
 
     def probability(self, x: np.ndarray) -> np.ndarray:
         """(rows, attributes, classes) for x of shape (rows, attributes), or (rows, classes) for
-        x of shape (rows,); NaN where x is missing."""
+        x of shape (rows,); NaN where x is missing. One compiled walk per (row, attribute,
+        class): ``_kernel_walk.kernel_probabilities``."""
         X = x[:, None] if x.ndim == 1 else x
-        n, k = X.shape
-        r = self.n_classes
-        out = np.full((n, k, r), np.nan)
-        ii, jj = np.nonzero(~np.isnan(X))
-        if len(ii):
-            t_row, t_att = np.repeat(ii, r), np.repeat(jj, r)  # one walk per (row, attribute, class)
-            t_cls = np.tile(np.arange(r), len(ii))
-            out[t_row, t_att, t_cls] = self._walks(X[t_row, t_att], t_att, t_cls)
+        out = kernel_probabilities(np.ascontiguousarray(X, dtype=np.float64), self._values, self._weights,
+                                   self._starts, self._lengths, self.weight_sum, self.sd, self.precision / 2.0,
+                                   _KERNEL_MAX_ERROR)
         return out[:, 0, :] if x.ndim == 1 else out
-
-    def _walks(self, xv, t_att, t_cls):
-        r = self.n_classes
-        sd = self.sd[t_att, t_cls]
-        half = self.precision[t_att] / 2.0
-        total = self.weight_sum[t_att, t_cls]
-        start = self._starts[t_att, t_cls]
-        length = self._lengths[t_att, t_cls]
-        prob = np.empty(len(xv))
-        empty = length == 0
-        if empty.any():  # no training value: one kernel at 0
-            prob[empty] = _interval(xv[empty], half[empty], sd[empty])
-        walk = np.flatnonzero(~empty)
-        if not len(walk):
-            return prob
-        # Weka's findNearestValue: an exact hit or the insertion point, within each segment
-        nearest = np.empty(len(walk), dtype=np.int64)
-        seg = t_att[walk] * r + t_cls[walk]
-        by_seg = np.argsort(seg, kind="stable")
-        bounds = np.searchsorted(seg[by_seg], np.arange(self._starts.size + 1), side="left")
-        starts, lengths = self._starts.ravel(), self._lengths.ravel()
-        for sgm in np.flatnonzero(np.diff(bounds)):
-            mine = by_seg[bounds[sgm]:bounds[sgm + 1]]
-            lo = int(starts[sgm])
-            nearest[mine] = np.searchsorted(self._values[lo:lo + int(lengths[sgm])], xv[walk[mine]], side="left")
-        acc, seen = np.zeros(len(walk)), np.zeros(len(walk))
-        args = (xv[walk], start[walk], length[walk], total[walk], sd[walk], half[walk])
-        for step, first in ((1, nearest), (-1, nearest - 1)):
-            acc, seen = self._walk(first, step, acc, seen, *args)
-        prob[walk] = acc / total[walk]
-        return prob
-
-    def _walk(self, first, step, acc, seen, x, start, length, total, sd, half):
-        """Continue every walk from ``first`` in direction ``step``, a block of values at a time;
-        sums run left to right as Java's loop adds them."""
-        pos = first.copy()
-        live = np.flatnonzero((pos >= 0) & (pos < length))
-        block = 8
-        while len(live):
-            idx = pos[live, None] + step * np.arange(block)[None, :]
-            valid = (idx >= 0) & (idx < length[live, None])
-            flat = start[live, None] + np.clip(idx, 0, np.maximum(length[live, None] - 1, 0))
-            cp = _interval(self._values[flat] - x[live, None], half[live, None], sd[live, None])
-            wv = np.where(valid, self._weights[flat], 0.0)
-            term = np.where(valid, cp * self._weights[flat], 0.0)
-            run = np.cumsum(np.hstack([acc[live, None], term]), axis=1)[:, 1:]
-            run_w = np.cumsum(np.hstack([seen[live, None], wv]), axis=1)[:, 1:]
-            stop = valid & (cp * (total[live, None] - run_w) < run * _KERNEL_MAX_ERROR)
-            stopped = stop.any(axis=1)
-            at = np.where(stopped, np.argmax(stop, axis=1), block - 1)
-            acc[live] = run[np.arange(len(live)), at]
-            seen[live] = run_w[np.arange(len(live)), at]
-            exhausted = ~valid[:, -1]
-            pos[live] = idx[:, -1] + step
-            live = live[~stopped & ~exhausted]
-            block = min(block * 2, 64)
-        return acc, seen
 
 
 def weighted_normal_probability(x: np.ndarray, values: np.ndarray, classes: np.ndarray, weights: np.ndarray,
