@@ -50,7 +50,8 @@ def make(checkout: Path, dest: Path) -> None:
         path = dest / "config/papers" / f"{paper}.yaml"
         spec = yaml.safe_load(path.read_text())
         spec["datasets"] = [d for d in spec["datasets"] if d in keep]
-        _prune({k: v for k, v in spec.items() if k != "datasets"}, keep)
+        # a claim's data sets stay as the paper names them: on a cut run the claim is "not yet computable"
+        _prune({k: v for k, v in spec.items() if k not in ("datasets", "claims")}, keep)
         path.write_text(yaml.safe_dump(spec, sort_keys=False))
 
 
