@@ -162,6 +162,9 @@ def test_trend_along_a_table1_column():
     c = judge(spec, kind, None, "ours", ctx, None)
     assert c.verdict == "yes" and "Spearman ρ = -" in c.evidence and c.stability > 0.8
     assert judge(dict(spec, direction="increasing"), kind, None, "ours", ctx, None).verdict == "no"
+    assert judge(dict(spec, direction="none"), kind, None, "ours", ctx, None).verdict == "no"   # there is a pattern
+    flat = dict(spec, value={"rank_of": "A", "among": ["A", "D"]}, direction="none")          # A ranks first throughout
+    assert judge(flat, kind, None, "ours", ctx, None).verdict == "yes"
 
 
 @pytest.mark.parametrize("claim, message", [
@@ -172,7 +175,7 @@ def test_trend_along_a_table1_column():
     ({"kind": "count", "of": "markers", "table": "t2", "methods": ["D"]}, "needs one of"),
     ({"kind": "count", "of": "markers", "table": "t2", "methods": ["D"], "equals": "12"}, "must be a number"),
     ({"kind": "in_range", "value": {"difference": ["A"]}, "above": 0}, "difference needs two columns"),
-    ({"kind": "trend", "along": "m", "value": {"column": "A"}, "direction": "up"}, "increasing or decreasing"),
+    ({"kind": "trend", "along": "m", "value": {"column": "A"}, "direction": "up"}, "increasing, decreasing or none"),
     ({"kind": "rank_order", "best": "Z"}, "['Z'] are not methods of the paper's tables"),
 ])
 def test_a_bad_declaration_is_one_line_naming_the_claim(claim, message):

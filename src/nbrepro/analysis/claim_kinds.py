@@ -363,14 +363,15 @@ def _ref_name(ref) -> str:
 class Trend(ClaimKind):
     """A trend across the data sets ordered by a Table 1 column (``along``, e.g. m): ``value``
     (``{rank_of: A, among: [...]}``: A's rank among those methods on each data set; or ``{column: A}``)
-    is ``increasing`` or ``decreasing`` (``direction``) by Spearman's ρ, one-sided at ``alpha``."""
+    is ``increasing`` or ``decreasing`` (``direction``) by Spearman's ρ, one-sided at ``alpha``; or
+    ``none``: "no pattern", no two-sided trend at ``alpha``."""
     name = "trend"
     required = ("along", "value", "direction")
     optional = ("alpha",)
 
     def check(self, spec):
-        if spec["direction"] not in ("increasing", "decreasing"):
-            return f"direction must be increasing or decreasing, got {spec['direction']!r}"
+        if spec["direction"] not in ("increasing", "decreasing", "none"):
+            return f"direction must be increasing, decreasing or none, got {spec['direction']!r}"
         value = spec["value"]
         if not isinstance(value, dict) or not ({"rank_of", "among"} <= set(value) or "column" in value):
             return "value must be {rank_of: A, among: [...]} or {column: A}"
@@ -396,10 +397,12 @@ class Trend(ClaimKind):
     def holds(self, spec, data, view, metric):
         value = spec["value"]
         what = f"{value['rank_of']}'s rank among {', '.join(value['among'])}" if "rank_of" in value else _ref_name(value["column"])
+        direction = spec["direction"]
         if data["x"].nunique() < 2 or data["y"].nunique() < 2:   # ρ is not defined: no trend to see
-            return False, f"{what} against {spec['along']} over {len(data)} data sets: one of them is constant, no trend"
-        res = _st.spearmanr(data["x"], data["y"],
-                            alternative="greater" if spec["direction"] == "increasing" else "less")
+            return direction == "none", f"{what} against {spec['along']} over {len(data)} data sets: one of them is constant, no trend"
+        alternative = {"increasing": "greater", "decreasing": "less", "none": "two-sided"}[direction]
+        res = _st.spearmanr(data["x"], data["y"], alternative=alternative)
         rho, p = float(res.statistic), float(res.pvalue)
-        ok = bool(p < spec.get("alpha", 0.05))
-        return ok, f"{what} against {spec['along']} over {len(data)} data sets: Spearman ρ = {rho:.3f}, one-sided p = {p:.3g}"
+        ok = bool(p < spec.get("alpha", 0.05)) != (direction == "none")
+        sided = "two-sided" if direction == "none" else "one-sided"
+        return ok, f"{what} against {spec['along']} over {len(data)} data sets: Spearman ρ = {rho:.3f}, {sided} p = {p:.3g}"
