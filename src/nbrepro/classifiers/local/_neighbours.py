@@ -38,28 +38,40 @@ def numeric_matrix(estimator, X, fitting: bool, y=None) -> np.ndarray:
 
 
 def distances(Q: np.ndarray, T: np.ndarray, metric: str) -> np.ndarray:
-    """(queries, rows) distances, computed in blocks of queries."""
+    """(queries, rows) distances: Chebyshev by one compiled pass, Euclidean in blocks of queries
+    (summed in attribute order by ``einsum``, not by BLAS: the same bits on every machine)."""
     if metric not in METRICS:
         raise ValueError(f"metric must be one of {METRICS}, got {metric!r}")
     out = np.empty((len(Q), len(T)))
+    if metric == "chebyshev":
+        from ._neighbour_kernel import chebyshev_rows  # numba: imported where first needed
+
+        chebyshev_rows(np.ascontiguousarray(Q, dtype=np.float64), np.ascontiguousarray(T.T, dtype=np.float64), out)
+        return out
     step = max(1, _BLOCK_ELEMENTS // max(1, T.shape[0] * max(1, T.shape[1])))
     for a in range(0, len(Q), step):
         diff = np.abs(Q[a:a + step, None, :] - T[None, :, :])
-        if metric == "chebyshev":
-            out[a:a + step] = diff.max(axis=2) if T.shape[1] else 0.0
-        else:  # summed in attribute order, not by BLAS: the same bits on every machine
-            out[a:a + step] = np.sqrt(np.einsum("qnd,qnd->qn", diff, diff, optimize=False))
+        out[a:a + step] = np.sqrt(np.einsum("qnd,qnd->qn", diff, diff, optimize=False))
     return out
 
 
 def sorted_neighbours(Q: np.ndarray, T: np.ndarray, metric: str, limit: int | None = None):
     """(order, sorted distances): each query's training rows nearest first, ties in row order;
-    only the first ``limit`` columns if given."""
-    D = distances(Q, T, metric)
-    order = np.argsort(D, axis=1, kind="stable")
-    if limit is not None:
-        order = order[:, :limit]
-    return order, np.take_along_axis(D, order, axis=1)
+    only the first ``limit`` columns if given. Queries go in blocks of at most 32 MB of
+    distances; each query's nearest rows are selected before they are sorted
+    (``_neighbour_kernel.stable_nearest``: the first ``limit`` of a stable sort of all)."""
+    from ._neighbour_kernel import stable_nearest  # numba: imported where first needed
+
+    n = len(T)
+    limit = n if limit is None else min(int(limit), n)
+    order = np.empty((len(Q), limit), dtype=np.int64)
+    dist = np.empty((len(Q), limit))
+    if not len(Q) or not limit:
+        return order, dist
+    step = max(1, (_BLOCK_ELEMENTS // 8) // max(1, n))
+    for a in range(0, len(Q), step):
+        stable_nearest(distances(Q[a:a + step], T, metric), limit, order[a:a + step], dist[a:a + step])
+    return order, dist
 
 
 def grid_sizes(grid, smallest_class: int) -> list[int]:
