@@ -71,14 +71,26 @@ def ours(make, X, y, folds, repeats):
     return min(times)
 
 
-def weka(arff: Path, spec, runs: int, classes: Path) -> tuple[float, float]:
+def weka_runs(arff: Path, spec, runs: int, classes: Path) -> pd.DataFrame:
+    """One row per run of Weka's 10-fold CV in one JVM: seconds (wall) and, for a classifier,
+    cpu_seconds (the thread's CPU time)."""
     if spec is None:
         cmd = ["WekaFilterTimer", str(runs), "10", str(arff)]
     else:
         cmd = ["WekaFoldTimer", spec[0], str(runs), "10", str(arff), "--", *spec[1:]]
     out = subprocess.run(["java", "-Xmx8g", "-cp", f"{WEKA}:{classes}", *cmd], check=True, capture_output=True,
                          text=True).stdout
-    seconds = pd.read_csv(pd.io.common.StringIO(out))["seconds"]
+    return pd.read_csv(pd.io.common.StringIO(out))
+
+
+def compile_timers(tmp: Path) -> None:
+    for java in ("WekaFoldTimer", "WekaFilterTimer"):
+        subprocess.run(["javac", "-cp", str(WEKA), "-d", str(tmp), str(ROOT / f"benchmarks/weka/{java}.java")],
+                       check=True)
+
+
+def weka(arff: Path, spec, runs: int, classes: Path) -> tuple[float, float]:
+    seconds = weka_runs(arff, spec, runs, classes)["seconds"]
     return float(seconds.iloc[0]), float(seconds.iloc[1:].mean() if len(seconds) > 1 else seconds.iloc[0])
 
 
@@ -93,9 +105,7 @@ def main():
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        for java in ("WekaFoldTimer", "WekaFilterTimer"):
-            subprocess.run(["javac", "-cp", str(WEKA), "-d", str(tmp), str(ROOT / f"benchmarks/weka/{java}.java")],
-                           check=True)
+        compile_timers(tmp)
         for ds in datasets:
             df, _ = read_arff(_arff(ds))
             X, y = df.iloc[:, :-1], df.iloc[:, -1]
