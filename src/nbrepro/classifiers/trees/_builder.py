@@ -36,6 +36,7 @@ class TreeBuilder:
         self._sorted_all = {}
         self._log_table = log_func(np.arange(len(Z) + 1, dtype=np.float64))  # the same logFunc, looked up
         self.z_score = weka_normal_inverse(float(np.float32(1.0) - self.confidence))
+        self._leaf_errors = {}   # id(distribution) → (distribution, its estimated errors)
 
     # ---- growing --------------------------------------------------------------------
     def grow(self, w: np.ndarray, keep_rows: bool, ranks: np.ndarray | None = None) -> Node:
@@ -365,12 +366,31 @@ class TreeBuilder:
         return errors
 
     def _errors_for_distribution(self, d: Distribution) -> float:
+        # pruning asks for the same leaves' errors at every node above them: a distribution is
+        # never changed once made (a new one replaces it), so its errors are kept with it
+        hit = self._leaf_errors.get(id(d))
+        if hit is not None and hit[0] is d:
+            return hit[1]
         if wu.eq(d.total, 0.0):
-            return 0.0
-        e = d.num_incorrect()
-        return e + add_errors(d.total, e, self.confidence, self.z_score)
+            value = 0.0
+        else:
+            e = d.num_incorrect()
+            value = e + add_errors(d.total, e, self.confidence, self.z_score)
+        self._leaf_errors[id(d)] = (d, value)
+        return value
 
     def _errors_for_branch(self, node: Node, rows, w) -> float:
+        """getEstimatedErrorsForBranch: the subtree at ``node`` flattened and the rows passed down
+        it in one compiled call (``_prune_kernel``), the same sums as ``_errors_for_branch_python``."""
+        from ._prune_kernel import branch_errors, flat_subtree
+
+        if node.is_leaf:
+            return self._errors_for_branch_python(node, rows, w)
+        return float(branch_errors(0, np.ascontiguousarray(rows, dtype=np.int64), np.ascontiguousarray(w, dtype=np.float64),
+                                   self.Z, self.y, self.r, *flat_subtree(node), float(self.confidence), self.z_score))
+
+    def _errors_for_branch_python(self, node: Node, rows, w) -> float:
+        """The reference: the same walk in Python (tests/classifiers/trees/test_prune_kernel.py)."""
         y = self.y[rows]
         if node.is_leaf:
             return self._errors_for_distribution(Distribution.one_bag(y, w, self.r))
@@ -381,7 +401,7 @@ class TreeBuilder:
         split.dist = saved
         errors = 0.0
         for son, (r_rows, r_w) in zip(node.sons, parts):
-            errors += self._errors_for_branch(son, r_rows, r_w)
+            errors += self._errors_for_branch_python(son, r_rows, r_w)
         return errors
 
     def _new_distribution(self, node: Node, rows, w) -> None:

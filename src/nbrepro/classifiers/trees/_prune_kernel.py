@@ -1,0 +1,155 @@
+"""The estimated errors of a subtree for a set of rows (C4.5's ``getEstimatedErrorsForBranch``,
+the heart of subtree raising), compiled (numba).
+
+Why compiled: J48's pruning asks, at every node, what the largest branch's subtree would err
+on all of the node's rows, which passes those rows down that subtree; in Python, one small
+numpy call per node and branch made pruning 70 % of J48's time on letter and J48 slower than
+Weka there. The subtree comes flattened (``flat_subtree``); the rows go down it as Weka sends
+them (a missing value to every branch whose share of the rows is above Weka's 1e-6, its weight
+times the share), every sum in Weka's order: the same errors, bit for bit, as the Python path
+(``TreeBuilder._errors_for_branch_python``, kept as the reference the tests compare with).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+SMALL = 1e-6
+
+
+@njit(cache=True)
+def _add_errors_from_one(n, e, cf, z):
+    """Stats.addErrs for e ≥ 1 (and cf ≤ 0.5)."""
+    if e + 0.5 >= n:
+        return max(n - e, 0.0)
+    f = (e + 0.5) / n
+    r = (f + (z * z) / (2 * n) + z * math.sqrt((f / n) - (f * f / n) + (z * z / (4 * n * n)))) / (1 + (z * z) / n)
+    return (r * n) - e
+
+
+@njit(cache=True)
+def add_errors(n, e, cf, z):
+    """Stats.addErrs: the pessimistic extra errors of a leaf with n rows and e errors."""
+    if cf > 0.5:
+        return 0.0
+    if e < 1:
+        base = n * (1 - math.pow(cf, 1 / n))
+        if e == 0:
+            return base
+        return base + e * (_add_errors_from_one(n, 1.0, cf, z) - base)
+    return _add_errors_from_one(n, e, cf, z)
+
+
+@njit(cache=True)
+def _leaf_errors(rows, w, y, r, cf, z):
+    """errorsForDistribution of the rows' one-bag distribution: its errors (total − the weight
+    of Weka's majority class, first of the tolerant maxima) plus addErrs, 0 for no weight."""
+    per_class = np.zeros(r)
+    total = 0.0
+    for t in range(rows.shape[0]):
+        per_class[y[rows[t]]] += w[t]
+    for t in range(rows.shape[0]):
+        total += w[t]
+    if total == 0.0 or (total - 0.0 < SMALL and 0.0 - total < SMALL):
+        return 0.0
+    best, best_i = 0.0, 0
+    for c in range(r):
+        if per_class[c] - best > SMALL:
+            best, best_i = per_class[c], c
+    e = total - per_class[best_i]
+    return e + add_errors(total, e, cf, z)
+
+
+@njit(cache=True, error_model="numpy")
+def branch_errors(node, rows, w, Z, y, r, leaf, attribute, numeric, split_point, n_subsets, child_start, children,
+                  train_share, cf, z):
+    """The estimated errors of the subtree at ``node`` (flat arrays) for ``rows`` (of Z, y) with
+    weights ``w``."""
+    if leaf[node]:
+        return _leaf_errors(rows, w, y, r, cf, z)
+    a = attribute[node]
+    B = n_subsets[node]
+    n = rows.shape[0]
+    sub = np.empty(n, dtype=np.int64)
+    missing = False
+    for t in range(n):
+        x = Z[rows[t], a]
+        if np.isnan(x):
+            sub[t] = -1
+            missing = True
+        elif numeric[node]:
+            sub[t] = 0 if x - split_point[node] < SMALL else 1
+        else:
+            sub[t] = np.int64(x)
+    share = np.zeros(B)
+    if missing:
+        # the rows' own distribution over the branches (a missing value spread by the split's
+        # training shares), summed row by row as Weka's Distribution(data, split) adds them
+        per_bag = np.zeros(B)
+        total = 0.0
+        for t in range(n):
+            for b in range(B):
+                if sub[t] >= 0:
+                    v = w[t] if b == sub[t] else 0.0
+                else:
+                    v = w[t] * train_share[node, b]
+                per_bag[b] += v
+                total += v
+        for b in range(B):
+            share[b] = per_bag[b] / total
+    errors = 0.0
+    for b in range(B):
+        count = 0
+        for t in range(n):
+            if sub[t] == b or (sub[t] < 0 and share[b] - 0.0 > SMALL):
+                count += 1
+        rows_b = np.empty(count, dtype=np.int64)
+        w_b = np.empty(count)
+        k = 0
+        for t in range(n):
+            if sub[t] == b:
+                rows_b[k] = rows[t]
+                w_b[k] = w[t]
+                k += 1
+            elif sub[t] < 0 and share[b] - 0.0 > SMALL:
+                rows_b[k] = rows[t]
+                w_b[k] = share[b] * w[t]
+                k += 1
+        errors += branch_errors(children[child_start[node] + b], rows_b, w_b, Z, y, r, leaf, attribute, numeric,
+                                split_point, n_subsets, child_start, children, train_share, cf, z)
+    return errors
+
+
+def flat_subtree(root) -> tuple:
+    """The subtree of a ``_c45.Node`` as arrays, breadth first: (leaf, attribute, numeric, split
+    point, branches, first child's slot, children, each split's training shares)."""
+    nodes = [root]
+    i = 0
+    while i < len(nodes):
+        if not nodes[i].is_leaf:
+            nodes.extend(nodes[i].sons)
+        i += 1
+    index = {id(nd): k for k, nd in enumerate(nodes)}
+    m = len(nodes)
+    leaf = np.zeros(m, dtype=np.bool_)
+    attribute = np.zeros(m, dtype=np.int64)
+    numeric = np.zeros(m, dtype=np.bool_)
+    split_point = np.zeros(m)
+    n_subsets = np.zeros(m, dtype=np.int64)
+    child_start = np.zeros(m, dtype=np.int64)
+    children = []
+    widest = max([nd.split.n_subsets for nd in nodes if not nd.is_leaf], default=1)
+    train_share = np.zeros((m, widest))
+    for k, nd in enumerate(nodes):
+        if nd.is_leaf:
+            leaf[k] = True
+            continue
+        s = nd.split
+        attribute[k], numeric[k], split_point[k], n_subsets[k] = s.attribute, s.numeric, s.split_point, s.n_subsets
+        child_start[k] = len(children)
+        children.extend(index[id(son)] for son in nd.sons)
+        train_share[k, :s.n_subsets] = s.missing_weights()
+    return (leaf, attribute, numeric, split_point, n_subsets, child_start, np.array(children, dtype=np.int64),
+            train_share)
