@@ -37,8 +37,15 @@ def bin_labels(cuts: np.ndarray) -> list[str]:
     return labels
 
 
-def apply_cut_points(X: pd.DataFrame, cut_points: dict) -> pd.DataFrame:
-    """Each column with cut points becomes nominal: bins ``(a, b]``, a missing value stays missing."""
+def bins_dtype(cuts: np.ndarray) -> pd.CategoricalDtype:
+    """The nominal type of a column cut at ``cuts``: its bins' labels, in order."""
+    return pd.CategoricalDtype(pd.Index(bin_labels(cuts), dtype=object))
+
+
+def apply_cut_points(X: pd.DataFrame, cut_points: dict, dtypes: dict | None = None) -> pd.DataFrame:
+    """Each column with cut points becomes nominal: bins ``(a, b]``, a missing value stays missing.
+    ``dtypes``: each cut column's ``bins_dtype``, made once by the caller (a transformer applies
+    the same cuts to every fold; the labels' text costs more than the binning)."""
     columns = {}
     for col in X.columns:
         if col not in cut_points:
@@ -49,12 +56,24 @@ def apply_cut_points(X: pd.DataFrame, cut_points: dict) -> pd.DataFrame:
         # side="left" returns the first cut point >= v: Weka's "value <= cut → this bin"
         codes = np.searchsorted(cuts, v, side="left").astype(np.int32)
         codes[np.isnan(v)] = -1
-        dtype = pd.CategoricalDtype(pd.Index(bin_labels(cuts), dtype=object))
-        columns[col] = pd.Series(pd.Categorical.from_codes(codes, dtype=dtype), index=X.index, name=col)
+        dtype = dtypes[col] if dtypes is not None else bins_dtype(cuts)
+        # codes in 0 … len(cuts) by construction: pandas need not check them again
+        columns[col] = pd.Categorical.from_codes(codes, dtype=dtype, validate=False)
     return pd.DataFrame(columns, index=X.index)
 
 
-class EqualWidthDiscretizer(TransformerMixin, BaseEstimator):
+class BinsMixin:
+    """``transform`` by ``apply_cut_points`` with the cut columns' types made once per fit."""
+
+    def transform(self, X: pd.DataFrame) -> pd.DataFrame:
+        cached = getattr(self, "_bins_dtypes", None)
+        if cached is None or cached[0] is not self.cut_points_:
+            cached = (self.cut_points_, {c: bins_dtype(cuts) for c, cuts in self.cut_points_.items()})
+            self._bins_dtypes = cached
+        return apply_cut_points(X, self.cut_points_, cached[1])
+
+
+class EqualWidthDiscretizer(BinsMixin, TransformerMixin, BaseEstimator):
     """Equal-width binning of numeric columns as Weka 3.6 does it (see module docstring)."""
 
     def __init__(self, n_bins: int = 10):
@@ -66,6 +85,3 @@ class EqualWidthDiscretizer(TransformerMixin, BaseEstimator):
             if not isinstance(X[col].dtype, pd.CategoricalDtype):
                 self.cut_points_[col] = equal_width_cut_points(X[col].to_numpy(dtype=np.float64), self.n_bins, col)
         return self
-
-    def transform(self, X: pd.DataFrame) -> pd.DataFrame:
-        return apply_cut_points(X, self.cut_points_)

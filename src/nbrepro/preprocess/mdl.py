@@ -24,7 +24,7 @@ from sklearn.base import BaseEstimator, TransformerMixin
 
 from .. import libm
 from ..weka.special import weka_ln_gamma
-from .discretize import apply_cut_points
+from .discretize import BinsMixin
 
 _LOG2 = math.log(2.0)
 
@@ -339,7 +339,7 @@ def weka_discretize_orders(Z: np.ndarray, numeric) -> dict:
     return out
 
 
-class MDLDiscretizer(TransformerMixin, BaseEstimator):
+class MDLDiscretizer(BinsMixin, TransformerMixin, BaseEstimator):
     """MDL discretisation of numeric columns, fitted with the class (see module docstring).
 
     Nominal columns pass through. ``fit(X, y)`` needs ``y``; the cut points are
@@ -370,6 +370,3 @@ class MDLDiscretizer(TransformerMixin, BaseEstimator):
         self.cut_points_ = dict(zip(numeric, mdl_cut_points_columns(values, codes, k, self.criterion,
                                                                     bool(self.better_encoding))))
         return self
-
-    def transform(self, X: pd.DataFrame) -> pd.DataFrame:
-        return apply_cut_points(X, self.cut_points_)
