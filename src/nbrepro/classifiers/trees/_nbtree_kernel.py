@@ -17,7 +17,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ...weka._product_kernel import weka_product_step
 
 
 @njit(cache=True)
@@ -98,7 +97,6 @@ def naive_bayes_cv_errors(codes, y, w, n_values, n_classes, n_folds, tiny, resca
     prior = np.empty(r)
     left_out = np.empty(r)
     probs = np.empty(r)
-    ones = np.ones(r)  # a missing value's factor
     errors = 0.0
     base, rem = n // n_folds, n % n_folds
     for f in range(n_folds):
@@ -121,12 +119,29 @@ def naive_bayes_cv_errors(codes, y, w, n_values, n_classes, n_folds, tiny, resca
                     s += total[u, c] - held[u, c]
                 s += n_values[j]
                 for u in range(offsets[j], offsets[j + 1]):
-                    factor[u, c] = (total[u, c] - held[u, c] + 1.0) / s
+                    f = (total[u, c] - held[u, c] + 1.0) / s
+                    # weka_product_step's floor, applied once per fold (np.maximum(tiny, f): NaN stays NaN)
+                    factor[u, c] = tiny if not f >= tiny and not np.isnan(f) else f
         for i in range(lo, hi):
-            probs[:] = prior
+            for c in range(r):
+                probs[c] = prior[c]
             for j in range(m):
+                # weka_product_step written out (a call with a row view per attribute cost more
+                # than its arithmetic): × the factor (1 for a missing value), then the rescale
                 v = codes[i, j]
-                weka_product_step(probs, factor[offsets[j] + v] if v >= 0 else ones, tiny, rescale)
+                u = offsets[j] + v
+                mx = -np.inf
+                nan = False
+                for c in range(r):
+                    p = probs[c] * (factor[u, c] if v >= 0 else 1.0)
+                    probs[c] = p
+                    if np.isnan(p):
+                        nan = True
+                    elif p > mx:
+                        mx = p
+                if not nan and mx > 0.0 and mx < tiny:
+                    for c in range(r):
+                        probs[c] *= rescale
             s = probs[0]
             for c in range(1, r):
                 s += probs[c]
