@@ -56,3 +56,27 @@ def test_concurrent_compiles_number_their_data_files_in_turn(tmp_path):
     assert all(reader == writer for reader, writer in _saves(events)), events
     names = [e[2] for e in events if e[1] == "wrote"]
     assert len(names) == len(set(names)) == 2, events   # two signatures, two numbers
+
+
+def test_a_kernel_is_stale_when_any_source_of_the_package_changes():
+    """numba stamps a cached kernel with its own file only; a kernel calling another module's kernel
+    kept the callee's old machine code after an edit. nbrepro's kernels carry the whole package's
+    stamp too, and the stamp follows any source file's time stamp."""
+    import os
+
+    from nbrepro import _numba_cache
+    from nbrepro.weka._kernel_walk import normal_probability
+
+    stamp = normal_probability._cache._cache_file._source_stamp
+    assert isinstance(stamp, tuple) and stamp[1] == _numba_cache.package_stamp()
+    source = __import__("pathlib").Path(_numba_cache.__file__).with_name("libm.py")
+    before = _numba_cache.package_stamp()
+    st = source.stat()
+    try:
+        os.utime(source, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+        _numba_cache._PACKAGE_STAMP.clear()
+        assert _numba_cache.package_stamp() != before
+    finally:
+        os.utime(source, ns=(st.st_atime_ns, st.st_mtime_ns))
+        _numba_cache._PACKAGE_STAMP.clear()
+    assert _numba_cache.package_stamp() == before

@@ -9,8 +9,19 @@ gave LPM-BC NaN probabilities and other selections (numba issues 4807 and 10128 
 relatives of this race). Here each index is read, numbered and written under an exclusive
 ``flock`` on a lock file beside it, and read under a shared one, so numbers are never handed
 out twice. Installed when nbrepro is imported, before any kernel is compiled or loaded.
+
+And made stale when any of nbrepro's sources changes. numba keys a cached kernel to its own
+file's time stamp and size only: a kernel that calls a kernel of another module keeps the
+callee's machine code from when it was compiled, so after an edit (or a ``git pull``) of the
+callee the caller silently ran the old code (seen: NBTree's branch kernel kept the old
+cross-validated naive Bayes of ``_nbtree_kernel``). Every nbrepro kernel's stamp here also
+carries ``package_stamp()``, the time stamps and sizes of all the package's sources: any change
+recompiles every kernel on its next use, as a fresh clone does.
 """
 from __future__ import annotations
+
+import hashlib
+from pathlib import Path
 
 import contextlib
 import fcntl
@@ -46,8 +57,36 @@ def _load_locked(self, key):
         return _load(self, key)
 
 
+_PACKAGE_STAMP: list[str] = []
+
+
+def package_stamp() -> str:
+    """A digest of every source file of the package (relative path, modification time in ns,
+    size), as numba stamps one file; computed once per process (a stat per file, about 1 ms)."""
+    if not _PACKAGE_STAMP:
+        root = Path(__file__).resolve().parent
+        digest = hashlib.sha256()
+        for path in sorted(root.rglob("*.py")):
+            st = path.stat()
+            digest.update(f"{path.relative_to(root)}:{st.st_mtime_ns}:{st.st_size}\n".encode())
+        _PACKAGE_STAMP.append(digest.hexdigest())
+    return _PACKAGE_STAMP[0]
+
+
+_cache_init = caching.Cache.__init__
+
+
+def _cache_init_stamped(self, py_func):
+    _cache_init(self, py_func)
+    if str(getattr(py_func, "__module__", "")).startswith("nbrepro."):
+        self._cache_file._source_stamp = (self._cache_file._source_stamp, package_stamp())
+
+
 def install() -> None:
-    """Wrap numba's cache index reads and writes in the locks (once)."""
+    """Wrap numba's cache index reads and writes in the locks, and stamp nbrepro's kernels with
+    the whole package's sources (once)."""
     if caching.IndexDataCacheFile.save is not _save_locked:
         caching.IndexDataCacheFile.save = _save_locked
         caching.IndexDataCacheFile.load = _load_locked
+    if caching.Cache.__init__ is not _cache_init_stamped:
+        caching.Cache.__init__ = _cache_init_stamped
