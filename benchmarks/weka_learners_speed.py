@@ -100,6 +100,7 @@ def main():
     ap.add_argument("--datasets", nargs="*", default=["waveform-5000", "letter", "adult"])
     ap.add_argument("--learners", nargs="*", default=list(LEARNERS))
     ap.add_argument("--repeats", type=int, default=1)
+    ap.add_argument("--weka-runs", type=int, default=3, help="Weka's runs in one JVM (the first is cold)")
     args = ap.parse_args()
     datasets = ["waveform-5000"] if args.quick else args.datasets
     rows = []
@@ -115,7 +116,7 @@ def main():
             for name in args.learners:
                 make, spec = LEARNERS[name]
                 row = {"dataset": ds, "learner": name, "nbrepro_seconds": ours(make, X, y, folds, args.repeats)}
-                cold, warm = weka(arff, spec, 2 if args.quick else 3, tmp)
+                cold, warm = weka(arff, spec, 2 if args.quick else args.weka_runs, tmp)
                 row.update(weka_cold_seconds=cold, weka_warm_seconds=warm,
                            speedup_vs_weka_warm=warm / row["nbrepro_seconds"])
                 print(row, flush=True)
