@@ -386,7 +386,7 @@ class TreeBuilder:
 
         if node.is_leaf:
             return self._errors_for_branch_python(node, rows, w)
-        return float(branch_errors(0, np.ascontiguousarray(rows, dtype=np.int64), np.ascontiguousarray(w, dtype=np.float64),
+        return float(branch_errors(np.ascontiguousarray(rows, dtype=np.int64), np.ascontiguousarray(w, dtype=np.float64),
                                    self.Z, self.y, self.r, *flat_subtree(node), float(self.confidence), self.z_score))
 
     def _errors_for_branch_python(self, node: Node, rows, w) -> float:

@@ -63,63 +63,92 @@ def _leaf_errors(rows, w, y, r, cf, z):
 
 
 @njit(cache=True, error_model="numpy")
-def branch_errors(node, rows, w, Z, y, r, leaf, attribute, numeric, split_point, n_subsets, child_start, children,
+def branch_errors(rows0, w0, Z, y, r, leaf, attribute, numeric, split_point, n_subsets, child_start, children,
                   train_share, cf, z):
-    """The estimated errors of the subtree at ``node`` (flat arrays) for ``rows`` (of Z, y) with
-    weights ``w``."""
-    if leaf[node]:
-        return _leaf_errors(rows, w, y, r, cf, z)
-    a = attribute[node]
-    B = n_subsets[node]
-    n = rows.shape[0]
-    sub = np.empty(n, dtype=np.int64)
-    missing = False
-    for t in range(n):
-        x = Z[rows[t], a]
-        if np.isnan(x):
-            sub[t] = -1
-            missing = True
-        elif numeric[node]:
-            sub[t] = 0 if x - split_point[node] < SMALL else 1
-        else:
-            sub[t] = np.int64(x)
-    share = np.zeros(B)
-    if missing:
-        # the rows' own distribution over the branches (a missing value spread by the split's
-        # training shares), summed row by row as Weka's Distribution(data, split) adds them
-        per_bag = np.zeros(B)
-        total = 0.0
+    """The estimated errors of the flattened subtree (node 0) for ``rows0`` (of Z, y) with weights
+    ``w0``. Without recursion (numba does not cache recursive functions safely): the rows go down
+    the tree node by node in breadth-first order (a parent before its children), each node's rows
+    and weights kept in one growing buffer; then each node's errors, from the last node up, are
+    its leaf errors or the sum of its branches' in branch order, as the recursion adds them."""
+    m = leaf.shape[0]
+    start = np.zeros(m, dtype=np.int64)
+    length = np.zeros(m, dtype=np.int64)
+    n0 = rows0.shape[0]
+    cap = max(16, 4 * n0)
+    R = np.empty(cap, dtype=np.int64)
+    W = np.empty(cap)
+    R[:n0] = rows0
+    W[:n0] = w0
+    length[0] = n0
+    used = n0
+    for node in range(m):
+        if leaf[node]:
+            continue
+        a = attribute[node]
+        B = n_subsets[node]
+        lo, n = start[node], length[node]
+        sub = np.empty(n, dtype=np.int64)
+        missing = False
         for t in range(n):
+            x = Z[R[lo + t], a]
+            if np.isnan(x):
+                sub[t] = -1
+                missing = True
+            elif numeric[node]:
+                sub[t] = 0 if x - split_point[node] < SMALL else 1
+            else:
+                sub[t] = np.int64(x)
+        share = np.zeros(B)
+        if missing:
+            # the rows' own distribution over the branches (a missing value spread by the
+            # split's training shares), summed row by row as Weka's Distribution(data, split) adds them
+            per_bag = np.zeros(B)
+            total = 0.0
+            for t in range(n):
+                for b in range(B):
+                    if sub[t] >= 0:
+                        v = W[lo + t] if b == sub[t] else 0.0
+                    else:
+                        v = W[lo + t] * train_share[node, b]
+                    per_bag[b] += v
+                    total += v
             for b in range(B):
-                if sub[t] >= 0:
-                    v = w[t] if b == sub[t] else 0.0
-                else:
-                    v = w[t] * train_share[node, b]
-                per_bag[b] += v
-                total += v
+                share[b] = per_bag[b] / total
         for b in range(B):
-            share[b] = per_bag[b] / total
-    errors = 0.0
-    for b in range(B):
-        count = 0
-        for t in range(n):
-            if sub[t] == b or (sub[t] < 0 and share[b] - 0.0 > SMALL):
-                count += 1
-        rows_b = np.empty(count, dtype=np.int64)
-        w_b = np.empty(count)
-        k = 0
-        for t in range(n):
-            if sub[t] == b:
-                rows_b[k] = rows[t]
-                w_b[k] = w[t]
-                k += 1
-            elif sub[t] < 0 and share[b] - 0.0 > SMALL:
-                rows_b[k] = rows[t]
-                w_b[k] = share[b] * w[t]
-                k += 1
-        errors += branch_errors(children[child_start[node] + b], rows_b, w_b, Z, y, r, leaf, attribute, numeric,
-                                split_point, n_subsets, child_start, children, train_share, cf, z)
-    return errors
+            count = 0
+            for t in range(n):
+                if sub[t] == b or (sub[t] < 0 and share[b] - 0.0 > SMALL):
+                    count += 1
+            if used + count > cap:
+                cap = max(2 * cap, used + count)
+                R2 = np.empty(cap, dtype=np.int64)
+                W2 = np.empty(cap)
+                R2[:used] = R[:used]
+                W2[:used] = W[:used]
+                R, W = R2, W2
+            child = children[child_start[node] + b]
+            start[child] = used
+            length[child] = count
+            for t in range(n):
+                if sub[t] == b:
+                    R[used] = R[lo + t]
+                    W[used] = W[lo + t]
+                    used += 1
+                elif sub[t] < 0 and share[b] - 0.0 > SMALL:
+                    R[used] = R[lo + t]
+                    W[used] = share[b] * W[lo + t]
+                    used += 1
+    errors = np.zeros(m)
+    for node in range(m - 1, -1, -1):
+        if leaf[node]:
+            errors[node] = _leaf_errors(R[start[node]:start[node] + length[node]],
+                                        W[start[node]:start[node] + length[node]], y, r, cf, z)
+        else:
+            e = 0.0
+            for b in range(n_subsets[node]):
+                e += errors[children[child_start[node] + b]]
+            errors[node] = e
+    return errors[0]
 
 
 def flat_subtree(root) -> tuple:
