@@ -87,6 +87,10 @@ def main():
     for column, value in _pipeline_env.thread_columns().items():
         res[column] = value
     out = ROOT / "benchmarks/results/hall_columns_speed.csv"
+    if out.exists():  # keep the rows of data sets and columns not rerun
+        old = pd.read_csv(out)
+        keep = ~old.set_index(["dataset", "column"]).index.isin(res.set_index(["dataset", "column"]).index)
+        res = pd.concat([old[keep], res], ignore_index=True)
     res.to_csv(out, index=False, float_format="%.4g")
     print(res.to_string(index=False))
 
