@@ -172,6 +172,8 @@ def test_trend_along_a_table1_column():
     ({"kind": "rank_order", "best": "A", "colour": 1}, "does not read ['colour']"),
     ({"kind": "significantly_better", "method": "A", "than": ["D"], "test": "nemenyi"}, "needs ['rope']"),
     ({"kind": "significantly_better", "method": "A", "than": ["D"], "test": "t-test", "rope": 1}, "test must be one of"),
+    ({"kind": "significantly_better", "method": "A", "than": ["D"], "test": "nemenyi", "rope": 1, "among": ["A", "B"]},
+     "'among' must hold"),
     ({"kind": "count", "of": "markers", "table": "t2", "methods": ["D"]}, "needs one of"),
     ({"kind": "count", "of": "markers", "table": "t2", "methods": ["D"], "equals": "12"}, "must be a number"),
     ({"kind": "in_range", "value": {"difference": ["A"]}, "above": 0}, "difference needs two columns"),

@@ -164,6 +164,9 @@ class SignificantlyBetter(ClaimKind):
             return f"test must be one of {list(self.TESTS)}, got {spec['test']!r}"
         if spec["method"] in spec["than"]:
             return f"{spec['method']!r} is among 'than'"
+        among = spec.get("among")
+        if among is not None and not {spec["method"], *spec["than"]} <= set(among):
+            return f"'among' must hold {spec['method']!r} and every method of 'than'"
         return None
 
     def read(self, spec, view, metric):
@@ -392,6 +395,8 @@ class Trend(ClaimKind):
             if y is None:
                 return Read(None, f"needs {_ref_name(value['column'])}")
         x = view.table1.set_index("dataset")[spec["along"]].reindex(y.index)
+        if x.isna().any():
+            return Read(None, f"needs Table 1's {spec['along']} of " + ", ".join(map(str, x.index[x.isna()])))
         return Read(pd.DataFrame({"x": x.astype(float), "y": y.astype(float)}))
 
     def holds(self, spec, data, view, metric):
