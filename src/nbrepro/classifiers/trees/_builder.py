@@ -10,10 +10,11 @@ from ... import libm
 from ...weka.special import weka_normal_inverse
 from ...weka import utils as wu
 from ._j48_kernel import grow_tree, order_by_ranks, select_split
-from ._c45 import (Candidate, Distribution, Node, NumericSplitMaker, Split, add_errors, class_counts_at_thresholds,
+from ._c45 import (Candidate, Distribution, Node, NumericSplitMaker, Split, class_counts_at_thresholds,
                    first_records, gain_ratio, info_gain, largest_value_not_above, log_func, log_func_scalar,
                    new_entropy, new_entropy_two_bags, nominal_split_of, old_entropy, seq_sum, sequential_rowsum)
 from ._flat_tree import FlatTree, nodes_from_flat
+from ._prune_kernel import add_errors  # Stats.addErrs, one compiled definition for the walk and the nodes
 
 
 class TreeBuilder:
@@ -375,7 +376,7 @@ class TreeBuilder:
             value = 0.0
         else:
             e = d.num_incorrect()
-            value = e + add_errors(d.total, e, self.confidence, self.z_score)
+            value = e + add_errors(d.total, e, float(self.confidence), self.z_score)
         self._leaf_errors[id(d)] = (d, value)
         return value
 

@@ -360,20 +360,3 @@ def largest_value_not_above(values: np.ndarray, split_point: float) -> float:
         if value - best > wu.SMALL:
             best = float(value)
     return best
-
-
-def add_errors(n: float, e: float, confidence, z: float) -> float:
-    """Stats.addErrs: the pessimistic extra errors of a leaf with n rows and e errors."""
-    cf = float(confidence)
-    if cf > 0.5:
-        return 0.0
-    if e < 1:
-        base = n * (1 - math.pow(cf, 1 / n))
-        if e == 0:
-            return base
-        return base + e * (add_errors(n, 1, confidence, z) - base)
-    if e + 0.5 >= n:
-        return max(n - e, 0.0)
-    f = (e + 0.5) / n
-    r = (f + (z * z) / (2 * n) + z * math.sqrt((f / n) - (f * f / n) + (z * z / (4 * n * n)))) / (1 + (z * z) / n)
-    return (r * n) - e
