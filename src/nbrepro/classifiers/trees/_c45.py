@@ -1,4 +1,4 @@
-"""C4.5 revision 8's pieces as Weka 3.6 computes them (``Distribution``, ``C45Split``, ``InfoGainSplitCrit``, ``GainRatioSplitCrit``, ``Stats.addErrs``): a node's class distribution over a split's branches, entropy, information gain and gain ratio, the split of one attribute, and the pessimistic error of pruning. J48's builder and NBTree's use them."""
+"""C4.5 revision 8's pieces as Weka 3.6 computes them (``Distribution``, ``C45Split``, ``InfoGainSplitCrit``, ``GainRatioSplitCrit``): a node's class distribution over a split's branches, entropy, information gain and gain ratio, and the split of one attribute (the pessimistic error of pruning, ``Stats.addErrs``, is ``_prune_kernel.add_errors``). J48's builder and NBTree's use them."""
 from __future__ import annotations
 
 import math
