@@ -6,7 +6,7 @@ import pytest
 
 from nbrepro.classifiers import J48, Bagging, Logistic, NaiveBayes, NBTree
 from nbrepro.classifiers.trees._bagging import weka_bag
-from nbrepro.classifiers.trees._c45 import add_errors
+from nbrepro.classifiers.trees._prune_kernel import add_errors
 from nbrepro.weka.random import JavaRandom
 from nbrepro.weka.special import weka_normal_inverse, weka_normal_probability, weka_normal_probability_port
 
