@@ -150,14 +150,16 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
                          f"from estimator for attribute {name}'")
 
     def _count(self, codes: np.ndarray, y: np.ndarray, weights=None) -> dict:
+        from ._naive_bayes_kernel import value_class_counts  # numba: imported where first needed
+
         r = len(self.classes_)
         offsets, T = value_offsets(self.n_values_, missing_slot=True)
         nominal = np.flatnonzero(self.n_values_ > 0)  # a numeric attribute has no value counts
-        idx = flat_index(codes[:, nominal], offsets[nominal], self.n_values_[nominal])
-        w = None if weights is None else np.repeat(weights, len(nominal))
-        value_class = np.bincount((idx * r + y[:, None]).ravel(), weights=w, minlength=T * r).reshape(T, r)
-        return {"value_class": value_class.astype(np.float64),
-                "class": np.bincount(y, weights=weights, minlength=r).astype(np.float64)}
+        w = np.ones(len(y)) if weights is None else np.ascontiguousarray(weights, dtype=np.float64)
+        value_class, class_count = value_class_counts(np.asarray(codes, dtype=np.int64), nominal, offsets,
+                                                      np.asarray(self.n_values_, dtype=np.int64),
+                                                      np.asarray(y, dtype=np.int64), w, T, r)
+        return {"value_class": value_class, "class": class_count}
 
     def _fit_counts(self, counts: dict) -> None:
         r = len(self.classes_)
@@ -213,6 +215,6 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
 
 def nominal_codes(Z: np.ndarray, numeric: np.ndarray) -> np.ndarray:
     """Integer codes of the nominal attributes (-1: missing); -1 throughout a numeric attribute."""
-    codes = np.where(np.isnan(Z), -1.0, Z).astype(np.int64)
-    codes[:, numeric] = -1
-    return codes
+    from ._naive_bayes_kernel import nominal_codes as compiled  # numba: imported where first needed
+
+    return compiled(np.asarray(Z, dtype=np.float64), np.asarray(numeric, dtype=np.bool_))

@@ -1,0 +1,45 @@
+"""The compiled NormalEstimator (``weka._normal_kernel``) gives numpy's bits: the class-wise sums
+as numpy adds axis 0 of a C-contiguous array, and P(x | c) as numpy's arithmetic around scipy's Φ."""
+import numpy as np
+import pytest
+from scipy.special import ndtr
+
+from nbrepro.weka._normal_kernel import class_sums, interval_probabilities
+
+pytestmark = pytest.mark.bits
+
+
+def _numpy_sums(v, w, y, r):
+    k = v.shape[1]
+    W, S, SS = (np.zeros((k, r)) for _ in range(3))
+    for c in range(r):
+        wc = np.where((y == c)[:, None], w, 0.0)
+        W[:, c] = wc.sum(axis=0)
+        S[:, c] = (v * wc).sum(axis=0)
+        SS[:, c] = (v * v * wc).sum(axis=0)
+    return W, S, SS
+
+
+@pytest.mark.parametrize("n,k,r", [(7, 2, 2), (1000, 3, 5), (20000, 16, 26), (5000, 40, 3), (300, 2, 1)])
+def test_class_sums_are_numpys(n, k, r):
+    rng = np.random.default_rng(n + k)
+    # large means with small spreads and mixed magnitudes: the order of the additions shows in the bits
+    v = (rng.normal(1e6, 1.0, (n, k)) * rng.choice([1.0, 1e-3, -7.0], (n, k))).round(3)
+    w = rng.choice([1.0, 0.5, 0.0, 2.25], (n, k))
+    y = rng.integers(0, r, n)
+    for got, want in zip(class_sums(v, w, y, r), _numpy_sums(v, w, y, r)):
+        np.testing.assert_array_equal(got, want)
+
+
+def test_interval_probabilities_are_numpys():
+    rng = np.random.default_rng(3)
+    n, k, r = 2000, 5, 4
+    x = rng.normal(0, 10, (n, k))
+    precision = rng.choice([0.01, 0.1, 1.0, 1e-6], k)
+    mean = rng.normal(0, 10, (k, r))
+    sd = np.abs(rng.normal(0, 3, (k, r))) + precision[:, None] / 6
+    P = precision[None, :]
+    d = (np.rint(x / P) * P)[:, :, None] - mean[None]
+    half = (precision / 2.0)[None, :, None]
+    want = ndtr((d + half) / sd[None]) - ndtr((d - half) / sd[None])
+    np.testing.assert_array_equal(interval_probabilities(x, precision, mean, sd), want)
