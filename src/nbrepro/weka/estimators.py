@@ -106,13 +106,14 @@ class NormalEstimators:
             W, S, SS = row_class_running_sums(np.ascontiguousarray(v.T), np.ascontiguousarray(w.T),
                                               np.ascontiguousarray(np.broadcast_to(y, (k, len(y))), dtype=np.int64),
                                               n_classes)
-        elif V.shape[1] >= 2 and len(v) and np.abs(v).max() < _SQUARE_SAFE:
-            # numpy's sums below, in one compiled pass (``_normal_kernel``: the same bits); a single
-            # attribute (numpy sums it pairwise) and values whose square overflows stay on numpy
+        elif v.flags.f_contiguous and w.flags.f_contiguous and len(v) and np.abs(v).max() < _SQUARE_SAFE:
+            # numpy's sums below, whose order follows the layout: an F-contiguous selection
+            # (Z[:, columns]) is summed pairwise per column; that tree walked once for all classes
+            # (``_normal_kernel.class_sums``: the same bits). Other layouts, and values whose square
+            # overflows (numpy's other-class terms are NaN then), stay on numpy
             from ._normal_kernel import class_sums  # numba: imported where first needed
 
-            W, S, SS = class_sums(np.ascontiguousarray(v), np.ascontiguousarray(w), np.asarray(y, dtype=np.int64),
-                                  n_classes)
+            W, S, SS = class_sums(v, w, np.asarray(y, dtype=np.int64), n_classes)
         else:
             for c in range(n_classes):
                 wc = np.where((y == c)[:, None], w, 0.0)
