@@ -106,7 +106,7 @@ class NormalEstimators:
             W, S, SS = row_class_running_sums(np.ascontiguousarray(v.T), np.ascontiguousarray(w.T),
                                               np.ascontiguousarray(np.broadcast_to(y, (k, len(y))), dtype=np.int64),
                                               n_classes)
-        elif v.flags.f_contiguous and w.flags.f_contiguous and len(v) and np.abs(v).max() < _SQUARE_SAFE:
+        elif v.flags.f_contiguous and w.flags.f_contiguous and v.size and np.abs(v).max() < _SQUARE_SAFE:
             # numpy's sums below, whose order follows the layout: an F-contiguous selection
             # (Z[:, columns]) is summed pairwise per column; that tree walked once for all classes
             # (``_normal_kernel.class_sums``: the same bits). Other layouts, and values whose square
