@@ -82,7 +82,7 @@ def normal_probability(a):
 
 
 @njit(cache=True)
-def _interval(delta, half, sd):
+def normal_interval(delta, half, sd):
     return normal_probability((delta + half) / sd) - normal_probability((delta - half) / sd)
 
 
@@ -91,7 +91,7 @@ def _walk(values, weights, lo, length, x, total, sd, half, max_error):
     """One ``getProbability``: from the value nearest x up, then down, each walk stopping once
     the term times the weight not yet visited is below ``max_error`` of the sum so far."""
     if length == 0:   # no training value: one kernel at 0
-        return _interval(x, half, sd)
+        return normal_interval(x, half, sd)
     # findNearestValue: an exact hit or the insertion point (searchsorted, side "left")
     a, b = 0, length
     while a < b:
@@ -103,13 +103,13 @@ def _walk(values, weights, lo, length, x, total, sd, half, max_error):
     nearest = a
     acc, seen = 0.0, 0.0
     for i in range(nearest, length):
-        cp = _interval(values[lo + i] - x, half, sd)
+        cp = normal_interval(values[lo + i] - x, half, sd)
         acc += cp * weights[lo + i]
         seen += weights[lo + i]
         if cp * (total - seen) < acc * max_error:
             break
     for i in range(nearest - 1, -1, -1):
-        cp = _interval(values[lo + i] - x, half, sd)
+        cp = normal_interval(values[lo + i] - x, half, sd)
         acc += cp * weights[lo + i]
         seen += weights[lo + i]
         if cp * (total - seen) < acc * max_error:

@@ -20,39 +20,30 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ._kernel_walk import normal_probability
+from ._kernel_walk import normal_interval
 
 
 @njit(cache=True)
 def _leaf(v, w, y, j, lo, m, r, out):
     """One leaf of numpy's pairwise sum (m ≤ 128 values from row lo) for every class at once:
     out[0], out[1], out[2] = Σw, Σwv, Σwv² per class."""
+    body = 0 if m < 8 else m - m % 8  # numpy adds fewer than eight values one by one, from -0.0
     if m < 8:
-        for c in range(r):
-            out[0, c] = -0.0
-            out[1, c] = -0.0
-            out[2, c] = -0.0
-        for i in range(lo, lo + m):
+        out[:, :] = -0.0
+    else:
+        acc = np.zeros((3, r, 8))
+        for t in range(body):
+            i = lo + t
             c = y[i]
             x = v[i, j]
-            out[0, c] += w[i, j]
-            out[1, c] += x * w[i, j]
-            out[2, c] += x * x * w[i, j]
-        return
-    acc = np.zeros((3, r, 8))
-    body = m - m % 8
-    for t in range(body):
-        i = lo + t
-        c = y[i]
-        x = v[i, j]
-        lane = t % 8
-        acc[0, c, lane] += w[i, j]
-        acc[1, c, lane] += x * w[i, j]
-        acc[2, c, lane] += x * x * w[i, j]
-    for q in range(3):
-        for c in range(r):
-            a = acc[q, c]
-            out[q, c] = ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]))
+            lane = t % 8
+            acc[0, c, lane] += w[i, j]
+            acc[1, c, lane] += x * w[i, j]
+            acc[2, c, lane] += x * x * w[i, j]
+        for q in range(3):
+            for c in range(r):
+                a = acc[q, c]
+                out[q, c] = ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]))
     for i in range(lo + body, lo + m):
         c = y[i]
         x = v[i, j]
@@ -75,7 +66,6 @@ def class_sums(v, w, y, n_classes):
     frame_stage = np.empty(64, dtype=np.int64)
     results = np.empty((64, 3, r))
     for j in range(k):
-        sp = 0
         rp = 0
         frame_lo[0], frame_m[0], frame_stage[0] = 0, n, 0
         sp = 1
@@ -123,6 +113,5 @@ def interval_probabilities(x, precision, mean, sd):
         for i in range(n):
             xt = np.rint(x[i, j] / p) * p
             for c in range(r):
-                d = xt - mean[j, c]
-                out[i, j, c] = normal_probability((d + h) / sd[j, c]) - normal_probability((d - h) / sd[j, c])
+                out[i, j, c] = normal_interval(xt - mean[j, c], h, sd[j, c])
     return out
