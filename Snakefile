@@ -27,12 +27,13 @@ include: "workflow/rules/inputs.smk"     # input functions and rerun triggers
 include: "workflow/rules/data.smk"       # fetch, prepare
 include: "workflow/rules/evaluate.smk"   # classifiers over the folds
 include: "workflow/rules/analyse.smk"    # tables, timings, each paper's statistics, figures and claims
+include: "workflow/rules/seeds.smk"      # the reseeding run (--config seeds=K): seed bands and seed stability
 include: "workflow/rules/report.smk"     # figures of the tables, each paper's report, the index
 
 
 # On a cluster (profiles/slurm) these run beside Snakemake, not as jobs: fetching needs the
 # internet that compute nodes often lack, and the rest take a second each
-localrules: all, fetch, table, timings, figure, report, index, crate
+localrules: all, fetch, table, seed_table, timings, figure, report, index, crate
 
 
 onstart:

@@ -15,7 +15,7 @@ from .io import read_csv
 def _paper(args):
     from .paper import load_paper
 
-    return load_paper(args.paper_config)
+    return load_paper(args.paper_config, seed=getattr(args, "seed", 0))
 
 
 def cmd_fetch(args):
@@ -53,8 +53,14 @@ def cmd_prepare(args):
     prepare(_paper(args), args.dataset, args.registry, args.raw, args.out_data, args.out_folds)
 
 
+def cmd_folds(args):
+    from .experiment import write_folds
+
+    write_folds(_paper(args), args.dataset, args.prepared, args.out)
+
+
 def cmd_evaluate(args):
-    from .experiment import evaluate_many, prepare
+    from .experiment import evaluate_many, prepare, write_folds
 
     paper = _paper(args)
     labels = args.classifier
@@ -63,6 +69,8 @@ def cmd_evaluate(args):
     if args.raw is not None:
         # prepare in the same process: a per-dataset job pays the start-up (~3 s) once, not twice
         prepare(paper, args.dataset, args.registry, args.raw, args.prepared, args.folds)
+    elif args.make_folds:
+        write_folds(paper, args.dataset, args.prepared, args.folds)  # a reseeded run's folds, in the same process
 
     def path(pattern, label):
         return None if pattern is None else pattern.replace("{classifier}", label)
@@ -112,9 +120,16 @@ def cmd_paper_stats(args):
     res = Path(args.results)
     outputs, figures = run(paper, res, Path(args.raw), load_registry(args.registry), _read_tables(paper, res))
     write_outputs(outputs, args.results)
-    for name, data in figures.items():
+    for name, data in (figures.items() if args.figures else ()):  # a reseeded run's statistics need no figures
         spec = paper["figures"][name]
         DRAW[spec["kind"]](data, spec, paper, Path(args.figures) / name)
+
+
+def cmd_seed_bands(args):
+    from .analysis.seed_bands import compute
+    from .analysis.tables import write_outputs
+
+    write_outputs(compute(_paper(args), args.results, args.seeds), args.results)
 
 
 def cmd_figure(args):
@@ -150,6 +165,13 @@ def cmd_report(args):
     for f in stats_files:
         outputs[paths.stats(f)] = read_csv(res / paths.stats(f), keep_default_na=False, na_values=[""])
     figs += [Path(args.figures) / f"{name}.svg" for name in figures]
+    if args.seeds:   # the reseeding run's bands and stability (rule seed_bands_{paper})
+        from .reseed import reseed
+
+        for f in (paths.SEED_BANDS, paths.NOISE_FLOOR, paths.SEED_STABILITY):
+            if (res / f).is_file() or f != paths.SEED_STABILITY:
+                outputs[f] = read_csv(res / f, keep_default_na=False, na_values=[""])
+        outputs["seed_changes"] = list(reseed(paper, 1).changes)
     outputs["data_sources"] = _data_sources(paper, Path(args.raw), Path(args.registry))
     outputs["config_sha256"] = hashlib.sha256(Path(args.paper_config).read_bytes()).hexdigest()
     outputs["nbrepro_version"] = __version__
@@ -250,6 +272,8 @@ def cmd_index(args):
             row["claims"] = read_csv(res / paths.stats("claims"))
         if (res / paths.TIMINGS).is_file():
             row["seconds"] = _seconds(read_csv(res / paths.TIMINGS))
+        if args.seeds and (res / paths.SEED_STABILITY).is_file():
+            row["seeds"] = read_csv(res / paths.SEED_STABILITY)
         cells = [t for t, spec in p["tables"].items() if spec["kind"] == "cells"]
         if cells:  # the figure rule writes figures/{paper}/{table}_reproduced_vs_published.svg beside results/
             figure = Path(args.figures) / p.name / f"{paths.reproduced_vs_published(cells[0])}.svg"
@@ -303,6 +327,13 @@ def cmd_fingerprint(args):
     return 0
 
 
+def _shift(text: str) -> int:
+    """A reseeding shift: a whole number, 0 or more."""
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number 0 or more, got {text!r}")
+    return int(text)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="nbrepro", description=__doc__)
     ap.add_argument("-v", "--verbose", action="store_true")
@@ -310,6 +341,8 @@ def main(argv=None):
 
     def paper_args(p):
         p.add_argument("--paper-config", required=True, help="config/papers/{paper}.yaml")
+        p.add_argument("--seed", type=_shift, default=0, metavar="K",
+                       help="the paper with every seed shifted by K (nbrepro.reseed): a reseeded run (default 0: as configured)")
 
     p = sub.add_parser("fetch", help="put a dataset in the cache: the shipped copy, else a mirror's, else OpenML's")
     p.add_argument("--dataset", required=True)
@@ -345,6 +378,8 @@ def main(argv=None):
     p.add_argument("--folds", required=True)
     p.add_argument("--raw", default=None,
                    help="prepare first from this raw ARFF, writing --prepared and --folds (as `prepare` does)")
+    p.add_argument("--make-folds", action="store_true",
+                   help="write --folds first from the prepared data (a reseeded run's folds)")
     p.add_argument("--registry", default="config/datasets.yaml", help="with --raw")
     p.add_argument("--out-folds", required=True)
     p.add_argument("--out-predictions", required=True)
@@ -364,9 +399,22 @@ def main(argv=None):
     paper_args(p)
     p.add_argument("--results", required=True, help="results/{paper}")
     p.add_argument("--raw", default="resources/raw", help="folder of the raw ARFF files")
-    p.add_argument("--figures", required=True, help="figures/{paper}")
+    p.add_argument("--figures", default=None, help="figures/{paper} (none: the figures are not drawn)")
     p.add_argument("--registry", default="config/datasets.yaml")
     p.set_defaults(func=cmd_paper_stats)
+
+    p = sub.add_parser("seed-bands", help="each printed cell's band over the reseeding run, each claim's seed stability")
+    paper_args(p)
+    p.add_argument("--results", required=True, help="results/{paper}, with the reseeded runs in its seeds/{k}/")
+    p.add_argument("--seeds", type=_shift, required=True, help="K, the reseeded runs 1..K")
+    p.set_defaults(func=cmd_seed_bands)
+
+    p = sub.add_parser("folds", help="a reseeded run's folds of a prepared data set")
+    paper_args(p)
+    p.add_argument("--dataset", required=True)
+    p.add_argument("--prepared", required=True, help="resources/prepared/{paper}/{dataset}.parquet")
+    p.add_argument("--out", required=True)
+    p.set_defaults(func=cmd_folds)
 
     p = sub.add_parser("figure", help="reproduced-vs-published figure of one table")
     p.add_argument("--table", required=True, help="results/{paper}/tables/{table}.csv")
@@ -378,6 +426,7 @@ def main(argv=None):
     p.add_argument("--results", required=True)
     p.add_argument("--figures", required=True)
     p.add_argument("--root", default=".", help="project folder that the paper's benchmarks: and investigations: files are relative to")
+    p.add_argument("--seeds", type=_shift, default=0, help="K of the reseeding run whose seed bands to show (0: none)")
     p.add_argument("--raw", default="resources/raw", help="folder of the raw ARFF files and their .source.json")
     p.add_argument("--registry", default="config/datasets.yaml")
     p.set_defaults(func=cmd_report)
@@ -396,6 +445,7 @@ def main(argv=None):
     p.add_argument("--figures", default="figures", help="the figures folder (thumbnails of each paper's first table)")
     p.add_argument("--speed", help="the suite's heaviest jobs as measured (benchmarks/results/suite_top_jobs.csv)")
     p.add_argument("--suite-run", help="the last whole-suite run from a clean clone (benchmarks/results/suite_run.csv)")
+    p.add_argument("--seeds", type=_shift, default=0, help="K of the reseeding run whose seed stability the claims page shows")
     p.add_argument("paper_configs", nargs="+")
     p.set_defaults(func=cmd_index)
 

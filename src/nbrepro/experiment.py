@@ -68,7 +68,10 @@ def prepare(paper: dict, dataset: str, registry_path, raw_path, out_data, out_fo
     frame = X.copy()
     frame[y.name] = y  # the class is always the last column of a prepared file
     _write_parquet(frame, out_data)
+    _write_folds(paper, dataset, y, out_folds)
 
+
+def _write_folds(paper: dict, dataset: str, y: pd.Series, out_folds) -> None:
     try:
         made = make_folds(paper["protocol"], y.cat.codes.to_numpy(), list(y.cat.categories))
     except ProtocolError as exc:
@@ -76,6 +79,13 @@ def prepare(paper: dict, dataset: str, registry_path, raw_path, out_data, out_fo
     rows = [(f.run, f.fold, f.train.astype(np.int32), f.test.astype(np.int32)) for f in made]
     folds = pd.DataFrame(rows, columns=["run", "fold", "train", "test"])
     _write_parquet(folds, out_folds)
+
+
+def write_folds(paper: dict, dataset: str, prepared_path, out_folds) -> None:
+    """The paper's folds of a data set already prepared (``prepare``'s data file): a reseeded
+    run's other folds of the same prepared rows."""
+    frame = pd.read_parquet(prepared_path)
+    _write_folds(paper, dataset, frame.iloc[:, -1], out_folds)
 
 
 def _fold_frames(paper, X, y, train, test):

@@ -24,6 +24,7 @@ from .metrics import paper_metrics
 from .metrics import METRICS
 from .preprocess.pipeline import STEP_NAMES
 from .protocols import PROTOCOLS
+from .reseed import reseed
 
 SCHEMAS = Path(__file__).parent / "schemas"
 
@@ -82,18 +83,20 @@ class Paper(dict):
     applied, its classifier grids expanded (``paper["classifiers"]`` maps every label) and its
     names checked across sections. A mapping, read by key; ``path`` is the file it came from."""
 
-    def __init__(self, data: dict, path: Path):
+    def __init__(self, data: dict, path: Path, seed: int = 0):
         super().__init__(data)
         self.path = path
+        self.seed = seed   # the reseeding shift (nbrepro.reseed): 0 for the paper as configured
 
     @property
     def name(self) -> str:
         return self["paper"]
 
 
-def load_paper(path: str | Path, registry: dict | None = None) -> Paper:
+def load_paper(path: str | Path, registry: dict | None = None, seed: int = 0) -> Paper:
     """The paper config at ``path``; with the data-set ``registry`` (``config/datasets.yaml``'s
-    entries), its data sets must be in it."""
+    entries), its data sets must be in it. ``seed`` k > 0: the same experiment with every seed
+    shifted by k (``nbrepro.reseed``), a run of the reseeding."""
     path = Path(path)
     where = str(path)
     data = load_yaml(path)
@@ -102,6 +105,7 @@ def load_paper(path: str | Path, registry: dict | None = None) -> Paper:
     data["classifiers"] = expand_classifiers(data["classifiers"], where)
     check_paper(data, where)  # estimators, parameters, protocol, metrics, names: before any job runs
     check_declared(data, where, _table_methods(data))
+    _check_gap_cells(data, where)
     if registry is not None:
         unknown = [d for d in data["datasets"] if d not in registry]
         if unknown:
@@ -112,7 +116,9 @@ def load_paper(path: str | Path, registry: dict | None = None) -> Paper:
             except ConfigError as exc:
                 raise ConfigError(f"{where}, tables.{name}: {exc}") from None
         _check_positive_classes(data, registry, where)
-    return Paper(data, path)
+    if seed:
+        data = reseed(data, seed).spec
+    return Paper(data, path, seed)
 
 
 def _table_methods(paper: dict) -> set[str]:
@@ -125,6 +131,23 @@ def _table_methods(paper: dict) -> set[str]:
         from .analysis.claims import claims_module
         names |= set(getattr(claims_module(module), "DERIVED_COLUMNS", ()))
     return names
+
+
+def _check_gap_cells(paper: dict, where: str) -> None:
+    """Each gap's ``where`` names a table of the paper, and data sets and methods it has: a typo
+    would leave a cell outside its seed band silently unexplained."""
+    for i, gap in enumerate(paper.get("gaps") or []):
+        for w in gap.get("where") or []:
+            at = f"{where}, gaps[{i}].where"
+            if w["table"] not in paper["tables"]:
+                raise ConfigError(f"{at}: table {w['table']!r} is not one of the paper's tables ({sorted(paper['tables'])})")
+            spec = paper["tables"][w["table"]]
+            methods = set(spec.get("methods", [])) | {c["method"] for c in table_columns(spec)} \
+                if spec["kind"] == "cells" else set(spec["methods"])
+            for key, known in (("datasets", set(paper["datasets"])), ("methods", methods)):
+                unknown = sorted(set(w.get(key, [])) - known)
+                if unknown:
+                    raise ConfigError(f"{at}: {key} {unknown} are not in table {w['table']!r} (known: {sorted(known)})")
 
 
 def _check_positive_classes(paper: dict, registry: dict, where: str) -> None:

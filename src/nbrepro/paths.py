@@ -86,6 +86,21 @@ def stats(name: str) -> str:
 
 
 TIMINGS = "stats/timings.csv"
+
+# ---- the reseeding run (nbrepro.reseed): run k of it in results/{paper}/seeds/{k}/, the same names inside
+SEED_BANDS = "stats/seed_bands.csv"          # per printed cell: its values over the runs, the band, inside or not
+SEED_STABILITY = "stats/seed_stability.csv"  # per claim on our numbers: its verdict in each run
+NOISE_FLOOR = "stats/noise_floor.csv"        # per table: the median band width
+
+
+def seed_run(k: int | str = "{seed}", name: str = "") -> str:
+    """Run k of the reseeding (k ≥ 1; 0 is the main run, the paper's folder itself), or ``name`` in it."""
+    return f"seeds/{k}" + (f"/{name}" if name else "")
+
+
+def seed_folds(paper: str = "{paper}", k: int | str = "{seed}", dataset: str = "{dataset}") -> str:
+    """The folds of run k of the reseeding (the prepared data is the main run's)."""
+    return f"resources/folds/{paper}/seeds/{k}/{dataset}.parquet"
 REPORT = "report.html"
 RUN_PAGE = "run.html"   # when, on what, time per classifier: machine-dependent
 

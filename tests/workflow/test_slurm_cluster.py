@@ -47,23 +47,28 @@ def _run(proj, *args):
 
 def test_slurm_run_equals_local_run_and_is_accounted(tmp_path):
     assert _cluster_up(), "NBREPRO_SLURM_REQUIRED=1 but no SLURM cluster answers (sinfo, sacct)"
+    # with one reseeded run (seeds=1): its jobs are ordinary jobs of the DAG, sent and grouped as the main run's
     local = _project(tmp_path / "local", PAPER)
-    _run(local, "--cores", "2")
+    _run(local, "--cores", "2", "seeds=1")
 
     cluster = _project(tmp_path / "cluster", PAPER)
-    log = _run(cluster, "--profile", str(ROOT / "profiles/slurm"),
+    log = _run(cluster, "seeds=1", "--profile", str(ROOT / "profiles/slurm"),
                # a one-node test cluster answers at once: poll sooner than a real one needs
                "--slurm-init-seconds-before-status-checks", "5", "--seconds-between-status-checks", "5")
 
     assert fingerprint(cluster / "results") == fingerprint(local / "results")
 
+    assert (cluster / "results/tiny/seeds/1/tables/table2.csv").is_file()
+    assert (cluster / "results/tiny/stats/seed_bands.csv").is_file()
+
     # every SLURM job of this run (named by the run's id) finished: the three preparations as one
-    # grouped job, each of the six evaluation jobs as its own
+    # grouped job and the reseeded run's three folds as another, each of the six evaluation jobs
+    # of each run as its own, and the seed bands
     run_ids = {line.split("has been submitted with SLURM jobid")[1].split()[0]
                for line in log.splitlines() if "has been submitted with SLURM jobid" in line}
-    assert len(run_ids) == 7, log[-3000:]
+    assert len(run_ids) == 15, log[-3000:]
     acct = subprocess.run(["sacct", "-n", "-X", "-P", "-j", ",".join(sorted(run_ids)), "-o", "JobID,State,Comment"],
                           capture_output=True, text=True, check=True).stdout.splitlines()
-    assert len(acct) == 7 and all(line.split("|")[1] == "COMPLETED" for line in acct), acct
-    kinds = sorted(line.split("|")[2].split("_")[1] for line in acct)
-    assert kinds == ["evaluate"] * 6 + ["prepare"], acct
+    assert len(acct) == 15 and all(line.split("|")[1] == "COMPLETED" for line in acct), acct
+    kinds = sorted(line.split("|")[2].split("_", 1)[1].split("_")[0] for line in acct)
+    assert kinds == ["evaluate"] * 12 + ["prepare", "seed", "seed"], acct

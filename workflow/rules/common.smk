@@ -1,5 +1,6 @@
 # The workflow's config, validated, and the papers it builds: nothing else (the plan, the
 # resources and the input functions are in their own files).
+import functools
 import os
 from pathlib import Path
 
@@ -8,7 +9,8 @@ from snakemake.utils import validate
 from nbrepro import paths
 from nbrepro.config import load_yaml
 from nbrepro.data.registry import parse_registry
-from nbrepro.paper import SCHEMAS, load_papers
+from nbrepro.analysis.seed_bands import seeded_runs
+from nbrepro.paper import SCHEMAS, load_paper, load_papers
 
 # `--config openml=false` arrives as the string "false": accept what a user types
 for _key in ("openml",):
@@ -24,6 +26,17 @@ REGISTRY = parse_registry(_registry, config["registry"])  # data set → its che
 REGISTRY_AS_WRITTEN = _registry["datasets"]  # the entries as written, for the rerun triggers
 # name → nbrepro.paper.Paper (validated, defaults applied; each paper's companions after it)
 PAPERS = load_papers(config["papers"], config["paper_dir"], REGISTRY)
+# The reseeding run (`--config seeds=K`, seeds.smk): each paper's runs 1..K under other seeds
+# (none for a paper that draws no random number); each run's config, loaded on first use
+SEEDS = int(config.get("seeds", 0))
+SEED_RUNS = {name: seeded_runs(paper, SEEDS) for name, paper in PAPERS.items()}
+
+
+@functools.cache
+def seeded_paper(name, k):
+    return load_paper(PAPERS[name].path, REGISTRY, seed=k)
+
+
 RUN_DATASETS = sorted({d for p in PAPERS.values() for d in p["datasets"]})   # every data set this run reads
 
 _mirror = config.get("mirror")

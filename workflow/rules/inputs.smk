@@ -41,10 +41,24 @@ def _stored(spec):
     return {"stored_probabilities": spec["stored_probabilities"]} if "stored_probabilities" in spec else {}
 
 
-def prepare_settings_of(paper):
+def run_spec(paper, seeded, wildcards):
+    """The paper's config for a job: as configured, or (``seeded``) under the job's {seed} (nbrepro.reseed)."""
+    return seeded_paper(paper, int(wildcards.seed)) if seeded else PAPERS[paper]
+
+
+def run_results(paper, seeded, name):
+    """``name`` in the paper's results folder, or (``seeded``) in its reseeded run's (a {seed} pattern)."""
+    return paths.results(paper, paths.seed_run(name=name) if seeded else name)
+
+
+def run_folds(paper, seeded):
+    return paths.seed_folds(paper) if seeded else paths.splits(paper)
+
+
+def prepare_settings_of(paper, seeded=False):
     """The preprocessing, protocol and the dataset's registry entry, for a job that prepares it."""
     def settings(wildcards):
-        spec = PAPERS[paper]
+        spec = run_spec(paper, seeded, wildcards)
         pre = spec["preprocessing"]
         return _settings(scope=pre["scope"], steps=pre["steps"], complete_cases=pre["complete_cases"],
                          per_dataset=pre.get("per_dataset", {}).get(wildcards.dataset), protocol=spec["protocol"],
@@ -73,22 +87,27 @@ def prepare_settings(wildcards):
     return prepare_settings_of(wildcards.paper)(wildcards)
 
 
-def evaluate_settings_of(paper, labels):
+def evaluate_settings_of(paper, labels, seeded=False):
     """The classifiers one evaluation job runs (their notes aside), the metrics and the preprocessing."""
-    spec = PAPERS[paper]
-    return lambda wildcards: _settings(
-        classifiers={label: {k: v for k, v in c.items() if k != "note"}
-                     for label, c in spec["classifiers"].items() if label in labels},
-        metrics=spec.get("metrics"), scope=spec["preprocessing"]["scope"],
-        steps=spec["preprocessing"]["steps"], **_stored(spec))
+    def settings(wildcards):
+        spec = run_spec(paper, seeded, wildcards)
+        return _settings(
+            classifiers={label: {k: v for k, v in c.items() if k != "note"}
+                         for label, c in spec["classifiers"].items() if label in labels},
+            metrics=spec.get("metrics"), scope=spec["preprocessing"]["scope"],
+            steps=spec["preprocessing"]["steps"], **_stored(spec))
+    return settings
 
 
-def evaluate_outputs(paper):
+def evaluate_outputs(paper, seeded=False):
     """The evaluate command's --out-folds, --out-predictions and --out-fitted of a data set's job:
     paths with ``{classifier}`` left for the command to fill in, one file per classifier."""
-    return lambda wildcards: " ".join(
-        f"--out-{kind} {shlex.quote(paths.results(paper, paths.per_fold(kind, wildcards.dataset, '{classifier}')))}"
-        for kind in paths.FOLD_KINDS)
+    def outputs(wildcards):
+        where = paths.seed_run(wildcards.seed, "") + "/" if seeded else ""
+        return " ".join(
+            f"--out-{kind} {shlex.quote(paths.results(paper, where + paths.per_fold(kind, wildcards.dataset, '{classifier}')))}"
+            for kind in paths.FOLD_KINDS)
+    return outputs
 
 
 # ---- the files a job reads --------------------------------------------------------------------
@@ -127,7 +146,7 @@ def every_file():
         files += _per_fold("folds", paper, labels) + _per_fold("predictions", paper, labels) + fitted_results(paper)
         files += [paths.results(paper, f) for t in spec["tables"] for f in paths.table_files(t)]
         files += paper_stats_outputs(paper) + [paths.results(paper, paths.TIMINGS)]
-    return files
+    return files + seeded_files()
 
 
 def paper_tables(wildcards):
@@ -160,4 +179,71 @@ def stats_inputs(paper):
         files += [paths.raw(d) for d in spec["datasets"]]
     if any(f["kind"] == "density" for f in spec["figures"].values()):
         files += fitted_results(paper)
+    return files
+
+
+# ---- the reseeding run (seeds.smk) -----------------------------------------------------------------
+def seeded_fold_results(paper, k):
+    """What a reseeded run's table reads: its per-fold files (and predictions, for a data-set-level metric)."""
+    spec = PAPERS[paper]
+    kinds = ["folds"] + (["predictions"] if any(m.level == "dataset" for m in paper_metrics(spec).values()) else [])
+    return [run_results(paper, True, paths.per_fold(kind, ds, label)).replace("{seed}", str(k))
+            for kind in kinds for ds in spec["datasets"] for label in spec["classifiers"]
+            if ds in classifier_datasets(spec, label)]
+
+
+def seeded_stats_inputs(paper, k):
+    """``stats_inputs`` of a reseeded run: its own tables and recorded state, the same raw files."""
+    main = paths.results(paper) + "/"
+    run = paths.results(paper, paths.seed_run(k)) + "/"
+    return [f.replace(main, run, 1) if f.startswith(main) else f for f in stats_inputs(paper)]
+
+
+def seeded_stats_inputs_of(paper):
+    return lambda wildcards: seeded_stats_inputs(paper, wildcards.seed)
+
+
+def seeded_folder_of(paper):
+    """results/{paper}/seeds/{seed}, as a params function."""
+    return lambda wildcards: paths.results(paper, paths.seed_run(wildcards.seed))
+
+
+def seed_report_inputs(wildcards):
+    """What a paper's report shows of the reseeding run, when there is one."""
+    return seed_band_outputs(wildcards.paper) if SEEDS else []
+
+
+def seed_band_inputs(paper):
+    """The main run's tables (and claims) and every reseeded run's."""
+    spec = PAPERS[paper]
+    claims = ["claims"] if "claims" in output_files(spec)[0] else []
+    names = [paths.table(t) for t in spec["tables"]] + [paths.stats(c) for c in claims]
+    return [paths.results(paper, n) for n in names] + [
+        paths.results(paper, paths.seed_run(k, n)) for k in SEED_RUNS[paper] for n in names]
+
+
+def seed_band_outputs(paper):
+    claims = "claims" in output_files(PAPERS[paper])[0]
+    return [paths.results(paper, n) for n in (paths.SEED_BANDS, paths.NOISE_FLOOR)
+            + ((paths.SEED_STABILITY,) if claims else ())]
+
+
+def seeded_files():
+    """Every file the reseeding run makes (``every_file``'s part for it)."""
+    files = []
+    for paper, spec in PAPERS.items():
+        if not SEEDS:
+            break
+        files += seed_band_outputs(paper)
+        for k in SEED_RUNS[paper]:
+            def at(name, k=k):
+                return paths.results(paper, paths.seed_run(k, name))
+            files += [paths.seed_folds(paper, k, d) for d in spec["datasets"]]
+            for kind in paths.FOLD_KINDS:
+                labels = [l for l, c in spec["classifiers"].items() if kind != "fitted" or c.get("record")]
+                files += [at(paths.per_fold(kind, d, l)) for d in spec["datasets"] for l in labels
+                          if d in classifier_datasets(spec, l)]
+            files += [at(f) for t in spec["tables"] for f in paths.table_files(t)]
+            if "claims" in output_files(spec)[0]:
+                files += [at(paths.stats(n)) for n in output_files(spec)[0]]
     return files

@@ -22,6 +22,7 @@ rule report:
         paper_tables,
         paper_figures,
         paper_report_extras,
+        seed_report_inputs,   # the seed bands and stability, with --config seeds=K
         paths.results(name=paths.TIMINGS),
         paper=paper_config,
     params:
@@ -35,7 +36,7 @@ rule report:
     log:
         "logs/report/{paper}/report.log",
     shell:
-        "nbrepro report --paper-config {input.paper} --results {params.results} "
+        f"nbrepro report --paper-config {{input.paper}} --results {{params.results}} --seeds {SEEDS} "
         "--figures {params.figures} --registry {params.registry:q} 2> {log:q}"
 
 
@@ -44,6 +45,7 @@ rule index:
         "../../environment.yml"
     input:
         [paths.results(p, paths.REPORT) for p in PAPERS],
+        [f for p in PAPERS for f in (seed_band_outputs(p) if SEEDS else [])],   # the claims page's seed stability
         configs=[str(p.path) for p in PAPERS.values()],
         speed=committed_benchmark("suite_top_jobs.csv"),
         suite_run=committed_benchmark("suite_run.csv"),
@@ -58,7 +60,8 @@ rule index:
         suite_run=lambda wildcards, input: f"--suite-run {input.suite_run}" if input.suite_run else "",
         results=lambda wildcards, output: str(Path(output[0]).parent),
     shell:
-        "nbrepro index --results {params.results} {params.speed} {params.suite_run} {input.configs} 2> {log:q}"
+        f"nbrepro index --results {{params.results}} --seeds {SEEDS} {{params.speed}} {{params.suite_run}} "
+        "{input.configs} 2> {log:q}"
 
 
 rule crate:

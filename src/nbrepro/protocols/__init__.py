@@ -176,6 +176,23 @@ PROTOCOL_KEYS = {"weka_cv": {"folds", "runs", "train_order", "small_classes"},
                  "resubstitution": set()}
 
 
+def shifted(spec: dict, k: int) -> dict:
+    """The same protocol under its k-th other seed (k = 0: itself), for a reseeding run: Weka's
+    runs first..last become the next block of as many runs (runs 1–10, shift 1: 11–20), a
+    ``seed`` s becomes s + k; resubstitution draws nothing and stays as it is."""
+    out = dict(spec)
+    name = spec.get("name")
+    if k == 0 or name == "resubstitution":
+        return out
+    if name == "weka_cv":
+        first, last = int(spec["runs"]["first"]), int(spec["runs"]["last"])
+        width = last - first + 1
+        out["runs"] = {"first": first + k * width, "last": last + k * width}
+    elif name in ("stratified_cv", "two_fold_trials"):
+        out["seed"] = int(spec.get("seed", 1)) + k
+    return out
+
+
 def make_splitter(spec: dict):
     """The splitter a config mapping describes (also used for inner CVs: ``cv: {name: ..., ...}``)."""
     if not isinstance(spec, dict):
@@ -196,5 +213,5 @@ def make_folds(spec: dict, y, class_names=None) -> list[Fold]:
     return make_splitter(spec).folds(y, class_names)
 
 
-__all__ = ["small_classes", "class_codes", "Fold", "weka_cv_folds", "make_folds", "make_splitter",
+__all__ = ["shifted", "small_classes", "class_codes", "Fold", "weka_cv_folds", "make_folds", "make_splitter",
            "ProtocolError", "PROTOCOLS", "WekaCV", "StratifiedCV", "Resubstitution"]

@@ -26,9 +26,13 @@ GROUPS = [
 ]
 
 
-def one_row_per_claim(claims: pd.DataFrame) -> pd.DataFrame:
+def one_row_per_claim(claims: pd.DataFrame, seeds: pd.DataFrame | None = None) -> pd.DataFrame:
     """``claims`` (one row per claim and source, with a ``paper`` column) as one row per claim:
-    the printed verdict and evidence beside ours and our qualifiers, and the claim's group."""
+    the printed verdict and evidence beside ours and our qualifiers, and the claim's group; with
+    ``seeds`` (the papers' ``stats/seed_stability.csv``, a ``paper`` column added) our verdict's
+    seed stability."""
+    by_seed = {} if seeds is None else {
+        (r["paper"], r["claim_id"], "" if pd.isna(r["metric"]) else str(r["metric"])): r for r in seeds.to_dict("records")}
     rows = []
     claims = claims.assign(metric=claims["metric"].fillna("").astype(str))
     for (paper, cid, metric), g in claims.groupby(["paper", "claim_id", "metric"], sort=False):
@@ -48,6 +52,9 @@ def one_row_per_claim(claims: pd.DataFrame) -> pd.DataFrame:
         for col in ("wilcoxon_holm", "bayesian", "tests_evidence", "stability", "fragile", "pool"):
             row[col] = getattr(ours, col, "") if ours is not None else ""
         row["printed_qualifiers"] = _qualifiers(pr) if pr is not None else ""
+        seed = by_seed.get((paper, cid, metric))
+        row["seed_stability"] = "" if seed is None else seed["seed_stability"]
+        row["seed_verdicts"] = "" if seed is None else seed["verdicts"]
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -95,6 +102,9 @@ def _group_table(rows: pd.DataFrame) -> str:
     out = ["<div class='scroll'><table>", head]
     for r in rows.itertuples(index=False):
         stability = "" if _text(r.stability) == "" else f"{float(r.stability):.0%}" + (" fragile" if r.fragile == "yes" else "")
+        if _text(r.seed_stability) != "":   # the reseeding run's: the share of seeds in which it holds
+            stability += ("<br>" if stability else "") + (f"<span title='{html.escape(r.seed_verdicts)}'>seeds "
+                                                          f"{float(r.seed_stability):.0%}</span>")
         evidence = "<br>".join(f"<i>{label}</i> {html.escape(x)}" for label, x in (
             ("printed:", _text(r.printed_evidence)), ("ours:", _text(r.ours_evidence)),
             ("today's tests (ours):", _text(r.tests_evidence)), ("other methods (ours):", _text(r.pool))) if x)
@@ -122,9 +132,16 @@ def claims_page(papers: list[dict], out_html, out_csv) -> pd.DataFrame:
     frames = [p["claims"].assign(paper=p["name"]) for p in papers if p.get("claims") is not None]
     long = (pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=COLUMNS + ["paper"]))
     long = long.reindex(columns=["paper"] + COLUMNS)
+    seed_frames = [p["seeds"].assign(paper=p["name"]) for p in papers if p.get("seeds") is not None]
+    seeds = pd.concat(seed_frames, ignore_index=True) if seed_frames else None
+    if seeds is not None:   # our verdict's share of the reseeding run's runs, on the rows of our verdicts
+        key = seeds.assign(metric=seeds["metric"].fillna("").astype(str), source="ours")
+        long = long.assign(metric=long["metric"].fillna("").astype(str)).merge(
+            key[["paper", "claim_id", "metric", "source", "seed_stability"]], how="left",
+            on=["paper", "claim_id", "metric", "source"])
     with atomic_path(out_csv) as tmp:
         long.to_csv(tmp, index=False, lineterminator="\n")
-    wide = one_row_per_claim(long) if len(long) else pd.DataFrame(columns=["paper", "group"])
+    wide = one_row_per_claim(long, seeds) if len(long) else pd.DataFrame(columns=["paper", "group"])
     parts = ["<h1>Every claim of the five papers, judged twice</h1>",
              "<p class='small'>Each claim is a result sentence of its paper. <b>Printed numbers</b>: judged on the "
              "tables as the paper prints them (a 'no' flags a claim the paper's own table does not support); "
@@ -133,7 +150,8 @@ def claims_page(papers: list[dict], out_html, out_csv) -> pd.DataFrame:
              "'undecided' when no outcome reaches 0.95). <b>Stability</b>: the share of 1 000 bootstrap resamples "
              "of the data sets (seed 1) in which our claim holds; 'fragile' when our verdict is reached in fewer "
              "than 80 %; shown for claims that generalise over data sets (a count or a difference on named data sets "
-             "describes those data sets). <b>Kind</b>: the generic kind a claim is declared with in the paper's config "
+             "describes those data sets); with the reseeding run (<code>--config seeds=K</code>), also the share of "
+             "its K + 1 runs (other folds and learner seeds) in which our claim holds. <b>Kind</b>: the generic kind a claim is declared with in the paper's config "
              "(rank_order, significantly_better, count, test_rejects, in_range, trend), or 'predicate' for a test "
              "written in the paper's claims module where no kind fits. The same as CSV: <a href='claims.csv'>claims.csv</a>. Papers: "
              + ", ".join(f"<a href='#{html.escape(p['name'])}'>{html.escape(p['title'])}</a>" for p in papers

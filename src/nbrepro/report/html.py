@@ -23,6 +23,7 @@ th{background:#f3f3f3} td.l,th.l{text-align:left}
 h1,h2,h3,p,li,figcaption{overflow-wrap:anywhere}
 td.ok{background:#e8f6e8} td.near{background:#fff6d6} td.off{background:#fbdada} td.na{color:#999}
 .pub{color:#555;font-size:11px} .small{font-size:12px;color:#555}
+.seed{display:block;font-size:10px} .seed.in{color:#2a7a2a} .seed.out{color:#b02020;font-weight:600}
 .cells td{white-space:nowrap} .cells tr.sum td{border-top:2px solid #888;font-weight:600} .cells .ours,.cells .pub{display:block} .cells .diff{display:none}
 .scroll{overflow:auto;max-width:100%} .view .scroll{max-height:85vh}
 .scroll table{margin:0} .scroll th{position:sticky;top:0;z-index:2}
@@ -52,9 +53,23 @@ def _mean_sd(mean, sd, md=2, sdd=2) -> str:
     return _fmt(mean, md) if pd.isna(sd) else f"{_fmt(mean, md)} ± {_fmt(sd, sdd)}"
 
 
-def _cell(row, tolerances=(0.5, 1.0)) -> str:
+def _seed_mark(band, md: int) -> str:
+    """Beneath a cell: its seed band (the reseeding run's, ``analysis.seed_bands``) and whether the
+    printed value is inside it."""
+    if band is None or band["status"] == "no printed value":
+        return ""
+    inside = band["status"] == "within seed noise"
+    what = "in seed band" if inside else "outside seed band"
+    gap = "" if inside or pd.isna(band.get("gap")) else f", gap {int(band['gap'])}"
+    title = (f"{what}: {_fmt(band['band_low'], md + 1)}–{_fmt(band['band_high'], md + 1)} over "
+             f"{int(band['runs'])} runs{gap}")
+    return f'<span class="seed {"in" if inside else "out"}" title="{html.escape(title)}">{html.escape(title)}</span>'
+
+
+def _cell(row, tolerances=(0.5, 1.0), band=None) -> str:
     """A reproduced cell at the published cell's printed decimals, the published value beneath
-    it, and (shown by the table's "difference" view) ours less the published mean."""
+    it, and (shown by the table's "difference" view) ours less the published mean; with the
+    reseeding run, its seed band and whether the printed value lies in it."""
     pm, ps = row["published_mean"], row["published_std"]
     m, s = row["mean"], row["std"]
     md, sdd = _decimals(row.get("mean_decimals")), _decimals(row.get("std_decimals"))
@@ -67,7 +82,7 @@ def _cell(row, tolerances=(0.5, 1.0)) -> str:
     ours = f"{_mean_sd(m, s, md, sdd)} {SIG.get(row['significance'], '')}".strip()
     diff = "—" if pd.isna(pm) else f"{round(float(m), md) - float(pm):+.{md}f}"
     return (f'<td class="{cls}"><span class="ours">{ours}</span><span class="pub">{pub}</span>'
-            f'<span class="diff">{diff}</span></td>')
+            f'<span class="diff">{diff}</span>{_seed_mark(band, md)}</td>')
 
 
 def _view(key: str, table: str, csv: str | None = None) -> str:
@@ -143,9 +158,10 @@ def _summary_cells(summary: pd.DataFrame, keys, ours_col: str, pub_col: str, lab
 
 
 def table_html(table: pd.DataFrame, caption: str, tolerances: dict | None = None,
-               summary: pd.DataFrame | None = None) -> str:
+               summary: pd.DataFrame | None = None, bands: dict | None = None) -> str:
     """One row per dataset, one column per (method, metric) — the metric named only when a table has several;
-    with ``summary`` (``analyse.summary``'s frame) the paper's average and mean-rank rows at the foot."""
+    with ``summary`` (``analyse.summary``'s frame) the paper's average and mean-rank rows at the foot; with
+    ``bands`` ((dataset, method, metric) → its row of ``stats/seed_bands.csv``) each cell's seed band."""
     keys = list(dict.fromkeys(zip(table["method"], table["metric"])))
     several = len({k for _, k in keys}) > 1
     out = [f"<table class='cells'><caption>{html.escape(caption)}</caption><tr><th class='l'>dataset</th>"]
@@ -154,7 +170,8 @@ def table_html(table: pd.DataFrame, caption: str, tolerances: dict | None = None
     for ds, g in table.groupby("dataset", sort=False):
         out.append(f"<tr><td class='l'>{html.escape(ds)}</td>")
         g = g.set_index(["method", "metric"])
-        out += [_cell(g.loc[key], (tolerances or {}).get(key[1], (0.5, 1.0))) for key in keys]
+        out += [_cell(g.loc[key], (tolerances or {}).get(key[1], (0.5, 1.0)), (bands or {}).get((ds, *key)))
+                for key in keys]
         out.append("</tr>")
     if summary is not None and len(summary):
         out.append(_summary_cells(summary, keys, "average", "published_average", "average"))
@@ -268,6 +285,54 @@ def _glance(paper: dict, outputs: dict) -> str:
     return "".join(out)
 
 
+def _bands_of(outputs: dict, table: str) -> dict | None:
+    """(dataset, method, metric) → the cell's seed band row, for one cells table (None: no reseeding run)."""
+    bands = outputs.get(paths.SEED_BANDS)
+    if bands is None:
+        return None
+    b = bands[(bands["table"] == table) & (bands["value"] == "mean")]
+    return {(r["dataset"], r["method"], r["metric"]): r for r in b.to_dict("records")}
+
+
+def _seed_section(outputs: dict) -> list[str]:
+    """The reseeding run: how far each table's cells move with the seed, which printed cells lie
+    outside their bands (and the gap that names each), and how often each claim holds."""
+    bands = outputs.get(paths.SEED_BANDS)
+    out = ["<h2 id='seeds'>Seed noise: is a gap noise or a difference?</h2>"]
+    if bands is None:
+        return out + ["<p class='small'>No reseeding run: <code>snakemake --cores 2 --config seeds=5</code> "
+                      "repeats the evaluation under 5 other seeds and shows each cell's seed band here.</p>"]
+    runs = int(bands["runs"].max()) if len(bands) else 1
+    changes = outputs.get("seed_changes") or []
+    out.append("<p class='small'>" + (
+        f"The evaluation was repeated under {runs - 1} other seeds (run k: {html.escape('; '.join(changes[:3]))}"
+        + (f"; and {len(changes) - 3} more" if len(changes) > 3 else "") + ", for k = 1). "
+        if runs > 1 else "This paper's experiment draws no random number: every run gives the same values, "
+        "so each band is the value itself. ")
+        + "A cell's seed band is the mean ± 2 sd of its value over the runs (sd with ddof 1), widened to their "
+        "min–max where that is wider; the printed value is <b>within seed noise</b> when it lies in the band "
+        "widened by half a unit of its printed decimals, otherwise <b>outside: a difference to explain</b>, "
+        "named by the gap that covers it (<a href='#gaps'>gaps</a>) if one does. The noise floor is the "
+        "median band width: the smallest gap this protocol can resolve.</p>")
+    if paths.NOISE_FLOOR in outputs:
+        out.append("<h3>Noise floor per table</h3>" + frame_html(outputs[paths.NOISE_FLOOR], 4))
+    outside = bands[bands["status"] == "outside: a difference to explain"]
+    if len(outside):
+        cols = [c for c in ("table", "dataset", "method", "metric", "measure", "row_method", "col_method", "value",
+                            "printed", "main", "band_low", "band_high", "gap") if c in outside.columns]
+        shown = outside[cols]
+        shown = shown[[c for c in cols if (shown[c].astype(str) != "").any()]]
+        out.append(f"<h3>Printed cells outside their seed bands ({len(outside)})</h3>" + frame_html(shown, 4))
+    if paths.SEED_STABILITY in outputs:
+        st = outputs[paths.SEED_STABILITY]
+        flips = int(st["changes_with_seed"].astype(str).str.lower().eq("true").sum())
+        out.append(f"<h3>Seed stability of the claims on our numbers ({flips} of {len(st)} change with the seed)"
+                   "</h3><p class='small'>The verdict in each run (the main run first) and the fraction of runs in "
+                   "which the claim holds; beside the data-set bootstrap stability of the claims table above.</p>"
+                   + frame_html(st.drop(columns=["claim"]), 2))
+    return out
+
+
 def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Path], out_path: Path) -> str:
     out_path = Path(out_path)
     rel = lambda p: os.path.relpath(p, out_path.parent)  # noqa: E731
@@ -302,6 +367,7 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
             parts.append("</table></div>")
     parts.append("<h2>How many cells reproduce</h2>")
     parts.append(frame_html(outputs["stats/match_counts.csv"], 2))
+    parts += _seed_section(outputs)
     from ..analysis.tables import label_metric
 
     for name, spec in paper["tables"].items():
@@ -314,7 +380,8 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
         tolerances = {label: label_metric(paper, spec, label).tolerances
                       for label in dict.fromkeys(outputs[f"tables/{name}.csv"]["metric"])}
         parts.append(_view(name, table_html(outputs[f"tables/{name}.csv"], spec.get("caption", name), tolerances,
-                                            outputs.get(f"tables/{name}_summary.csv")), f"tables/{name}.csv"))
+                                            outputs.get(f"tables/{name}_summary.csv"), _bands_of(outputs, name)),
+                           f"tables/{name}.csv"))
         parts.append(f"<h3>{html.escape(name)}: summary rows</h3>")
         summ = outputs[f"tables/{name}_summary.csv"]
         parts.append("<p class='small'>Mean ranks are over the methods computed so far; they equal the paper's "

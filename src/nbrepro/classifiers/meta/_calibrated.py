@@ -34,6 +34,9 @@ class Calibrated(WrappedInputMixin, ClassifierMixin, BaseEstimator):
     meta : classifier or None (None: ``Logistic(ridge=ridge)``)
     """
 
+    # the internal CV when ``cv`` is None: Stacking -X 10 -S 1's folds (also what a reseeded run shifts)
+    default_cv = {"name": "weka_cv", "folds": 10, "runs": {"first": 1, "last": 1}}
+
     def __init__(self, estimator=None, cv=None, ridge: float = 1e-8, meta=None):
         self.estimator = estimator
         self.cv = cv
@@ -49,7 +52,7 @@ class Calibrated(WrappedInputMixin, ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         self.classes_, codes = self._check_fit_input(X, y)
-        splitter = inner_splitter(self.cv, {"name": "weka_cv", "folds": 10, "runs": {"first": 1, "last": 1}})
+        splitter = inner_splitter(self.cv, self.default_cv)
         blocks, order = [], []
         for train, test in splitter.split(X, y):
             model = clone(self.estimator).fit(take_rows(X, train), take_rows(y, train))

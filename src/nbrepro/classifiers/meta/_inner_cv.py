@@ -26,6 +26,8 @@ class InnerCVSelection(WrappedInputMixin, ClassifierMixin, BaseEstimator):
     metric : str
     """
 
+    default_cv = {"name": "stratified_cv", "folds": 4, "seed": 1}   # the inner CV when ``cv`` is None
+
     def __init__(self, estimator=None, param_grid=None, cv=None, metric: str = "accuracy"):
         self.estimator = estimator
         self.param_grid = param_grid
@@ -45,7 +47,7 @@ class InnerCVSelection(WrappedInputMixin, ClassifierMixin, BaseEstimator):
             codes, counts = codes_and_counts(est.classes_, y_test)
             return sign * metric(codes, est.predict_proba(X_test), counts)
 
-        splitter = inner_splitter(self.cv, {"name": "stratified_cv", "folds": 4, "seed": 1})
+        splitter = inner_splitter(self.cv, self.default_cv)
         folds = list(splitter.split(X, y))
         if hasattr(self.estimator, "path_proba"):
             return self._fit_path(X, y, folds, metric, sign)
