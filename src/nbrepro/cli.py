@@ -317,7 +317,7 @@ def cmd_fingerprint(args):
               "rerun snakemake to make them again", file=sys.stderr)
         return 1
     if args.config and Path(args.config).exists():
-        missing = missing_files(args.results, args.config, args.papers.split(",") if args.papers else None)
+        missing = missing_files(args.results, args.config, args.papers.split(",") if args.papers else None, args.seeds)
         for path in missing:
             print(f"MISSING  {path}")
         if missing:
@@ -454,6 +454,7 @@ def main(argv=None):
     p.add_argument("--config", default="config/config.yaml",
                    help="list the files this workflow config expects that are missing (exit 1 if any)")
     p.add_argument("--papers", default=None, help="comma-separated papers, as --config papers=[...] ran them")
+    p.add_argument("--seeds", type=_shift, default=None, help="K, as --config seeds=K ran them (default: the config's)")
     p.set_defaults(func=cmd_fingerprint)
 
     args = ap.parse_args(argv)

@@ -6,6 +6,7 @@ import sys
 import pandas as pd
 import pytest
 
+from nbrepro.cli import main as cli
 from nbrepro.fingerprint import fingerprint
 
 from conftest import DATA_DIR
@@ -61,6 +62,9 @@ def test_seed_bands_from_one_command_the_same_bytes_on_one_core(tmp_path):
     _run(b, "seeds=2", "--cores", "1")
     assert fingerprint(a / "results") == fingerprint(b / "results")
     assert any(f.startswith("tiny/seeds/2/") for f, _ in fingerprint(a / "results"))
+    # `nbrepro fingerprint --seeds K` also lists the reseeded runs' files that are missing
+    args = ["fingerprint", str(b / "results"), "--config", str(b / "config/config.yaml"), "--papers", "tiny"]
+    assert cli(args + ["--seeds", "2"]) == 0 and cli(args + ["--seeds", "3"]) == 1
     # one more seed reuses every finished run: only run 3's jobs and what reads them are planned
     planned = _run(a, "seeds=3", "--cores", "2", "-n", "--quiet", "rules")
     assert "evaluate_dataset_tiny_seeds" in planned and "prepare" not in planned.split("evaluate")[0]

@@ -98,13 +98,26 @@ def _view(key: str, table: str, csv: str | None = None) -> str:
     return f"<div class='view'>{radios}{link}<div class='scroll'>{table}</div></div>"
 
 
+def _record_bands(band: dict | None) -> str:
+    """Beneath a w/t/l cell: the seed bands of its wins and losses, red when a printed count is outside."""
+    if not band or any(b["status"] == "no printed value" for b in band.values()):
+        return ""
+    inside = all(b["status"] == "within seed noise" for b in band.values())
+    text = "; ".join(f"{k} {b['band_low']:.1f}–{b['band_high']:.1f}" for k, b in band.items())
+    gap = next((int(b["gap"]) for b in band.values() if not pd.isna(b.get("gap"))), None)
+    title = f"{'in seed band' if inside else 'outside seed band'}: {text}" + (f", gap {gap}" if gap else "")
+    return f'<span class="seed {"in" if inside else "out"}" title="{html.escape(title)}">{html.escape(title)}</span>'
+
+
 def _bold_if(record: str, significant) -> str:
     return f"<b>{record}</b>" if significant == "yes" else record
 
 
-def pairwise_html(table: pd.DataFrame, caption: str, record_test: dict | None = None) -> str:
+def pairwise_html(table: pd.DataFrame, caption: str, record_test: dict | None = None, bands: dict | None = None) -> str:
     """One method × method matrix per measure: our w/t/l above the published one; with a
-    ``record_test``, a significant record in bold, as the papers print it."""
+    ``record_test``, a significant record in bold, as the papers print it; with ``bands``
+    ((measure, row, column) → {"wins": row, "losses": row} of ``stats/seed_bands.csv``), the wins'
+    and losses' seed bands beneath."""
     out = []
     bold = ("" if not record_test else
             f"; bold: significant at {record_test.get('alpha', 0.05)} by a two-sided {record_test['test'].replace('_', ' ')}, "
@@ -130,7 +143,8 @@ def pairwise_html(table: pd.DataFrame, caption: str, record_test: dict | None = 
                 cls = "" if gap is None else "ok" if gap == 0 else "near" if gap <= 3 else "off"
                 ours = _bold_if(f"{x.wins}/{x.ties}/{x.losses}", getattr(x, "significant", ""))
                 pub = _bold_if(pub, getattr(x, "published_significant", ""))
-                out.append(f"<td class='{cls}'>{ours}<br><span class='pub'>published {pub}</span></td>")
+                out.append(f"<td class='{cls}'>{ours}<br><span class='pub'>published {pub}</span>"
+                           f"{_record_bands((bands or {}).get((measure, r, c)))}</td>")
             out.append("</tr>")
         out.append("</table></div>")
     return "".join(out)
@@ -294,6 +308,17 @@ def _bands_of(outputs: dict, table: str) -> dict | None:
     return {(r["dataset"], r["method"], r["metric"]): r for r in b.to_dict("records")}
 
 
+def _record_bands_of(outputs: dict, table: str) -> dict | None:
+    """(measure, row, column) → {"wins": band row, "losses": band row}, for one pairwise table."""
+    bands = outputs.get(paths.SEED_BANDS)
+    if bands is None:
+        return None
+    out: dict = {}
+    for r in bands[bands["table"] == table].to_dict("records"):
+        out.setdefault((r["measure"], r["row_method"], r["col_method"]), {})[r["value"]] = r
+    return out
+
+
 def _seed_section(outputs: dict) -> list[str]:
     """The reseeding run: how far each table's cells move with the seed, which printed cells lie
     outside their bands (and the gap that names each), and how often each claim holds."""
@@ -373,7 +398,8 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
     for name, spec in paper["tables"].items():
         parts.append(f"<h2>{html.escape(name)}</h2>")
         if spec["kind"] == "pairwise":
-            parts.append(pairwise_html(outputs[f"tables/{name}.csv"], spec.get("caption", name), spec.get("record_test")))
+            parts.append(pairwise_html(outputs[f"tables/{name}.csv"], spec.get("caption", name), spec.get("record_test"),
+                                       _record_bands_of(outputs, name)))
             parts.append(f"<h3>{html.escape(name)}: mean ranks per measure</h3>")
             parts.append(frame_html(outputs[f"tables/{name}_summary.csv"], 4))
             continue
