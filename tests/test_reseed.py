@@ -87,3 +87,7 @@ def test_a_gap_naming_an_unknown_table_or_method_is_refused(tmp_path):
     (tmp_path / "lpmbc.yaml").write_text(yaml.safe_dump(spec))
     with pytest.raises(ConfigError, match=r"methods \['LPM-B'\] are not in table 'table2'"):
         load_paper(tmp_path / "lpmbc.yaml")
+    spec["gaps"][0]["where"] = [{"table": "table2", "metrics": ["acc"]}]
+    (tmp_path / "lpmbc.yaml").write_text(yaml.safe_dump(spec))
+    with pytest.raises(ConfigError, match=r"metrics \['acc'\] are not in table 'table2' \(known: \['accuracy', 'mse'\]\)"):
+        load_paper(tmp_path / "lpmbc.yaml")

@@ -142,9 +142,11 @@ def _check_gap_cells(paper: dict, where: str) -> None:
             if w["table"] not in paper["tables"]:
                 raise ConfigError(f"{at}: table {w['table']!r} is not one of the paper's tables ({sorted(paper['tables'])})")
             spec = paper["tables"][w["table"]]
-            methods = set(spec.get("methods", [])) | {c["method"] for c in table_columns(spec)} \
-                if spec["kind"] == "cells" else set(spec["methods"])
-            for key, known in (("datasets", set(paper["datasets"])), ("methods", methods)):
+            cells = spec["kind"] == "cells"
+            methods = set(spec.get("methods", [])) | {c["method"] for c in table_columns(spec)} if cells \
+                else set(spec["methods"])
+            metrics = {c["metric"] for c in table_columns(spec)} if cells else set(spec["measures"])
+            for key, known in (("datasets", set(paper["datasets"])), ("methods", methods), ("metrics", metrics)):
                 unknown = sorted(set(w.get(key, [])) - known)
                 if unknown:
                     raise ConfigError(f"{at}: {key} {unknown} are not in table {w['table']!r} (known: {sorted(known)})")
