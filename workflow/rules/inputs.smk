@@ -103,10 +103,10 @@ def evaluate_outputs(paper, seeded=False):
     """The evaluate command's --out-folds, --out-predictions and --out-fitted of a data set's job:
     paths with ``{classifier}`` left for the command to fill in, one file per classifier."""
     def outputs(wildcards):
-        where = paths.seed_run(wildcards.seed, "") + "/" if seeded else ""
-        return " ".join(
-            f"--out-{kind} {shlex.quote(paths.results(paper, where + paths.per_fold(kind, wildcards.dataset, '{classifier}')))}"
-            for kind in paths.FOLD_KINDS)
+        def at(name):
+            return paths.results(paper, paths.seed_run(wildcards.seed, name) if seeded else name)
+        return " ".join(f"--out-{kind} {shlex.quote(at(paths.per_fold(kind, wildcards.dataset, '{classifier}')))}"
+                        for kind in paths.FOLD_KINDS)
     return outputs
 
 
