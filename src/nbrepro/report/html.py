@@ -61,9 +61,10 @@ def _seed_mark(band, md: int) -> str:
     inside = band["status"] == "within seed noise"
     what = "in seed band" if inside else "outside seed band"
     gap = "" if inside or pd.isna(band.get("gap")) else f", gap {int(band['gap'])}"
-    title = (f"{what}: {_fmt(band['band_low'], md + 1)}–{_fmt(band['band_high'], md + 1)} over "
-             f"{int(band['runs'])} runs{gap}")
-    return f'<span class="seed {"in" if inside else "out"}" title="{html.escape(title)}">{html.escape(title)}</span>'
+    span = f"{_fmt(band['band_low'], md)}–{_fmt(band['band_high'], md)}"
+    title = f"{what}: {span} over {int(band['runs'])} runs{gap}"
+    shown = f"{'✓' if inside else '✗'} seed {span}" + (f" (gap {int(band['gap'])})" if gap else "")
+    return f'<span class="seed {"in" if inside else "out"}" title="{html.escape(title)}">{html.escape(shown)}</span>'
 
 
 def _cell(row, tolerances=(0.5, 1.0), band=None) -> str:
@@ -106,7 +107,9 @@ def _record_bands(band: dict | None) -> str:
     text = "; ".join(f"{k} {b['band_low']:.1f}–{b['band_high']:.1f}" for k, b in band.items())
     gap = next((int(b["gap"]) for b in band.values() if not pd.isna(b.get("gap"))), None)
     title = f"{'in seed band' if inside else 'outside seed band'}: {text}" + (f", gap {gap}" if gap else "")
-    return f'<span class="seed {"in" if inside else "out"}" title="{html.escape(title)}">{html.escape(title)}</span>'
+    shown = f"{'✓' if inside else '✗'} seed " + ", ".join(
+        f"{k[0]} {b['band_low']:.0f}–{b['band_high']:.0f}" for k, b in band.items()) + (f" (gap {gap})" if gap else "")
+    return f'<span class="seed {"in" if inside else "out"}" title="{html.escape(title)}">{html.escape(shown)}</span>'
 
 
 def _bold_if(record: str, significant) -> str:
