@@ -49,7 +49,7 @@ def test_slurm_run_equals_local_run_and_is_accounted(tmp_path):
     assert _cluster_up(), "NBREPRO_SLURM_REQUIRED=1 but no SLURM cluster answers (sinfo, sacct)"
     # with one reseeded run (seeds=1): its jobs are ordinary jobs of the DAG, sent and grouped as the main run's
     local = _project(tmp_path / "local", PAPER)
-    _run(local, "--cores", "2", "seeds=1")
+    _run(local, "seeds=1", "--cores", "2")
 
     cluster = _project(tmp_path / "cluster", PAPER)
     log = _run(cluster, "seeds=1", "--profile", str(ROOT / "profiles/slurm"),
