@@ -48,9 +48,9 @@ def _reseed_estimator(spec: dict, k: int, where: str, changes: list[str]) -> Non
     for key, value in list(params.items()):
         if isinstance(value, dict) and "estimator" in value:
             _reseed_estimator(value, k, f"{where} → {key}", changes)
-    if "random_state" in accepted:
-        before = params.get("random_state", accepted["random_state"].default)
-        params["random_state"] = int(before) + k
+    before = params.get("random_state", accepted["random_state"].default) if "random_state" in accepted else None
+    if isinstance(before, int):   # None: the estimator draws unseeded; nothing a shift could reproduce
+        params["random_state"] = before + k
         changes.append(f"{where}: {cls.__name__} random_state {before} → {params['random_state']}")
     default_cv = getattr(cls, "default_cv", None)
     if "cv" in accepted and (isinstance(params.get("cv"), dict) or (params.get("cv") is None and default_cv)):
