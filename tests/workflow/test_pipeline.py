@@ -50,6 +50,14 @@ def _snakemake(proj, *args, check=True, env=None):
     return res
 
 
+def _run(proj, *args):
+    """Snakemake on the tiny paper with the shipped data as mirror; ``args`` may start with more config values."""
+    cmd = [sys.executable, "-m", "snakemake", "--config", "papers=[tiny]", f"mirror={DATA_DIR}", *args]
+    res = subprocess.run(cmd, cwd=proj, capture_output=True, text=True, timeout=1200)
+    assert res.returncode == 0, res.stdout[-4000:] + res.stderr[-4000:]
+    return res.stdout + res.stderr
+
+
 INVESTIGATION = {"file": "investigations/results/study.csv", "caption": "a side study"}
 
 

@@ -1,7 +1,5 @@
 """The reseeding run end to end (`--config seeds=K`): a tiny paper's evaluation under K other seeds,
 its seed bands, noise floor and seed stability in the report, the same bytes on one core or two."""
-import subprocess
-import sys
 
 import pandas as pd
 import pytest
@@ -9,8 +7,7 @@ import pytest
 from nbrepro.cli import main as cli
 from nbrepro.fingerprint import fingerprint
 
-from conftest import DATA_DIR
-from test_pipeline import TINY, _project
+from test_pipeline import TINY, _project, _run
 
 pytestmark = [pytest.mark.slow]
 
@@ -26,13 +23,6 @@ PAPER = {**TINY,
          "claims": [{"id": "nb_best", "section": "1", "sentence": "NB is best", "kind": "rank_order", "best": "NB"}],
          "gaps": [{"cells": "Bagging everywhere", "explanation": "not in the printed table",
                    "where": [{"table": "table2", "methods": ["Bagging"]}]}]}
-
-
-def _run(proj, *args):
-    cmd = [sys.executable, "-m", "snakemake", "--config", "papers=[tiny]", f"mirror={DATA_DIR}", *args]
-    res = subprocess.run(cmd, cwd=proj, capture_output=True, text=True, timeout=1200)
-    assert res.returncode == 0, res.stdout[-4000:] + res.stderr[-4000:]
-    return res.stdout + res.stderr
 
 
 def test_seed_bands_from_one_command_the_same_bytes_on_one_core(tmp_path):

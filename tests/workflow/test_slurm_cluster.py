@@ -7,14 +7,13 @@ NBREPRO_SLURM_REQUIRED=1, so there a missing cluster fails instead of skipping."
 import os
 import shutil
 import subprocess
-import sys
 
 import pytest
 
 from nbrepro.fingerprint import fingerprint
 
-from conftest import DATA_DIR, ROOT
-from test_pipeline import TINY, _project
+from conftest import ROOT
+from test_pipeline import TINY, _project, _run
 
 
 def _cluster_up() -> bool:
@@ -36,13 +35,6 @@ PAPER = {**TINY,
          "classifiers": {"NB": {"estimator": "NaiveBayes", "job": "nb"}, "AODE": {"estimator": "AODE", "job": "aode"}},
          "tables": {"table2": {"metric": "accuracy", "methods": ["NB", "AODE"],
                                "published": "config/published/lcwnb_table2.csv"}}}
-
-
-def _run(proj, *args):
-    cmd = [sys.executable, "-m", "snakemake", "--config", "papers=[tiny]", f"mirror={DATA_DIR}", *args]
-    res = subprocess.run(cmd, cwd=proj, capture_output=True, text=True, timeout=1200)
-    assert res.returncode == 0, res.stdout[-4000:] + res.stderr[-4000:]
-    return res.stdout + res.stderr
 
 
 def test_slurm_run_equals_local_run_and_is_accounted(tmp_path):
