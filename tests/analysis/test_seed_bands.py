@@ -76,3 +76,18 @@ def test_seed_stability_counts_the_runs_a_claim_holds_in():
 def test_measured_times_get_no_band():
     paper = load_paper(ROOT / "config/papers/kdebw.yaml")
     assert band_tables(paper) == {"table2": "pairwise", "error": "cells", "bias": "cells", "variance": "cells"}
+
+
+def test_report_names_an_outside_cell_by_its_gap_number(tmp_path):
+    """The report's list of outside cells, from seed_bands.csv as written and read back: the gap
+    as "gap 2" (not 2.0), and no key column that only a pairwise table uses."""
+    from nbrepro import paths
+    from nbrepro.io import read_csv
+    from nbrepro.report.html import _seed_section
+
+    bands = seed_bands(PAPER, {"t": [_cells(0.81, 0.60), _cells(0.79, 0.61), _cells(0.80, 0.62)]})
+    bands.to_csv(tmp_path / "b.csv", index=False)
+    text = "".join(_seed_section({paths.SEED_BANDS: read_csv(tmp_path / "b.csv")}))
+    listed = text[text.index("outside their seed bands"):]
+    assert "gap 2" in listed and "2.0" not in listed
+    assert "row_method" not in listed and "measure" not in listed

@@ -348,8 +348,10 @@ def _seed_section(outputs: dict) -> list[str]:
     if len(outside):
         cols = [c for c in ("table", "dataset", "method", "metric", "measure", "row_method", "col_method", "value",
                             "printed", "main", "band_low", "band_high", "gap") if c in outside.columns]
-        shown = outside[cols]
-        shown = shown[[c for c in cols if (shown[c].astype(str) != "").any()]]
+        # a gap by its number in the gaps list ("gap 6"), an unnamed cell blank; key columns another
+        # kind of table uses (read back from CSV as empty or NaN) left out
+        shown = outside[cols].assign(gap=outside["gap"].map(lambda g: "" if pd.isna(g) else f"gap {int(g)}"))
+        shown = shown[[c for c in cols if (shown[c].notna() & (shown[c].astype(str) != "")).any()]]
         out.append(f"<h3>Printed cells outside their seed bands ({len(outside)})</h3>" + frame_html(shown, 4))
     if paths.SEED_STABILITY in outputs:
         st = outputs[paths.SEED_STABILITY]
