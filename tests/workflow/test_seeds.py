@@ -45,6 +45,7 @@ def test_seed_bands_from_one_command_the_same_bytes_on_one_core(tmp_path):
     assert list(stability.claim_id) == ["nb_best"] and len(stability.verdicts.iloc[0].split()) == 3
     report = (res / "report.html").read_text()
     assert "Seed noise: is a gap noise or a difference?" in report and "in seed band" in report
+    assert "Seed noise</a> (3 runs): <b>" in report     # the report's first lines say how many are inside
     assert "Bagging random_state 1 → 2" in report
     assert "seeds " in (a / "results/claims.html").read_text()
     # one core: the same bytes, the reseeded runs included

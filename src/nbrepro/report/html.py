@@ -284,6 +284,13 @@ def _glance(paper: dict, outputs: dict) -> str:
                  + (f", {n['other']} cannot be checked" if n["other"] else "")
                  for source, n in claim_counts(claims).items()]
         out.append(f"<p><a href='#claims'>Claims</a> ({len(claims)} checks): " + "; ".join(parts) + ".</p>")
+    floor = outputs.get(paths.NOISE_FLOOR)
+    if floor is not None and len(floor) and int(outputs[paths.SEED_BANDS]["runs"].max()) > 1:
+        n = floor[["printed", "inside", "outside_named", "outside_unnamed"]].sum()
+        out.append(f"<p><a href='#seeds'>Seed noise</a> ({int(outputs[paths.SEED_BANDS]['runs'].max())} runs): "
+                   f"<b>{n['inside']} of {n['printed']}</b> printed values lie within their seed bands; of the "
+                   f"{n['printed'] - n['inside']} outside, {n['outside_named']} are named in a gap below"
+                   + (f" and <b>{n['outside_unnamed']} are not</b>" if n["outside_unnamed"] else "") + ".</p>")
     if paper.get("gaps"):
         out.append("<p>Where the reproduction differs (<a href='#gaps'>why</a>):</p><ul>")
         out += [f"<li><a href='#gap-{i + 1}'>{html.escape(g.get('cells', ''))}</a></li>"
