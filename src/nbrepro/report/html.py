@@ -285,9 +285,10 @@ def _glance(paper: dict, outputs: dict) -> str:
                  for source, n in claim_counts(claims).items()]
         out.append(f"<p><a href='#claims'>Claims</a> ({len(claims)} checks): " + "; ".join(parts) + ".</p>")
     floor = outputs.get(paths.NOISE_FLOOR)
-    if floor is not None and len(floor) and int(outputs[paths.SEED_BANDS]["runs"].max()) > 1:
+    runs = int(outputs[paths.SEED_BANDS]["runs"].max()) if floor is not None and len(floor) else 1
+    if runs > 1:   # a paper that draws no random number has one run: its section says so
         n = floor[["printed", "inside", "outside_named", "outside_unnamed"]].sum()
-        out.append(f"<p><a href='#seeds'>Seed noise</a> ({int(outputs[paths.SEED_BANDS]['runs'].max())} runs): "
+        out.append(f"<p><a href='#seeds'>Seed noise</a> ({runs} runs): "
                    f"<b>{n['inside']} of {n['printed']}</b> printed values lie within their seed bands; of the "
                    f"{n['printed'] - n['inside']} outside, {n['outside_named']} are named in a gap below"
                    + (f" and <b>{n['outside_unnamed']} are not</b>" if n["outside_unnamed"] else "") + ".</p>")
