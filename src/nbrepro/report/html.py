@@ -285,8 +285,8 @@ def _glance(paper: dict, outputs: dict) -> str:
                  for source, n in claim_counts(claims).items()]
         out.append(f"<p><a href='#claims'>Claims</a> ({len(claims)} checks): " + "; ".join(parts) + ".</p>")
     floor = outputs.get(paths.NOISE_FLOOR)
-    runs = int(outputs[paths.SEED_BANDS]["runs"].max()) if floor is not None and len(floor) else 1
-    if runs > 1:   # a paper that draws no random number has one run: its section says so
+    runs = _seed_runs(outputs)
+    if runs > 1 and floor is not None:   # a paper that draws no random number has one run: its section says so
         n = floor[["printed", "inside", "outside_named", "outside_unnamed"]].sum()
         out.append(f"<p><a href='#seeds'>Seed noise</a> ({runs} runs): "
                    f"<b>{n['inside']} of {n['printed']}</b> printed values lie within their seed bands; of the "
@@ -330,6 +330,12 @@ def _record_bands_of(outputs: dict, table: str) -> dict | None:
     return out
 
 
+def _seed_runs(outputs: dict) -> int:
+    """How many runs the seed bands span (the main run and the reseeded ones); 1 without bands."""
+    bands = outputs.get(paths.SEED_BANDS)
+    return int(bands["runs"].max()) if bands is not None and len(bands) else 1
+
+
 def _seed_section(outputs: dict) -> list[str]:
     """The reseeding run: how far each table's cells move with the seed, which printed cells lie
     outside their bands (and the gap that names each), and how often each claim holds."""
@@ -338,7 +344,7 @@ def _seed_section(outputs: dict) -> list[str]:
     if bands is None:
         return out + ["<p class='small'>No reseeding run: <code>snakemake --cores 2 --config seeds=5</code> "
                       "repeats the evaluation under 5 other seeds and shows each cell's seed band here.</p>"]
-    runs = int(bands["runs"].max()) if len(bands) else 1
+    runs = _seed_runs(outputs)
     changes = outputs.get("seed_changes") or []
     out.append("<p class='small'>" + (
         f"The evaluation was repeated under {runs - 1} other seeds (run k: {html.escape('; '.join(changes[:3]))}"
