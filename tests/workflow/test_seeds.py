@@ -7,7 +7,8 @@ import pytest
 from nbrepro.cli import main as cli
 from nbrepro.fingerprint import fingerprint
 
-from test_pipeline import TINY, _project, _run
+from conftest import DATA_DIR
+from test_pipeline import TINY, _project, _snakemake
 
 pytestmark = [pytest.mark.slow]
 
@@ -27,7 +28,7 @@ PAPER = {**TINY,
 
 def test_seed_bands_from_one_command_the_same_bytes_on_one_core(tmp_path):
     a = _project(tmp_path / "a", PAPER)
-    _run(a, "seeds=2", "--cores", "2")
+    _snakemake(a, f"mirror={DATA_DIR}", "seeds=2")
     res = a / "results/tiny"
     # run k's folds are the protocol's under seed 1 + k, from the main run's prepared rows
     main = pd.read_parquet(a / "resources/folds/tiny/iris.parquet")
@@ -50,14 +51,14 @@ def test_seed_bands_from_one_command_the_same_bytes_on_one_core(tmp_path):
     assert "seeds " in (a / "results/claims.html").read_text()
     # one core: the same bytes, the reseeded runs included
     b = _project(tmp_path / "b", PAPER)
-    _run(b, "seeds=2", "--cores", "1")
+    _snakemake(b, f"mirror={DATA_DIR}", "seeds=2", cores=1)
     assert fingerprint(a / "results") == fingerprint(b / "results")
     assert any(f.startswith("tiny/seeds/2/") for f, _ in fingerprint(a / "results"))
     # `nbrepro fingerprint --seeds K` also lists the reseeded runs' files that are missing
     args = ["fingerprint", str(b / "results"), "--config", str(b / "config/config.yaml"), "--papers", "tiny"]
     assert cli(args + ["--seeds", "2"]) == 0 and cli(args + ["--seeds", "3"]) == 1
     # one more seed reuses every finished run: only run 3's jobs and what reads them are planned
-    planned = _run(a, "seeds=3", "--cores", "2", "-n", "--quiet", "rules")
+    planned = _snakemake(a, f"mirror={DATA_DIR}", "seeds=3", "-n", "--quiet", "rules").stdout
     assert "evaluate_dataset_tiny_seeds" in planned and "prepare" not in planned.split("evaluate")[0]
     jobs = {tuple(line.split()) for line in planned.splitlines() if line.startswith("evaluate_dataset_tiny")}
     assert jobs == {("evaluate_dataset_tiny_seeds", "3")}, planned   # three data sets, of run 3
@@ -66,7 +67,7 @@ def test_seed_bands_from_one_command_the_same_bytes_on_one_core(tmp_path):
 def test_a_paper_that_draws_no_random_number_gets_bands_from_its_main_run(tmp_path):
     paper = {**TINY, "protocol": {"name": "resubstitution"}}
     a = _project(tmp_path / "a", paper)
-    _run(a, "seeds=2", "--cores", "2")
+    _snakemake(a, f"mirror={DATA_DIR}", "seeds=2")
     assert not (a / "results/tiny/seeds").exists()
     bands = pd.read_csv(a / "results/tiny/stats/seed_bands.csv")
     assert set(bands.runs) == {1} and (bands.band_width == 0).all()

@@ -12,8 +12,8 @@ import pytest
 
 from nbrepro.fingerprint import fingerprint
 
-from conftest import ROOT
-from test_pipeline import TINY, _project, _run
+from conftest import DATA_DIR, ROOT
+from test_pipeline import TINY, _project, _snakemake
 
 
 def _cluster_up() -> bool:
@@ -41,12 +41,14 @@ def test_slurm_run_equals_local_run_and_is_accounted(tmp_path):
     assert _cluster_up(), "NBREPRO_SLURM_REQUIRED=1 but no SLURM cluster answers (sinfo, sacct)"
     # with one reseeded run (seeds=1): its jobs are ordinary jobs of the DAG, sent and grouped as the main run's
     local = _project(tmp_path / "local", PAPER)
-    _run(local, "seeds=1", "--cores", "2")
+    _snakemake(local, f"mirror={DATA_DIR}", "seeds=1")
 
     cluster = _project(tmp_path / "cluster", PAPER)
-    log = _run(cluster, "seeds=1", "--profile", str(ROOT / "profiles/slurm"),
-               # a one-node test cluster answers at once: poll sooner than a real one needs
-               "--slurm-init-seconds-before-status-checks", "5", "--seconds-between-status-checks", "5")
+    run = _snakemake(cluster, f"mirror={DATA_DIR}", "seeds=1", "--profile", str(ROOT / "profiles/slurm"),
+                     # a one-node test cluster answers at once: poll sooner than a real one needs
+                     "--slurm-init-seconds-before-status-checks", "5", "--seconds-between-status-checks", "5",
+                     cores=None)
+    log = run.stdout + run.stderr
 
     assert fingerprint(cluster / "results") == fingerprint(local / "results")
 
