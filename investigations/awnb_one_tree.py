@@ -91,12 +91,9 @@ def main() -> None:
                          # Hall prints means to two decimals and sds to one
                          "agreement": agreement(mean, std, pub["mean"], pub["std"], 2, 1)})
     res = pd.DataFrame(rows)
-    # per cell, which reading lies nearer the printed mean
-    nearer = res.assign(abs_gap=res.gap.abs()).pivot_table(index=["dataset", "metric"], columns="reading",
-                                                           values="abs_gap")
-    wins = {READINGS[0]: nearer[READINGS[0]] < nearer[READINGS[1]],
-            READINGS[1]: nearer[READINGS[1]] < nearer[READINGS[0]]}
-    res["nearer"] = [bool(wins[r].loc[(d, m)]) for d, m, r in res[["dataset", "metric", "reading"]].itertuples(index=False)]
+    # per cell, whether this reading lies nearer the printed mean than the other (a cell has both)
+    abs_gap = res.gap.abs()
+    res["nearer"] = abs_gap < abs_gap.groupby([res.dataset, res.metric]).transform("sum") - abs_gap
     out = ROOT / "investigations/results"
     out.mkdir(parents=True, exist_ok=True)
     res.round(4).to_csv(out / "awnb_one_tree.csv", index=False)
