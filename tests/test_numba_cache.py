@@ -10,7 +10,7 @@ CHILD = textwrap.dedent("""
     import os, sys, time
     lock = sys.argv[3] == "locked"
     if lock:
-        import nbrepro  # installs the locks
+        import nbrepro._numba_cache  # installs the locks (every kernel module imports it first)
     import numba.core.caching as c
 
     log = open(sys.argv[2], "a", buffering=1)

@@ -10,7 +10,7 @@ import nbrepro.claims
 from nbrepro.analysis import FIGURE_KINDS, STATISTICS, Claim, claims_frame
 from nbrepro.classifiers import REGISTRY
 from nbrepro.errors import ConfigError
-from nbrepro.paper import NAMES, load_paper, schema
+from nbrepro.paper import load_paper, registry_names, schema
 from nbrepro.report.figures import DRAW
 
 from conftest import ROOT
@@ -35,7 +35,7 @@ def test_schema_enums_are_the_registries():
     assert sorted(STATISTICS) in enums["test"]
     assert sorted(FIGURE_KINDS) in enums["kind"]
     assert "x-names-of" not in str(schema("paper"))
-    for name, names in NAMES.items():   # every registry the schema may name has names
+    for name, names in registry_names().items():   # every registry the schema may name has names
         assert len(names) > 0, name
 
 
@@ -71,3 +71,16 @@ def test_the_loader_applies_the_schemas_defaults_and_refuses_unknown_names(tmp_p
     bad.write_text(yaml.safe_dump(spec))
     with pytest.raises(ConfigError, match=r"lcwnb.yaml does not match paper.schema.yaml:\n  analysis/statistics/0/test"):
         load_paper(bad)
+
+
+def test_reading_a_paper_loads_no_numba_scikit_learn_or_scipy():
+    """A job reads its paper with ``check=False`` (its planning checked it): the loader imports the
+    registries only to check, so a job that draws a figure pays for none of the classifiers."""
+    import subprocess
+    import sys
+
+    code = ("import sys; import nbrepro.paper as p; heavy = lambda: sorted(m for m in ('numba', 'sklearn', 'scipy') "
+            "if m in sys.modules); before = heavy(); p.load_paper(sys.argv[1], check=False); print(before, heavy())")
+    out = subprocess.run([sys.executable, "-c", code, str(ROOT / "config/papers/awnb.yaml")], capture_output=True,
+                         text=True, check=True).stdout.strip()
+    assert out == "[] []"

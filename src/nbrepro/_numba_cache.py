@@ -17,6 +17,10 @@ callee the caller silently ran the old code (seen: NBTree's branch kernel kept t
 cross-validated naive Bayes of ``_nbtree_kernel``). Every nbrepro kernel's stamp here also
 carries ``package_stamp()``, the time stamps and sizes of all the package's sources: any change
 recompiles every kernel on its next use, as a fresh clone does.
+
+Every kernel module takes ``njit`` (or ``vectorize``) from here rather than from numba, so the
+locks are in place before its first kernel is defined, and importing nbrepro itself (to read a
+paper config, say) does not load numba at all.
 """
 from __future__ import annotations
 
@@ -27,7 +31,10 @@ import contextlib
 import fcntl
 import os
 
+from numba import njit, vectorize
 from numba.core import caching
+
+__all__ = ["install", "njit", "package_stamp", "vectorize"]
 
 _save, _load = caching.IndexDataCacheFile.save, caching.IndexDataCacheFile.load
 
@@ -90,3 +97,6 @@ def install() -> None:
         caching.IndexDataCacheFile.load = _load_locked
     if caching.Cache.__init__ is not _cache_init_stamped:
         caching.Cache.__init__ = _cache_init_stamped
+
+
+install()  # on first import: before any kernel of the importing module is defined

@@ -13,9 +13,11 @@ from .io import read_csv
 
 
 def _paper(args):
+    """The job's paper, read as its planning checked it (``check=False``: the registries, and with
+    them numba, scikit-learn and scipy, are imported only by the jobs that use them)."""
     from .paper import load_paper
 
-    return load_paper(args.paper_config, seed=getattr(args, "seed", 0))
+    return load_paper(args.paper_config, seed=getattr(args, "seed", 0), check=False)
 
 
 def cmd_fetch(args):
@@ -264,7 +266,7 @@ def cmd_index(args):
     rows = []
     results = Path(args.results)
     for cfg in args.paper_configs:
-        p = load_paper(cfg)
+        p = load_paper(cfg, check=False)
         res = results / p.name
         counts = pd.concat([read_csv(res / paths.match_counts(t)) for t in p["tables"]], ignore_index=True)
         row = {"name": p.name, "title": p.get("title", p.name), "counts": counts}
@@ -283,7 +285,7 @@ def cmd_index(args):
     speed = pd.read_csv(args.speed) if args.speed else None
     suite_run = pd.read_csv(args.suite_run) if args.suite_run else None
     index_report(rows, results / paths.INDEX_PAGE, speed, suite_run)
-    claims_page([dict(r, gaps=load_paper(cfg).get("gaps", [])) for r, cfg in zip(rows, args.paper_configs)],
+    claims_page([dict(r, gaps=load_paper(cfg, check=False).get("gaps", [])) for r, cfg in zip(rows, args.paper_configs)],
                 results / paths.CLAIMS_PAGE, results / paths.CLAIMS_CSV)
 
 
@@ -292,7 +294,7 @@ def cmd_crate(args):
     from .paper import load_paper
     from .report.crate import copy_inputs, write_crate
 
-    papers = {p.name: p for p in map(load_paper, args.paper_configs)}
+    papers = {p.name: p for p in (load_paper(cfg, check=False) for cfg in args.paper_configs)}
     results = Path(args.results)
     copy_inputs(results, {"config.yaml": Path(args.config),
                           **{f"papers/{name}.yaml": p.path for name, p in papers.items()}},

@@ -30,7 +30,8 @@ import math
 import warnings
 
 import numba
-from numba import vectorize
+
+from ._numba_cache import vectorize  # numba's, its cache locks installed first
 
 if numba.config.USING_SVML:  # icc_rt is installed: numba vectorises exp and log with Intel's SVML
     warnings.warn("numba uses Intel's SVML here (the icc_rt package is installed): compiled exp, log and pow "

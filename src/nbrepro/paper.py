@@ -12,50 +12,54 @@ import copy
 import functools
 from pathlib import Path
 
-from .analysis.claim_kinds import CLAIM_KINDS
-from .analysis.declared import check_declared
-from .analysis.figures import FIGURE_KINDS
-from .analysis.statistics import STATISTICS
-from .classifiers import REGISTRY
-from .analysis.tables import table_datasets
-from .config import check_paper, expand_classifiers, load_yaml, table_columns
+from .config import expand_classifiers, load_yaml, table_columns
 from .errors import ConfigError
-from .metrics import paper_metrics
-from .metrics import METRICS
-from .preprocess.pipeline import STEP_NAMES
-from .protocols import PROTOCOLS
-from .reseed import reseed
 
 SCHEMAS = Path(__file__).parent / "schemas"
 
 
-# registry name (the schema's ``x-names-of``) → the names it holds; timings are recorded, not chosen
-NAMES = {"estimators": list(REGISTRY), "metrics": [n for n, entry in METRICS.items() if entry[3] != "timing"],
-         "protocols": list(PROTOCOLS), "steps": list(STEP_NAMES), "statistics": list(STATISTICS),
-         "figure_kinds": list(FIGURE_KINDS), "claim_kinds": list(CLAIM_KINDS)}
+@functools.cache
+def registry_names() -> dict[str, list[str]]:
+    """Registry name (the schema's ``x-names-of``) → the names it holds; timings are recorded, not
+    chosen. The registries are imported here, on first use, not with this module: a job that only
+    reads its paper (``check=False``) loads none of the classifiers, numba, scikit-learn or scipy."""
+    from .analysis.claim_kinds import CLAIM_KINDS
+    from .analysis.figures import FIGURE_KINDS
+    from .analysis.statistics import STATISTICS
+    from .classifiers import REGISTRY
+    from .metrics import METRICS
+    from .preprocess.pipeline import STEP_NAMES
+    from .protocols import PROTOCOLS
+
+    return {"estimators": list(REGISTRY), "metrics": [n for n, entry in METRICS.items() if entry[3] != "timing"],
+            "protocols": list(PROTOCOLS), "steps": list(STEP_NAMES), "statistics": list(STATISTICS),
+            "figure_kinds": list(FIGURE_KINDS), "claim_kinds": list(CLAIM_KINDS)}
 
 
-def _fill_names(node):
+def _fill_names(node, filled: bool):
+    """Each ``x-names-of: R`` node as ``enum:`` the names of registry R, or (not ``filled``) as any string."""
     if isinstance(node, dict):
         if "x-names-of" in node:
-            node = {k: v for k, v in node.items() if k != "x-names-of"} | {"enum": sorted(NAMES[node["x-names-of"]])}
-        return {k: _fill_names(v) for k, v in node.items()}
+            rest = {k: v for k, v in node.items() if k != "x-names-of"}
+            node = rest | ({"enum": sorted(registry_names()[node["x-names-of"]])} if filled else {"type": "string"})
+        return {k: _fill_names(v, filled) for k, v in node.items()}
     if isinstance(node, list):
-        return [_fill_names(v) for v in node]
+        return [_fill_names(v, filled) for v in node]
     return node
 
 
 @functools.cache
-def schema(name: str = "paper") -> dict:
-    """``schemas/{name}.schema.yaml`` with every ``x-names-of`` filled from its registry."""
-    return _fill_names(load_yaml(SCHEMAS / f"{name}.schema.yaml"))
+def schema(name: str = "paper", filled: bool = True) -> dict:
+    """``schemas/{name}.schema.yaml`` with every ``x-names-of`` filled from its registry (``filled``)."""
+    return _fill_names(load_yaml(SCHEMAS / f"{name}.schema.yaml"), filled)
 
 
-def validate(data: dict, name: str, where: str) -> None:
+def validate(data: dict, name: str, where: str, filled: bool = True) -> None:
     """Validate against ``schema(name)``; the error names the file and the offending keys."""
     import jsonschema
 
-    errors = sorted(jsonschema.Draft202012Validator(schema(name)).iter_errors(data), key=lambda e: list(e.path))
+    validator = jsonschema.Draft202012Validator(schema(name, filled))
+    errors = sorted(validator.iter_errors(data), key=lambda e: list(e.path))
     if errors:
         msgs = [f"{'/'.join(map(str, e.path)) or '(top level)'}: {e.message}" for e in errors[:5]]
         raise ConfigError(f"{where} does not match {name}.schema.yaml:\n  " + "\n  ".join(msgs))
@@ -93,20 +97,31 @@ class Paper(dict):
         return self["paper"]
 
 
-def load_paper(path: str | Path, registry: dict | None = None, seed: int = 0) -> Paper:
+def load_paper(path: str | Path, registry: dict | None = None, seed: int = 0, check: bool = True) -> Paper:
     """The paper config at ``path``; with the data-set ``registry`` (``config/datasets.yaml``'s
     entries), its data sets must be in it. ``seed`` k > 0: the same experiment with every seed
-    shifted by k (``nbrepro.reseed``), a run of the reseeding."""
+    shifted by k (``nbrepro.reseed``), a run of the reseeding.
+
+    ``check`` (the workflow's planning does it, once, before any job): every name against its
+    registry, every estimator built with its parameters, the claims, statistics and figures
+    against the tables. A job reads the paper its planning checked with ``check=False``: the
+    schema's shape and defaults only, without importing the registries."""
     path = Path(path)
     where = str(path)
     data = load_yaml(path)
-    validate(data, "paper", where)
-    _apply_defaults(data, schema("paper"))
+    validate(data, "paper", where, filled=check)
+    _apply_defaults(data, schema("paper", check))
     data["classifiers"] = expand_classifiers(data["classifiers"], where)
-    check_paper(data, where)  # estimators, parameters, protocol, metrics, names: before any job runs
-    check_declared(data, where, _table_methods(data))
-    _check_gap_cells(data, where)
+    if check:
+        from .analysis.declared import check_declared
+        from .config import check_paper
+
+        check_paper(data, where)  # estimators, parameters, protocol, metrics, names: before any job runs
+        check_declared(data, where, _table_methods(data))
+        _check_gap_cells(data, where)
     if registry is not None:
+        from .analysis.tables import table_datasets
+
         unknown = [d for d in data["datasets"] if d not in registry]
         if unknown:
             raise ConfigError(f"{where}: datasets {unknown} are not in the data-set registry")
@@ -117,6 +132,8 @@ def load_paper(path: str | Path, registry: dict | None = None, seed: int = 0) ->
                 raise ConfigError(f"{where}, tables.{name}: {exc}") from None
         _check_positive_classes(data, registry, where)
     if seed:
+        from .reseed import reseed
+
         data = reseed(data, seed).spec
     return Paper(data, path, seed)
 
@@ -155,6 +172,8 @@ def _check_gap_cells(paper: dict, where: str) -> None:
 def _check_positive_classes(paper: dict, registry: dict, where: str) -> None:
     """A metric's ``positive`` class index against each data set's declared classes (the registry's
     n_classes), before any job: otherwise the first evaluation job of that data set stops on it."""
+    from .metrics import paper_metrics
+
     for column, metric in paper_metrics(paper).items():
         positive = metric.params.get("positive")
         if positive is None:
@@ -167,7 +186,7 @@ def _check_positive_classes(paper: dict, registry: dict, where: str) -> None:
                                   f"{ds!r} has {n} classes (0 … {n - 1}, the registry's n_classes)")
 
 
-def load_papers(names, paper_dir: str | Path, registry: dict | None = None) -> dict[str, Paper]:
+def load_papers(names, paper_dir: str | Path, registry: dict | None = None, check: bool = True) -> dict[str, Paper]:
     """``{paper_dir}/{name}.yaml`` for each name, each followed by its ``companions``; a paper's
     ``paper:`` must equal its file's name."""
     papers: dict[str, Paper] = {}
@@ -176,7 +195,7 @@ def load_papers(names, paper_dir: str | Path, registry: dict | None = None) -> d
         name = queue.pop(0)
         if name in papers:
             continue
-        paper = load_paper(Path(paper_dir) / f"{name}.yaml", registry)
+        paper = load_paper(Path(paper_dir) / f"{name}.yaml", registry, check=check)
         if paper.name != name:
             raise ConfigError(f"{paper.path}: 'paper: {paper.name}' must equal the file name {name!r}")
         papers[name] = paper

@@ -29,7 +29,9 @@ import math
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
+from numba import types
+
+from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 from numba.extending import intrinsic
 
 

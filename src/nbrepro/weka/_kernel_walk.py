@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 _SQRTH = 0.7071067811865476
 _MAXLOG = 709.782712893384

@@ -9,7 +9,7 @@ per fit; in Python it was a tenth of NBTree's time.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 
 @njit(cache=True)

@@ -15,7 +15,7 @@ numpy added it). The tests compare the two paths bit for bit, restarts included.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 from ._optimization_kernel import sequential_dot, solve_lower, solve_upper_transposed, update_cholesky
 

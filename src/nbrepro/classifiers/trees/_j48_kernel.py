@@ -13,7 +13,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit, types
+from numba import types
+
+from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 from numba.typed import List
 
 SMALL = 1e-6

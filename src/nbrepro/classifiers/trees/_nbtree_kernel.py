@@ -15,7 +15,7 @@ path, fractional weights (rows with a missing value spread over branches) includ
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 from .._nominal import encode_target
 from ...weka.utils import eq

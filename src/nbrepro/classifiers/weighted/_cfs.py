@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 from ...weka import utils as wu
 from ._base import WeightedNaiveBayes

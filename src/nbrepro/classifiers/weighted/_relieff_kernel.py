@@ -7,7 +7,7 @@ neighbour lists, the same order of sums, so the same bits.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 
 @njit(cache=True)
