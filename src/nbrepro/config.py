@@ -218,14 +218,6 @@ def check_paper(paper: dict, where: str) -> None:
         unknown = [d for d in spec.get("datasets") or [] if d not in paper["datasets"]]
         if unknown:
             raise ConfigError(f"{where}, classifier {label!r}, datasets: {unknown} are not among the paper's datasets")
-    # a figure's table, or each of its panels': a paper's table or its summary rows ({table}_summary)
-    readable = {f for t in paper.get("tables", {}) for f in (t, f"{t}_summary")}
-    for name, fig in (paper.get("figures") or {}).items():
-        named = [fig.get("table")] + [panel.get("table") for panel in fig.get("panels") or [] if isinstance(panel, dict)]
-        unknown = sorted({t for t in named if t is not None and t not in readable})
-        if unknown:
-            raise ConfigError(f"{where}, figures.{name}: table(s) {unknown} are not among the paper's tables "
-                              f"({sorted(paper.get('tables', {}))}) or their _summary rows")
     if paper.get("reference") and paper["reference"] not in labels:
         raise ConfigError(f"{where}, reference: {paper['reference']!r} is not a classifier (have: {sorted(labels)})")
     for name, table in paper.get("tables", {}).items():

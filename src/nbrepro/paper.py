@@ -113,11 +113,13 @@ def load_paper(path: str | Path, registry: dict | None = None, seed: int = 0, ch
     _apply_defaults(data, schema("paper", check))
     data["classifiers"] = expand_classifiers(data["classifiers"], where)
     if check:
+        from .analysis.claims import known_methods
         from .analysis.declared import check_declared
         from .config import check_paper
 
         check_paper(data, where)  # estimators, parameters, protocol, metrics, names: before any job runs
-        check_declared(data, where, _table_methods(data))
+        _check_plugins(data, where)
+        check_declared(data, where, known_methods(data))
         _check_gap_cells(data, where)
     if registry is not None:
         from .analysis.tables import table_datasets
@@ -131,6 +133,8 @@ def load_paper(path: str | Path, registry: dict | None = None, seed: int = 0, ch
             except ConfigError as exc:
                 raise ConfigError(f"{where}, tables.{name}: {exc}") from None
         _check_positive_classes(data, registry, where)
+        if check:
+            _check_attribute_kinds(data, registry, where)
     if seed:
         from .reseed import reseed
 
@@ -138,16 +142,17 @@ def load_paper(path: str | Path, registry: dict | None = None, seed: int = 0, ch
     return Paper(data, path, seed)
 
 
-def _table_methods(paper: dict) -> set[str]:
-    """Every method label of the paper's tables, and the claims module's derived columns
-    (``DERIVED_COLUMNS``): what a declared claim may name."""
-    names = {c["method"] for spec in paper["tables"].values() if spec.get("kind") != "pairwise" for c in table_columns(spec)}
-    names |= {m for spec in paper["tables"].values() for m in spec.get("methods", [])}
-    module = paper.get("analysis", {}).get("claims_module")
-    if module:
-        from .analysis.claims import claims_module
-        names |= set(getattr(claims_module(module), "DERIVED_COLUMNS", ()))
-    return names
+def _check_plugins(paper: dict, where: str) -> None:
+    """Every statistic and figure entry against its plug-in's declaration (``nbrepro.plugin``):
+    its keys, their types, and what it names in the rest of the paper."""
+    from .analysis.figures import FIGURE_KINDS
+    from .analysis.statistics import STATISTICS
+    from .plugin import check_entry
+
+    for i, entry in enumerate((paper.get("analysis") or {}).get("statistics") or []):
+        check_entry(STATISTICS[entry["test"]], entry, paper, f"{where}, analysis.statistics[{i}] ({entry['id']})")
+    for name, fig in (paper.get("figures") or {}).items():
+        check_entry(FIGURE_KINDS[fig["kind"]], fig, paper, f"{where}, figures.{name}")
 
 
 def _check_gap_cells(paper: dict, where: str) -> None:
@@ -184,6 +189,66 @@ def _check_positive_classes(paper: dict, registry: dict, where: str) -> None:
             if n is not None and positive >= n:
                 raise ConfigError(f"{where}: metric {column!r}: positive={positive} is a class index, but data set "
                                   f"{ds!r} has {n} classes (0 … {n - 1}, the registry's n_classes)")
+
+
+def _check_attribute_kinds(paper: dict, registry: dict, where: str) -> None:
+    """Each classifier against the attribute kinds it takes (its ``attribute_kinds``), on each data set
+    it runs on, after the paper's preprocessing and its own steps: a nominal-only classifier on numeric
+    data would otherwise fail inside its evaluation job, with the job's other classifiers. Read from the
+    data sets' ARFF headers; where a step that removes attributes by their values (``remove_id_like``)
+    leaves it open, from the data after the paper's steps. A data set not yet fetched is its job's to check."""
+    from .classifiers._nominal import accepted_kinds
+    from .config import build_estimator, classifier_datasets
+    from .data.fetch import attribute_kinds
+    from .preprocess.pipeline import kinds_after
+
+    pre = paper["preprocessing"]
+    header, prepared = {}, {}
+    for label, spec in paper["classifiers"].items():
+        takes = accepted_kinds(build_estimator(dict(spec, steps=None), f"{where}, classifier {label!r}"))
+        for ds in classifier_datasets(paper, label):
+            if ds not in header:
+                header[ds] = attribute_kinds(registry[ds])
+            if header[ds] is None:
+                continue
+            steps = ((pre.get("per_dataset") or {}).get(ds) or {}).get("steps") or []
+            kinds = kinds_after(steps + pre["steps"] + (spec.get("steps") or []), header[ds])
+            if any(k.startswith("maybe ") and k[6:] not in takes for k in kinds.values()):
+                if ds not in prepared:
+                    prepared[ds] = _kinds_after_preprocessing(paper, ds, registry[ds])
+                kinds = kinds_after(spec.get("steps") or [], prepared[ds])
+            wrong = [c for c, k in kinds.items() if k.removeprefix("maybe ") not in takes]
+            if wrong:
+                kind = kinds[wrong[0]]
+                more = f" and {len(wrong) - 1} more" if len(wrong) > 1 else ""
+                raise ConfigError(
+                    f"{where}, classifier {label!r}: {spec['estimator']} takes {' and '.join(sorted(takes))} attributes "
+                    f"only, but data set {ds!r} has the {kind} attribute {wrong[0]!r}{more} after the paper's "
+                    f"preprocessing: add a step that makes it {' or '.join(sorted(takes))}, or leave {ds!r} out of "
+                    "the classifier's datasets:")
+
+
+def _kinds_after_preprocessing(paper: dict, dataset: str, entry) -> dict[str, str]:
+    """The attributes' kinds after the paper's rows and steps (at the data set's scope), read from the
+    shipped or cached file as a prepare job would."""
+    import lzma
+    import tempfile
+
+    import pandas as pd
+
+    from .data.fetch import load_dataset, shipped_path
+    from .experiment import paper_rows
+    from .preprocess.pipeline import apply_steps, build_steps
+
+    cached = Path("resources/raw") / entry.file
+    with tempfile.TemporaryDirectory() as tmp:
+        path = cached
+        if not cached.is_file():
+            path = Path(tmp) / entry.file
+            path.write_bytes(lzma.decompress(shipped_path(entry).read_bytes()))
+        X, y = paper_rows(paper, dataset, *load_dataset(entry, path))
+    (X,) = apply_steps(build_steps(paper["preprocessing"]["steps"]), X, y=y)
+    return {c: "nominal" if isinstance(X[c].dtype, pd.CategoricalDtype) else "numeric" for c in X.columns}
 
 
 def load_papers(names, paper_dir: str | Path, registry: dict | None = None, check: bool = True) -> dict[str, Paper]:

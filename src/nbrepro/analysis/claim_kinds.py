@@ -20,6 +20,7 @@ import pandas as pd
 from scipy import stats as _st
 
 from .. import stats
+from ..plugin import Plugin
 
 CLAIM_KINDS: dict[str, ClaimKind] = {}
 
@@ -40,15 +41,14 @@ class Read:
 BOUNDS = ("above", "below", "at_least", "at_most", "equals")
 
 
-class ClaimKind:
-    """One generic kind of claim. ``keys``: the config keys it reads (``required`` among them)."""
-    name: ClassVar[str]
-    required: ClassVar[tuple[str, ...]] = ()
-    optional: ClassVar[tuple[str, ...]] = ()
+class ClaimKind(Plugin):
+    """One generic kind of claim, a plug-in (``nbrepro.plugin``): the config keys it reads
+    (``required`` among them) beside every claim's ``common`` ones."""
+    common = ("id", "section", "sentence", "kind", "metric", "metrics", "note")
     generalises: ClassVar[bool] = True     # a statement about data sets in general: bootstrap stability applies
     significance: ClassVar[bool] = False   # "A significantly better than B": judged under today's tests too
 
-    def check(self, spec: dict) -> str | None:
+    def check(self, spec: dict, paper: dict | None = None) -> str | None:
         """What is wrong with the claim's keys beyond their names (None: nothing)."""
         return None
 
@@ -106,7 +106,7 @@ class RankOrder(ClaimKind):
     name = "rank_order"
     optional = ("best", "worst", "order", "among", "by")
 
-    def check(self, spec):
+    def check(self, spec, paper=None):
         if sum(k in spec for k in ("best", "worst", "order")) != 1:
             return "needs exactly one of best, worst, order"
         if any(b not in ("mean_rank", "average") for b in _by(spec)):
@@ -159,7 +159,7 @@ class SignificantlyBetter(ClaimKind):
     significance = True
     TESTS = ("bonferroni_dunn", "nemenyi")
 
-    def check(self, spec):
+    def check(self, spec, paper=None):
         if spec["test"] not in self.TESTS:
             return f"test must be one of {list(self.TESTS)}, got {spec['test']!r}"
         if spec["method"] in spec["than"]:
@@ -203,7 +203,7 @@ class Count(ClaimKind):
     optional = ("method", "among", "most", "table", "methods", "direction", "combine") + BOUNDS
     generalises = False
 
-    def check(self, spec):
+    def check(self, spec, paper=None):
         if spec["of"] == "best":
             if "method" not in spec:
                 return "of: best needs method"
@@ -259,7 +259,7 @@ class TestRejects(ClaimKind):
     required = ("test", "methods")
     optional = ("alpha", "reject", "tie_correction")
 
-    def check(self, spec):
+    def check(self, spec, paper=None):
         tests = [spec["test"]] if isinstance(spec["test"], str) else spec["test"]
         bad = [t for t in tests if t not in RANK_TESTS]
         return f"test must be among {list(RANK_TESTS)}, got {bad}" if bad else None
@@ -291,7 +291,7 @@ class InRange(ClaimKind):
     required = ("value",)
     optional = ("datasets", "aggregate") + BOUNDS
 
-    def check(self, spec):
+    def check(self, spec, paper=None):
         value = spec["value"]
         if not isinstance(value, dict) or len(set(value) & {"difference", "column", "statistic", "statistics"}) != 1:
             return "value must be one of {difference: [A, B]}, {column: A}, {statistic: id}, {statistics: [ids]}"
@@ -372,7 +372,7 @@ class Trend(ClaimKind):
     required = ("along", "value", "direction")
     optional = ("alpha",)
 
-    def check(self, spec):
+    def check(self, spec, paper=None):
         if spec["direction"] not in ("increasing", "decreasing", "none"):
             return f"direction must be increasing, decreasing or none, got {spec['direction']!r}"
         value = spec["value"]

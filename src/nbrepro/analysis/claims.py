@@ -61,3 +61,17 @@ def claims_module(name: str):
     """The paper's claims module, ``nbrepro.claims.<name>`` (a plug-in: loaded by name, so the
     analysis layer does not import the papers' modules)."""
     return import_module(f"nbrepro.claims.{name}")
+
+
+def known_methods(paper: dict) -> set[str]:
+    """Every method label of the paper's tables, and the claims module's derived columns
+    (``DERIVED_COLUMNS``): what a declared claim, statistic or figure may name."""
+    from ..config import table_columns
+
+    tables = paper["tables"].values()
+    names = {c["method"] for spec in tables if spec.get("kind") != "pairwise" for c in table_columns(spec)}
+    names |= {m for spec in tables for m in spec.get("methods", [])}
+    module = (paper.get("analysis") or {}).get("claims_module")
+    if module:
+        names |= set(getattr(claims_module(module), "DERIVED_COLUMNS", ()))
+    return names

@@ -27,7 +27,7 @@ from .claims import Claim, verdict
 from .context import Context
 from .qualify import today, with_stability
 
-COMMON_KEYS = ("id", "section", "sentence", "kind", "metric", "metrics", "note")
+COMMON_KEYS = ClaimKind.common
 RESAMPLES = 1000
 
 
@@ -170,7 +170,7 @@ def check_declared(paper: dict, where: str, known_methods: set[str]) -> None:
         if missing or unknown:
             raise ConfigError(f"{at}: kind {kind.name!r} " + (f"needs {missing}" if missing else
                               f"does not read {unknown} (it reads: {sorted(kind.required + kind.optional)})"))
-        problem = kind.check(spec)
+        problem = kind.check(spec, paper)
         if problem:
             raise ConfigError(f"{at}: kind {kind.name!r}: {problem}")
         names = _named_methods(spec)

@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from .. import paths, stats
+from ..plugin import Plugin
 from ..kde.density import kernel_density
 from ..io import read_parquet
 from .tables import label_metric, wide_table
@@ -28,10 +29,52 @@ class FigureData:
     plot: dict = field(default_factory=dict)    # what the drawing needs beyond the frame
 
 
-@dataclass(frozen=True)
-class FigureKind:
-    compute: Callable[..., FigureData]          # (paper, spec, tables, table1, results) → FigureData
-    data_suffix: str | None                     # None: the kind writes no data file
+class FigureKind(Plugin):
+    """One kind of figure (``name``: the config's ``kind:``): its keys (``nbrepro.plugin``),
+    ``compute(paper, spec, tables, table1, results) → FigureData`` and the suffix of its data file
+    (None: it writes none); ``report.figures.DRAW`` draws it."""
+
+    common = ("kind", "title")
+    types = {"title": str, "table": str, "metric": str, "decimals": int, "methods": list, "n_permutations": int,
+             "seed": int, "level": float, "properties": list, "alpha": float, "test": str, "control": str,
+             "panels": list, "classifier": str, "x": str, "series": str, "x_labels": list, "datasets": list,
+             "attribute": str, "classifiers": list, "ratio_to": str, "range": list, "scale": str, "ylabel": str}
+
+    def __init__(self, name: str, compute: Callable[..., FigureData], data_suffix: str | None,
+                 required: tuple[str, ...] = (), optional: tuple[str, ...] = ()):
+        self.name, self.compute, self.data_suffix = name, compute, data_suffix
+        self.required, self.optional = required, optional
+
+    def check(self, entry, paper):
+        """Its tables are the paper's (or their ``_summary`` rows), its methods and classifiers the paper's."""
+        readable = {f for t in paper.get("tables", {}) for f in (t, f"{t}_summary")}
+        panels = [p for p in entry.get("panels") or [] if isinstance(p, dict)]
+        tables = [t for t in [entry.get("table")] + [p.get("table") for p in panels] if t is not None]
+        unknown = sorted({t for t in tables if t not in readable})
+        if unknown:
+            return f"table(s) {unknown} are not among the paper's tables ({sorted(paper.get('tables', {}))}) " \
+                   "or their _summary rows"
+        for i, panel in enumerate(panels):
+            extra = sorted(set(panel) - {"table", "metric", "title"})
+            if extra or "metric" not in panel:
+                return f"panels[{i}]: " + (f"has no key {extra[0]!r} (its keys: metric, table, title)" if extra
+                                           else "needs 'metric'")
+        labels = set(paper["classifiers"])
+        grids = {c.get("grid_of") for c in paper["classifiers"].values()}
+        named = list(entry.get("classifiers") or []) + [entry[k] for k in ("ratio_to",) if k in entry]
+        strange = [c for c in named if c not in labels]
+        if "classifier" in entry and entry["classifier"] not in grids | labels:
+            strange.append(entry["classifier"])
+        if strange:
+            return f"{strange} name no classifier of the paper (have: {sorted(labels)})"
+        from .claims import known_methods
+
+        known = known_methods(paper)
+        named = list(entry.get("methods") or []) + ([entry["control"]] if "control" in entry else [])
+        strange = [m for m in named if m not in known]
+        if strange:
+            return f"{strange} are not methods of the paper's tables (known: {sorted(known)})"
+        return None
 
 
 def _wide(tables, fig):
@@ -204,12 +247,13 @@ def recorded_profiles(paper, spec, tables, table1, results) -> FigureData:
     return FigureData(out, {"data": data, "datasets": datasets})
 
 
-FIGURE_KINDS = {
-    "permutation_bounds": FigureKind(permutation_bounds, "_bounds"),
-    "ranks_against_property": FigureKind(ranks_against_property, None),
-    "cd_diagram": FigureKind(cd_diagram, "_ranks"),
-    "mean_rank_bars": FigureKind(mean_rank_bars, "_ranks"),
-    "sweep": FigureKind(sweep, "_data"),
-    "density": FigureKind(density, "_summary"),
-    "recorded_profiles": FigureKind(recorded_profiles, "_data"),
-}
+_SHOWN = ("table", "metric", "decimals")   # which table's numbers a figure shows, at which decimals
+FIGURE_KINDS = {kind.name: kind for kind in (
+    FigureKind("permutation_bounds", permutation_bounds, "_bounds", ("table",), _SHOWN + ("n_permutations", "seed", "level")),
+    FigureKind("ranks_against_property", ranks_against_property, None, ("table", "methods"), _SHOWN + ("properties",)),
+    FigureKind("cd_diagram", cd_diagram, "_ranks", ("table",), _SHOWN + ("methods", "alpha", "test", "control")),
+    FigureKind("mean_rank_bars", mean_rank_bars, "_ranks", ("panels",), ("methods", "alpha")),
+    FigureKind("sweep", sweep, "_data", ("table", "classifier", "x", "metric"), ("series", "x_labels", "datasets")),
+    FigureKind("density", density, "_summary", ("attribute",), ("classifiers", "ratio_to", "range")),
+    FigureKind("recorded_profiles", recorded_profiles, "_data", ("attribute", "classifiers"), ("scale", "ylabel")),
+)}

@@ -2,24 +2,25 @@
 
 An entry of the config names a ``test`` (a key of ``STATISTICS``), an ``id`` and the test's own
 keys; it gives rows of ``stats/text_stats.csv`` (statistic, value, note), printed beside the
-paper's value. Adding a test is one function here with ``@statistic(name)`` (its docstring
-is the config's documentation of it); the schema's ``test`` enum is read from this registry.
+paper's value. Adding a test is one ``Statistic`` class here under ``@statistic``: its ``name``,
+its keys (``required``, ``optional``, ``types``: ``nbrepro.plugin``), ``compute`` (its docstring
+is the config's documentation of it); the schema's ``test`` enum is read from this registry, and
+``load_paper`` checks every entry's keys and the methods it names before any job.
 
 Any entry may name the ``metric`` of the analysis table it reads (default: the analysis's).
 A statistic whose methods are not all computed yet gets value NaN and says so.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import ClassVar, NamedTuple
 
 import numpy as np
 import pandas as pd
-from scipy import stats as _st
 
 from .. import stats
 from ..errors import ConfigError
+from ..plugin import Plugin
 from .context import Context, analysis_context
 
 
@@ -30,23 +31,48 @@ class StatisticRow(NamedTuple):
     note: str = ""
 
 
-@dataclass(frozen=True)
-class Statistic:
-    """A ``test:`` of the config: its function ``(entry, context) → rows`` and what it needs."""
-    compute: Callable[[dict, Context], list[StatisticRow]]
-    needs_methods: bool      # NaN with a note until every method it reads is computed on every data set
-    writes_frame: bool       # also writes stats/{id}.csv (``ctx.frames[id]``)
+class Statistic(Plugin):
+    """A ``test:`` of the config (``name``): ``compute(entry, context) → rows``; its keys are
+    declared as every plug-in's (``nbrepro.plugin``). ``needs_methods``: NaN with a note until
+    every method it reads is computed on every data set; ``writes_frame``: also writes
+    stats/{id}.csv (``ctx.frames[id]``)."""
+
+    common = ("id", "test", "metric", "note", "caption")
+    types = {"id": str, "metric": str, "note": str, "caption": str, "methods": list, "method": str, "others": list,
+             "alpha": float, "control": str, "tie_correction": bool, "alternative": str, "mean_rank_id": str,
+             "n": int, "k": int, "p": float, "reference": str, "threshold": float, "function": str, "frame": bool}
+    needs_methods: ClassVar[bool] = True
+    writes_frame: ClassVar[bool] = False
+    pair: ClassVar[bool] = False      # reads exactly two methods, a against b
+
+    def compute(self, item: dict, ctx: Context) -> list[StatisticRow]:
+        raise NotImplementedError
+
+    def check(self, entry, paper):
+        methods = _methods(entry)
+        if self.needs_methods and not methods:
+            return "needs methods (or method and others)"
+        if self.pair and len(methods) != 2:
+            return f"compares two methods, a against b; got {methods}"
+        named = methods + ([entry["control"]] if "control" in entry else [])
+        if "control" in entry and entry["control"] not in methods:
+            return f"control {entry['control']!r} is not among its methods {methods}"
+        from .claims import known_methods
+
+        known = known_methods(paper)
+        strange = [m for m in named if m not in known]
+        if strange:
+            return f"{strange} are not methods of the paper's tables (known: {sorted(known)})"
+        return None
 
 
 STATISTICS: dict[str, Statistic] = {}
 
 
-def statistic(name: str, needs_methods: bool = True, writes_frame: bool = False):
-    """Register ``fn(entry, ctx) → rows`` as the config's ``test: name``."""
-    def register(fn):
-        STATISTICS[name] = Statistic(fn, needs_methods, writes_frame)
-        return fn
-    return register
+def statistic(cls):
+    """Register a ``Statistic`` class under its ``name`` (the config's ``test:``)."""
+    STATISTICS[cls.name] = cls()
+    return cls
 
 
 def _id(item: dict) -> str:
@@ -63,83 +89,171 @@ def _note(item: dict, default: str) -> str:
     return item["note"] if "note" in item else default
 
 
-def _rank_test(item, ctx):
-    fn = getattr(stats, item["test"])
-    kwargs = {} if fn is stats.quade else {"tie_correction": item.get("tie_correction", True)}
-    p = fn(ctx.wide[item["methods"]].to_numpy(), higher_is_better=ctx.higher_is_better, **kwargs).pvalue
-    return [StatisticRow(_id(item), p, item.get("note", ""))]
+class _RankTest(Statistic):
+    """methods: [...], tie_correction (default true; not for Quade) → p-value."""
+    required = ("methods",)
+    optional = ("tie_correction",)
+
+    def compute(self, item, ctx):
+        fn = getattr(stats, item["test"])
+        kwargs = {} if fn is stats.quade else {"tie_correction": item.get("tie_correction", True)}
+        p = fn(ctx.wide[item["methods"]].to_numpy(), higher_is_better=ctx.higher_is_better, **kwargs).pvalue
+        return [StatisticRow(_id(item), p, item.get("note", ""))]
 
 
-for _name in ("friedman", "iman_davenport", "quade"):
-    # methods: [...], tie_correction (default true; not for Quade) → p-value
-    statistic(_name)(_rank_test)
+@statistic
+class Friedman(_RankTest):
+    name = "friedman"
 
 
-@statistic("nemenyi_cd")
-def _nemenyi_cd(item, ctx):
+@statistic
+class ImanDavenport(_RankTest):
+    name = "iman_davenport"
+
+
+@statistic
+class Quade(_RankTest):
+    name = "quade"
+    optional = ()
+
+
+@statistic
+class NemenyiCD(Statistic):
     """methods, alpha (default 0.05) → Nemenyi's critical difference; the note lists the pairs that differ."""
-    res = stats.nemenyi(ctx.wide[_methods(item)], item.get("alpha", 0.05), ctx.higher_is_better)
-    return [StatisticRow(_id(item), res.critical_difference, _note(item, f"differing: {res.different}"))]
+    name = "nemenyi_cd"
+    optional = ("methods", "method", "others", "alpha")
+
+    def compute(self, item, ctx):
+        res = stats.nemenyi(ctx.wide[_methods(item)], item.get("alpha", 0.05), ctx.higher_is_better)
+        return [StatisticRow(_id(item), res.critical_difference, _note(item, f"differing: {res.different}"))]
 
 
-@statistic("bonferroni_dunn_cd")
-def _bonferroni_dunn_cd(item, ctx):
+@statistic
+class BonferroniDunnCD(Statistic):
     """methods, control, alpha → Bonferroni–Dunn's critical difference; the note lists the methods differing from the control."""
-    res = stats.bonferroni_dunn(ctx.wide[_methods(item)], item["control"], item.get("alpha", 0.05), ctx.higher_is_better)
-    return [StatisticRow(_id(item), res.critical_difference, _note(item, f"differing: {res.different}"))]
+    name = "bonferroni_dunn_cd"
+    required = ("control",)
+    optional = ("methods", "method", "others", "alpha")
+
+    def compute(self, item, ctx):
+        res = stats.bonferroni_dunn(ctx.wide[_methods(item)], item["control"], item.get("alpha", 0.05),
+                                    ctx.higher_is_better)
+        return [StatisticRow(_id(item), res.critical_difference, _note(item, f"differing: {res.different}"))]
 
 
-@statistic("wilcoxon")
-def _wilcoxon(item, ctx):
+@statistic
+class Wilcoxon(Statistic):
     """methods: [a, b], alternative (default two-sided, "greater": a better) → p-value."""
-    a, b = (ctx.wide[m] for m in _methods(item))
-    if not ctx.higher_is_better:
-        a, b = -a, -b
-    return [StatisticRow(_id(item), stats.wilcoxon(a, b, item.get("alternative", "two-sided")).pvalue, item.get("note", ""))]
+    name = "wilcoxon"
+    required = ("methods",)
+    optional = ("alternative",)
+    pair = True
+
+    def check(self, entry, paper):
+        if entry.get("alternative", "two-sided") not in ("two-sided", "greater", "less"):
+            return f"alternative must be two-sided, greater or less, got {entry['alternative']!r}"
+        return super().check(entry, paper)
+
+    def compute(self, item, ctx):
+        a, b = (ctx.wide[m] for m in _methods(item))
+        if not ctx.higher_is_better:
+            a, b = -a, -b
+        p = stats.wilcoxon(a, b, item.get("alternative", "two-sided")).pvalue
+        return [StatisticRow(_id(item), p, item.get("note", ""))]
 
 
-@statistic("sign_test")
-def _sign_test(item, ctx):
+@statistic
+class SignTest(Statistic):
     """methods: [a, b] → the sign test's p-value over wins and losses (ties split); the note is w/t/l."""
-    m = _methods(item)
-    w, t, l = stats.win_tie_loss(ctx.wide[m[0]], ctx.wide[m[1]], ctx.higher_is_better)
-    return [StatisticRow(_id(item), stats.sign_test(w, l, t).pvalue, _note(item, f"{w}/{t}/{l}"))]
+    name = "sign_test"
+    required = ("methods",)
+    pair = True
+
+    def compute(self, item, ctx):
+        m = _methods(item)
+        w, t, l = stats.win_tie_loss(ctx.wide[m[0]], ctx.wide[m[1]], ctx.higher_is_better)
+        return [StatisticRow(_id(item), stats.sign_test(w, l, t).pvalue, _note(item, f"{w}/{t}/{l}"))]
 
 
-@statistic("mean_rank_test")
-def _mean_rank_test(item, ctx):
+@statistic
+class MeanRankTest(Statistic):
     """method, others (+ mean_rank_id for the observed mean rank) → p-value of the method's mean rank among them."""
-    m = _methods(item)
-    observed, s, p = stats.mean_rank_test(ctx.wide, m[0], m[1:], ctx.higher_is_better)
-    rows = [StatisticRow(item["mean_rank_id"], observed, "")] if item.get("mean_rank_id") else []
-    return rows + [StatisticRow(_id(item), p, _note(item, f"s = {s:.5f}"))]
+    name = "mean_rank_test"
+    required = ("method", "others")
+    optional = ("mean_rank_id",)
+
+    def compute(self, item, ctx):
+        m = _methods(item)
+        observed, s, p = stats.mean_rank_test(ctx.wide, m[0], m[1:], ctx.higher_is_better)
+        rows = [StatisticRow(item["mean_rank_id"], observed, "")] if item.get("mean_rank_id") else []
+        return rows + [StatisticRow(_id(item), p, _note(item, f"s = {s:.5f}"))]
 
 
-@statistic("binomial_tail", needs_methods=False)
-def _binomial_tail(item, ctx):
+@statistic
+class BinomialTail(Statistic):
     """n, k, p (default 0.5) → Pr(Binomial(n, p) ≥ k)."""
-    return [StatisticRow(_id(item), float(_st.binom.sf(item["k"] - 1, item["n"], item.get("p", 0.5))), item.get("note", ""))]
+    name = "binomial_tail"
+    required = ("n", "k")
+    optional = ("p",)
+    needs_methods = False
+
+    def compute(self, item, ctx):
+        from scipy import stats as _st
+
+        p = float(_st.binom.sf(item["k"] - 1, item["n"], item.get("p", 0.5)))
+        return [StatisticRow(_id(item), p, item.get("note", ""))]
 
 
-@statistic("win_loss_split", needs_methods=False, writes_frame=True)
-def _win_loss_split(item, ctx):
+@statistic
+class WinLossSplit(Statistic):
     """reference, threshold → one row per method, "[s.w./m.w./m.b./s.b.]" (also stats/{id}.csv)."""
-    t = ctx.table[ctx.table.metric == ctx.paper["analysis"].get("metric", ctx.table.metric.iloc[0])]
-    wl = stats.win_loss_split(t, item["reference"], ctx.higher_is_better, item.get("threshold"))
-    ctx.frames[_id(item)] = wl
-    return [StatisticRow(f"{_id(item)}_{r.method}", f"[{r.s_w:g}/{r.m_w:g}/{r.m_b:g}/{r.s_b:g}]"
-                         f"{getattr(r, 'binomial_worse', '')}", "")
-            for r in wl.itertuples(index=False)]
+    name = "win_loss_split"
+    required = ("reference",)
+    optional = ("threshold",)
+    needs_methods = False
+    writes_frame = True
+
+    def check(self, entry, paper):
+        from .claims import known_methods
+
+        known = known_methods(paper)
+        return None if entry["reference"] in known else \
+            f"reference {entry['reference']!r} is not a method of the paper's tables (known: {sorted(known)})"
+
+    def compute(self, item, ctx):
+        t = ctx.table[ctx.table.metric == ctx.paper["analysis"].get("metric", ctx.table.metric.iloc[0])]
+        wl = stats.win_loss_split(t, item["reference"], ctx.higher_is_better, item.get("threshold"))
+        ctx.frames[_id(item)] = wl
+        return [StatisticRow(f"{_id(item)}_{r.method}", f"[{r.s_w:g}/{r.m_w:g}/{r.m_b:g}/{r.s_b:g}]"
+                             f"{getattr(r, 'binomial_worse', '')}", "")
+                for r in wl.itertuples(index=False)]
 
 
-@statistic("paper", needs_methods=False)
-def _paper_function(item, ctx):
+@statistic
+class PaperFunction(Statistic):
     """function: a function of the paper's claims module, ``fn(ctx) → rows``; with ``frame: true``
     it also leaves a frame in ``ctx.frames[id]`` (stats/{id}.csv)."""
-    fn = getattr(ctx.module, item["function"], None) if ctx.module else None
-    if fn is None:
-        raise ConfigError(f"analysis statistic {_id(item)!r}: the claims module has no function {item.get('function')!r}")
-    return [StatisticRow(*row) for row in fn(ctx)]
+    name = "paper"
+    required = ("function",)
+    optional = ("frame",)
+    needs_methods = False
+
+    def check(self, entry, paper):
+        module = (paper.get("analysis") or {}).get("claims_module")
+        if not module:
+            return "needs analysis.claims_module (the module whose function it calls)"
+        from .claims import claims_module
+
+        if not callable(getattr(claims_module(module), entry["function"], None)):
+            return f"the claims module nbrepro.claims.{module} has no function {entry['function']!r}"
+        return None
+
+    def compute(self, item, ctx):
+        fn = getattr(ctx.module, item["function"], None) if ctx.module else None
+        if fn is None:
+            raise ConfigError(f"analysis statistic {_id(item)!r}: the claims module has no function "
+                              f"{item.get('function')!r}")
+        return [StatisticRow(*row) for row in fn(ctx)]
 
 
 def evaluate_statistic(item: dict, ctx: Context) -> list[StatisticRow]:

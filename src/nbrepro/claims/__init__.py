@@ -5,6 +5,8 @@ Each module may define:
 
   derived_columns(wide, table1) -> dict[str, Series]   extra method columns (e.g. a rule that
                                                         picks one configured method per dataset)
+  DERIVED_COLUMNS: tuple[str, ...]                     their names, which a config's claims,
+                                                        statistics and figures may name
   <function>(context) -> list[(statistic, value, note)]  statistics named by ``test: paper`` entries
   claims(context) -> list[Claim]                       one ``nbrepro.analysis.Claim`` per sentence
                                                         and source (printed numbers, ours)

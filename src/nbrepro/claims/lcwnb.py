@@ -17,6 +17,7 @@ from ..analysis import Claim, verdict
 from ..stats import rank_rows
 
 KAPPAS = ("LCWNB5", "LCWNB10", "LCWNB20")
+DERIVED_COLUMNS = ("LCWNB*",)   # derived_columns' names: the config's statistics may name it
 
 
 def switching_kappa(m: int, low: int = 15, high: int = 16) -> str:

@@ -40,6 +40,8 @@ class MixedInputMixin(NominalClassifierMixin):
     (bool per attribute), ``categories_`` (value list per nominal attribute, ``None`` for a
     numeric one) and ``n_values_`` (0 for a numeric attribute)."""
 
+    attribute_kinds = frozenset({"nominal", "numeric"})
+
     def _fit_mixed(self, X, y, sample_weight=None):
         """(values, class codes, weights) of the training rows with a known class."""
         self._check_handle_unknown()

@@ -53,7 +53,13 @@ def column_arrays(X: pd.DataFrame, names) -> list:
 
 class ProbaPredictMixin:
     """``predict``: the class of each row's first largest probability, as Weka's classifyInstance.
-    ``predict_proba`` runs first, so an unfitted model raises its NotFittedError."""
+    ``predict_proba`` runs first, so an unfitted model raises its NotFittedError.
+
+    ``attribute_kinds``: the kinds of attribute (in a DataFrame: Categorical nominal, float
+    numeric) the classifier takes, declared per class and read by ``load_paper`` before any job
+    (scikit-learn's tags have ``categorical`` but no way to say that numeric input is refused)."""
+
+    attribute_kinds: frozenset[str] = frozenset({"nominal", "numeric"})
 
     def predict(self, X):
         proba = self.predict_proba(X)
@@ -64,6 +70,7 @@ class NominalClassifierMixin(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
     """fit/predict plumbing: codes in, probabilities out. Subclasses implement ``_fit_codes`` and ``_proba_codes``."""
 
     handle_unknown = "ignore"
+    attribute_kinds = frozenset({"nominal"})   # a numeric DataFrame column is refused (_fit_encoding)
 
     # ---- input encoding -------------------------------------------------------------
     def _check_handle_unknown(self):
@@ -197,6 +204,14 @@ class CountedClassifierMixin(NominalClassifierMixin):
 
     def _fit_counts(self, counts: dict) -> None:
         raise NotImplementedError
+
+
+def accepted_kinds(estimator) -> frozenset[str]:
+    """The attribute kinds ``estimator`` takes: its class's ``attribute_kinds``, narrowed by those of
+    the estimator a meta-estimator wraps (its ``estimator`` parameter)."""
+    kinds = getattr(estimator, "attribute_kinds", frozenset({"nominal", "numeric"}))
+    inner = estimator.get_params(deep=False).get("estimator") if hasattr(estimator, "get_params") else None
+    return kinds & accepted_kinds(inner) if hasattr(inner, "fit") else kinds
 
 
 ENCODING_ATTRIBUTES = ("feature_names_in_", "categories_", "_dtypes", "_array_input", "n_features_in_",

@@ -171,6 +171,23 @@ def _parse_attribute(rest: str, where: str) -> Attribute:
     raise ArffError(f"{where}: attribute {name!r} has unsupported type {typ!r}")
 
 
+def read_attributes(path: str | Path) -> list[Attribute]:
+    """The attributes an ARFF file declares (its header only; ``.xz`` read compressed): what a
+    check before any job needs to know of a data set's columns without reading its rows."""
+    import lzma
+
+    path = Path(path)
+    attrs: list[Attribute] = []
+    with (lzma.open(path, "rt", encoding="utf-8") if path.suffix == ".xz" else open(path, encoding="utf-8")) as fh:
+        for ln, raw in enumerate(fh, 1):
+            line = raw.strip().lstrip("\ufeff")
+            if line.lower().startswith("@attribute"):
+                attrs.append(_parse_attribute(line[len("@attribute"):], f"{path}:{ln}"))
+            elif line.lower().startswith("@data"):
+                break
+    return attrs
+
+
 def read_arff(path: str | Path) -> tuple[pd.DataFrame, str]:
     """Read an ARFF file. Returns ``(frame, relation_name)``."""
     path = Path(path)

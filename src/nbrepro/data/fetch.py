@@ -228,6 +228,22 @@ def class_column(frame: pd.DataFrame, spec: DatasetSpec) -> str:
     return spec.class_attribute
 
 
+def attribute_kinds(spec: DatasetSpec, cache: str | Path = "resources/raw") -> dict[str, str] | None:
+    """Each attribute's kind ("nominal", "numeric", "string"), the class left out, read from the
+    header of the shipped file or the cached copy; None when neither is here yet (a data set
+    fetched from a mirror or OpenML on the first run)."""
+    from .arff import read_attributes
+
+    for path in (shipped_path(spec) if spec.file else None, Path(cache) / spec.file if spec.file else None):
+        if path is not None and path.is_file():
+            attrs = read_attributes(path)
+            names = [a.name for a in attrs]
+            cls = names[-1] if spec.class_attribute == "last" else names[0] if spec.class_attribute == "first" \
+                else spec.class_attribute
+            return {a.name: a.kind for a in attrs if a.name != cls}
+    return None
+
+
 def load_dataset(spec: DatasetSpec, path: Path) -> tuple[pd.DataFrame, pd.Series]:
     """Read and validate a dataset. Returns ``(X, y)``; ``y`` is Categorical."""
     frame, _ = read_arff(path)

@@ -46,3 +46,30 @@ def apply_steps(steps, X, *others, y=None) -> tuple:
         step.fit(frames[0], y)
         frames = tuple(step.transform(f) for f in frames)
     return frames
+
+
+# How each step changes the attributes' kinds, as far as its parameters say (the data decide the rest)
+_DISCRETISE = ("discretize_equal_width", "discretize_mdl")
+_MAY_REMOVE = ("remove_constant", "remove_id_like")
+
+
+def kinds_after(steps: list[dict], kinds: dict[str, str]) -> dict[str, str]:
+    """The attributes' kinds (name → "nominal" | "numeric") after ``steps``, for a check before any
+    job: a discretiser makes every numeric attribute nominal, ``to_numeric`` its columns numeric,
+    ``remove_columns`` drops its columns. A step that removes attributes by their values
+    (``remove_constant``, ``remove_id_like``) marks those it may remove "maybe …": only the kinds
+    certainly left are certain."""
+    kinds = dict(kinds)
+    for item in steps:
+        (name, params), = item.items()
+        params = params or {}
+        if name in _DISCRETISE:
+            kinds = {c: k.replace("numeric", "nominal") for c, k in kinds.items()}
+        elif name == "to_numeric":
+            kinds.update({c: "numeric" for c in params.get("columns", ()) if c in kinds})
+        elif name == "remove_columns":
+            kinds = {c: k for c, k in kinds.items() if c not in set(params.get("columns", ()))}
+        elif name in _MAY_REMOVE:
+            which = set(params.get("kinds", ("nominal", "numeric"))) if name == "remove_constant" else {"nominal", "numeric"}
+            kinds = {c: (f"maybe {k}" if k in which else k) for c, k in kinds.items()}
+    return kinds

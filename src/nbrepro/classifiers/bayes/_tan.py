@@ -42,6 +42,8 @@ class TAN(NominalClassifierMixin):
         An undeclared test value is replaced by the training mode, or raises ``ValueError``.
     """
 
+    attribute_kinds = frozenset({"nominal", "numeric"})   # a numeric DataFrame column is discretised (MDL), as Weka's BayesNet does
+
     _SCORE_ALPHA = 0.5  # Weka's LocalScoreSearchAlgorithm fixes the score's prior at 0.5, whatever -A says
 
     def __init__(self, alpha: float = 0.5, handle_unknown: str = "ignore"):

@@ -21,6 +21,7 @@ from ._scores import FLAT, softmax
 class _NeighbourClassifier(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
     path_params = ("k",)
     metric = "euclidean"
+    attribute_kinds = frozenset({"numeric"})   # distances: a nominal column is refused
 
     def fit(self, X, y):
         if self.metric not in METRICS:

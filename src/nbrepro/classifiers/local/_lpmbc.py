@@ -61,6 +61,8 @@ class LPMBC(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
     classes_, class_count_, k_ (the resolved count), bandwidth_ ((classes, attributes), LCA's h)
     """
 
+    attribute_kinds = frozenset({"numeric"})   # densities of numeric attributes: a nominal column is refused
+
     path_params = ("k", "model")  # InnerCVSelection scores these from one fit (``path_proba``)
 
     def __init__(self, k=1, model: str = "LUA", metric: str = "chebyshev", bandwidth_factor: float = 1.06,

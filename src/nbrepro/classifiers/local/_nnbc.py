@@ -37,6 +37,8 @@ class NonNaiveBayes(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
     classes_, class_count_, bandwidth_ : (classes, attributes) h_ld
     """
 
+    attribute_kinds = frozenset({"numeric"})   # densities of numeric attributes: a nominal column is refused
+
     def __init__(self, bandwidth_factor: float = 1.0, min_bandwidth: float = 1e-3):
         self.bandwidth_factor = bandwidth_factor
         self.min_bandwidth = min_bandwidth
