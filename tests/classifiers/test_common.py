@@ -2,8 +2,10 @@
 
 Each registered estimator is checked at its defaults (a meta-estimator wrapping NaiveBayes),
 and the variants whose code paths differ beside it (kernel and discretised NaiveBayes, other
-bandwidths, pruning, solvers, neighbourhood models). ``test_every_registered_classifier_is_checked``
-fails when an estimator is registered without being checked here.
+bandwidths, pruning, solvers, neighbourhood models). As scikit-learn's ``test_common.py`` does, the
+list is built from the registry (``all_estimators``), with the parameters a classifier needs
+(``REQUIRED_PARAMETERS``) and its extra parameter sets (``EXTRA_PARAMETERS``) in one dict each:
+a classifier added to a family's ``__all__`` is checked with nothing else edited.
 
 A plain numeric array is read as nominal data by the nominal-only classifiers (each distinct
 value of a column is a value) and as numeric by those that take numeric attributes, which is
@@ -22,11 +24,7 @@ Exemptions (``EXPECTED_FAILURES``), each a semantics of Weka's kept on purpose:
 """
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from nbrepro.classifiers import (AODE, HNB, J48, LCWNB, LPMBC, LSLWNB, REGISTRY, TAN, WAODE, AttributeWeightedNB, Bagging,
-                                 Calibrated, CorrelationSelectedNB, FrequencyGaussianNB, GainRatioWeightedNB,
-                                 InnerCVSelection, InstanceCloningNB, KernelNB, LocalDistributionKNN, LocallyWeightedNB,
-                                 LocalMeanKNN, Logistic, NaiveBayes, NBTree, NonNaiveBayes, ReliefFWeightedNB,
-                                 SelectiveBayesTrees, SelectiveNB, VotingKNN)
+from nbrepro.classifiers import FAMILIES, J48, Calibrated, InnerCVSelection, NaiveBayes, all_estimators
 
 WEIGHT_ZERO = "Weka reads every training row, a row of weight 0 included, where it prepares the data"
 EXPECTED_FAILURES = {
@@ -37,32 +35,54 @@ EXPECTED_FAILURES = {
     "TAN": {"check_classifier_data_not_an_array": "a numeric DataFrame is discretised, a float array read as nominal"},
 }
 
-ESTIMATORS = [
-    # bayes
-    NaiveBayes(), NaiveBayes(kernel=True), NaiveBayes(supervised_discretization=True), KernelNB(), KernelNB("ste"),
-    KernelNB("sp", "weka"), TAN(), AODE(), WAODE(), HNB(), FrequencyGaussianNB(), LSLWNB(), LSLWNB(solver="joint"),
-    # trees
-    J48(), J48(unpruned=True, laplace=True), NBTree(), Bagging(J48(unpruned=True), n_estimators=3),
-    # functions
-    Logistic(),
-    # lazy
-    LCWNB(), LocallyWeightedNB(), InstanceCloningNB(),
-    # local
-    LPMBC(), LPMBC(k=0.5, model="LCA"), LPMBC(k=3, model="LGA"), VotingKNN(), LocalMeanKNN(), LocalDistributionKNN(),
-    NonNaiveBayes(),
-    # weighted
-    AttributeWeightedNB(), GainRatioWeightedNB(), ReliefFWeightedNB(), SelectiveBayesTrees(), SelectiveNB(),
-    CorrelationSelectedNB(),
-    # meta
-    Calibrated(NaiveBayes()), InnerCVSelection(NaiveBayes(), param_grid={"kernel": [False, True]}),
-]
+# What an estimator needs beyond its defaults: a meta-estimator's base (a factory: a fresh one each time)
+REQUIRED_PARAMETERS = {
+    "Bagging": lambda: {"estimator": J48(unpruned=True), "n_estimators": 3},
+    "Calibrated": lambda: {"estimator": NaiveBayes()},
+    "InnerCVSelection": lambda: {"estimator": NaiveBayes(), "param_grid": {"kernel": [False, True]}},
+}
+# Further parameter sets whose code paths differ from the defaults'
+EXTRA_PARAMETERS = {
+    "NaiveBayes": [{"kernel": True}, {"supervised_discretization": True}],
+    "KernelNB": [{"bandwidth": "ste"}, {"bandwidth": "sp", "estimator": "weka"}],
+    "LSLWNB": [{"solver": "joint"}],
+    "J48": [{"unpruned": True, "laplace": True}],
+    "LPMBC": [{"k": 0.5, "model": "LCA"}, {"k": 3, "model": "LGA"}],
+}
 
 
-def test_every_registered_classifier_is_checked():
-    assert {type(e).__name__ for e in ESTIMATORS} == set(REGISTRY)
+def _tested_estimators():
+    """Every registered classifier (``all_estimators``, read when the tests are collected) at its
+    defaults, then with each of its extra parameter sets: a classifier added to a family's
+    ``__all__`` is checked with nothing else edited."""
+    for name, cls in all_estimators().items():
+        required = REQUIRED_PARAMETERS.get(name, dict)
+        yield cls(**required())
+        for extra in EXTRA_PARAMETERS.get(name, []):
+            yield cls(**required(), **extra)
 
 
-@parametrize_with_checks(ESTIMATORS, expected_failed_checks=lambda est: EXPECTED_FAILURES.get(type(est).__name__, {}))
+def test_every_extra_parameter_set_names_a_registered_classifier():
+    assert set(REQUIRED_PARAMETERS) | set(EXTRA_PARAMETERS) <= set(all_estimators())
+
+
+class ThrowawayNB(NaiveBayes):
+    """A new classifier of the bayes family, defined here only (at module level: the checks pickle it)."""
+
+
+def test_a_classifier_added_to_a_family_is_checked_with_nothing_else_edited(monkeypatch):
+    bayes = FAMILIES["bayes"]
+    monkeypatch.setattr(bayes, "ThrowawayNB", ThrowawayNB, raising=False)
+    monkeypatch.setattr(bayes, "__all__", [*bayes.__all__, "ThrowawayNB"])
+    tested = [type(e) for e in _tested_estimators()]
+    assert ThrowawayNB in tested
+    from sklearn.utils.estimator_checks import check_estimator
+
+    check_estimator(ThrowawayNB(), expected_failed_checks=EXPECTED_FAILURES["NaiveBayes"])
+
+
+@parametrize_with_checks(list(_tested_estimators()),
+                         expected_failed_checks=lambda est: EXPECTED_FAILURES.get(type(est).__name__, {}))
 def test_sklearn_compatible(estimator, check):
     check(estimator)
 
