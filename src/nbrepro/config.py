@@ -2,6 +2,7 @@
 and the checks across sections (``nbrepro.paper.load_paper`` is the loader that uses them)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import yaml
@@ -9,9 +10,9 @@ import yaml
 from .errors import ConfigError
 
 
-def captioned_files(paper: dict) -> list[dict]:
+def captioned_files(paper) -> list:
     """The committed CSVs a paper's report shows with a caption: benchmarks, then investigations."""
-    return paper.get("benchmarks", []) + paper.get("investigations", [])
+    return [*paper.benchmarks, *paper.investigations]
 
 
 def load_yaml(path: str | Path) -> dict:
@@ -128,7 +129,7 @@ def build_estimator(spec: dict, where: str):
 
     from .classifiers import REGISTRY
 
-    if not isinstance(spec, dict) or "estimator" not in spec:
+    if not isinstance(spec, Mapping) or "estimator" not in spec:
         raise ConfigError(f"{where}: expected a mapping with an 'estimator' key, got {spec!r}")
     name = spec["estimator"]
     if name not in REGISTRY:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .config import expand_classifiers, load_yaml, table_columns
 from .errors import ConfigError
+from .spec import Paper
 
 SCHEMAS = Path(__file__).parent / "schemas"
 
@@ -82,21 +83,6 @@ def _apply_defaults(data, node: dict) -> None:
                 _apply_defaults(value, extra)
 
 
-class Paper(dict):
-    """A paper config (``config/papers/{name}.yaml``): validated against the schema, its defaults
-    applied, its classifier grids expanded (``paper["classifiers"]`` maps every label) and its
-    names checked across sections. A mapping, read by key; ``path`` is the file it came from."""
-
-    def __init__(self, data: dict, path: Path, seed: int = 0):
-        super().__init__(data)
-        self.path = path
-        self.seed = seed   # the reseeding shift (nbrepro.reseed): 0 for the paper as configured
-
-    @property
-    def name(self) -> str:
-        return self["paper"]
-
-
 def load_paper(path: str | Path, registry: dict | None = None, seed: int = 0, check: bool = True) -> Paper:
     """The paper config at ``path``; with the data-set ``registry`` (``config/datasets.yaml``'s
     entries), its data sets must be in it. ``seed`` k > 0: the same experiment with every seed
@@ -139,7 +125,7 @@ def load_paper(path: str | Path, registry: dict | None = None, seed: int = 0, ch
         from .reseed import reseed
 
         data = reseed(data, seed).spec
-    return Paper(data, path, seed)
+    return Paper.from_config(data, path, seed)
 
 
 def _check_plugins(paper: dict, where: str) -> None:

@@ -14,12 +14,12 @@ experiment's random numbers.
 """
 from __future__ import annotations
 
-import copy
 import inspect
 from dataclasses import dataclass
 
 from .classifiers import REGISTRY
 from .protocols import shifted
+from .spec import thawed
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def reseed(paper: dict, k: int) -> Reseeded:
     """``paper`` (a loaded paper config, grids expanded) with every seed shifted by ``k``."""
     if k < 0:
         raise ValueError(f"a reseeding shift is 0 or more, got {k}")
-    spec = copy.deepcopy(dict(paper))
+    spec = thawed(paper)   # a plain, new dict: the shifts are written into it
     if k == 0:
         return Reseeded(spec, ())
     changes: list[str] = []

@@ -9,6 +9,7 @@ from oracles import needs_weka, weka_filter
 from nbrepro.config import ConfigError, build_estimator, expand_classifiers
 from nbrepro.metrics import make_metric, paper_metrics
 from nbrepro.protocols import ProtocolError, WekaCV, make_folds, make_splitter
+from nbrepro.spec import thawed
 
 
 def _y(counts):
@@ -220,12 +221,11 @@ def test_pairwise_table_tests_each_record_ours_and_printed(tmp_path):
     (lambda p: p["classifiers"]["NB"].update(params={"laplace": 2}), "classifier 'NB': NaiveBayes has no parameter"),
 ])
 def test_check_paper_catches_what_the_schema_cannot(change, message):
-    import copy
 
     from nbrepro.config import check_paper
     from nbrepro.paper import load_paper
 
-    paper = copy.deepcopy(load_paper(ROOT / "config/papers/lcwnb.yaml"))
+    paper = thawed(load_paper(ROOT / "config/papers/lcwnb.yaml"))   # check_paper sees the config as written
     change(paper)
     with pytest.raises(ConfigError, match=message):
         check_paper(paper, "config/papers/lcwnb.yaml")
@@ -444,7 +444,6 @@ def test_compact_predictions_move_no_result(tmp_path, stored):
     """Liu et al.'s predictions are stored without probabilities (stored_probabilities: none): the
     fold results are the same bytes, the labels the same, and the Kohavi–Wolpert terms, which read
     the labels, the same values; float32 keeps the probabilities at half the size."""
-    import copy
 
     from nbrepro.analysis.tables import dataset_level_values
     from nbrepro.paper import load_paper
@@ -463,8 +462,7 @@ def test_compact_predictions_move_no_result(tmp_path, stored):
     metrics = {c: m for c, m in paper_metrics(paper).items() if m.level == "dataset"}
     got = {}
     for tag, how in (("full", "float64"), ("compact", stored)):
-        variant = copy.deepcopy(paper)
-        variant["stored_probabilities"] = how
+        variant = paper.replaced(stored_probabilities=how)
         out = tmp_path / tag
         for kind in ("folds", "predictions"):
             (out / kind / "d").mkdir(parents=True)
@@ -488,7 +486,6 @@ def test_compact_predictions_move_no_result(tmp_path, stored):
 
 
 def test_no_stored_probabilities_refuses_a_metric_that_reads_them(monkeypatch):
-    import copy
 
     from nbrepro import metrics
     from nbrepro.config import check_paper
@@ -496,7 +493,7 @@ def test_no_stored_probabilities_refuses_a_metric_that_reads_them(monkeypatch):
 
     entry = metrics.METRICS["log_loss"]
     monkeypatch.setitem(metrics.METRICS, "pooled_log_loss", (entry[0], "lower", "nats", "dataset", entry[4]))
-    paper = copy.deepcopy(load_paper(ROOT / "config/papers/kdebw.yaml"))
+    paper = thawed(load_paper(ROOT / "config/papers/kdebw.yaml"))   # check_paper sees the config as written
     check_paper(paper, "kdebw.yaml")
     paper["metrics"] = paper["metrics"] + ["pooled_log_loss"]
     with pytest.raises(ConfigError, match=r"stored_probabilities: none.*\['pooled_log_loss'\]"):

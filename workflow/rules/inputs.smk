@@ -7,6 +7,7 @@ from nbrepro.analysis.paper import output_files
 from nbrepro.config import captioned_files, classifier_datasets
 from nbrepro.data.registry import data_settings
 from nbrepro.metrics import paper_metrics
+from nbrepro.spec import thawed
 
 
 def paper_config(wildcards):
@@ -32,7 +33,7 @@ def committed_benchmark(name):
 
 
 def _settings(**parts):
-    return json.dumps(parts, sort_keys=True, ensure_ascii=False)
+    return json.dumps(thawed(parts), sort_keys=True, ensure_ascii=False)   # the config's values as written
 
 
 def _stored(spec):

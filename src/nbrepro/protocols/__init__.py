@@ -18,6 +18,7 @@ fewer rows than folds is a warning or, with ``small_classes: error``, an error.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -195,7 +196,7 @@ def shifted(spec: dict, k: int) -> dict:
 
 def make_splitter(spec: dict):
     """The splitter a config mapping describes (also used for inner CVs: ``cv: {name: ..., ...}``)."""
-    if not isinstance(spec, dict):
+    if not isinstance(spec, Mapping):
         raise ProtocolError(f"a protocol is a mapping with a 'name', got {spec!r}")
     name = spec.get("name")
     if name not in PROTOCOLS:

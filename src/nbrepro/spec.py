@@ -1,0 +1,347 @@
+"""A paper config as a typed, frozen object: one dataclass per section, read by attribute.
+
+``nbrepro.paper.load_paper`` validates the YAML against the schema, applies its defaults, expands
+the classifier grids, checks every entry and then builds a ``Paper`` here. This module sits low
+(beneath the experiment, the analysis and the report) and imports no implementation: it only
+gives the config a shape. The sections are frozen; what a plug-in reads (a statistic's, a
+figure's or a claim's own keys, a classifier's ``params``, a step's parameters) stays a plain
+mapping, a copy of its own, checked by its plug-in's declaration (``nbrepro.plugin``) and by
+the estimator's parameters.
+
+Each section is also a read-only mapping of the keys the config wrote (``section["key"]``,
+``section.get(key)``, ``key in section``; a field the config left unset is absent), so that code
+not yet moved to attributes reads it as before, and ``as_written()`` gives the section as the
+config wrote it (with the schema's defaults): what the rerun triggers and the crate record.
+"""
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+import functools
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+
+def _frozen(value):
+    """A free-form YAML value (steps, parameters, a plug-in's entry) as a copy of its own: plain
+    dicts and lists, as the builders and plug-ins take them, so no reader can change the config."""
+    return copy.deepcopy(value)
+
+
+def thawed(value):
+    """The plain ``dict``/``list`` form of a value of the spec (what YAML, JSON and the builders take)."""
+    if isinstance(value, Section):
+        return value.as_written()
+    if isinstance(value, Mapping):
+        return {k: thawed(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [thawed(v) for v in value]
+    return value
+
+
+def _holds_sections(value) -> bool:
+    if isinstance(value, Section):
+        return True
+    if isinstance(value, Mapping) and value:
+        return isinstance(next(iter(value.values())), Section)
+    return isinstance(value, tuple) and bool(value) and isinstance(value[0], Section)
+
+
+@functools.cache
+def _field_names(cls) -> frozenset[str]:
+    return frozenset(f.name for f in fields(cls)) - {"written"} - ({"path", "seed"} if cls.__name__ == "Paper" else set())
+
+
+@dataclass(frozen=True)
+class Section(Mapping):
+    """A section of the config: its fields, and the mapping of the keys the config wrote."""
+
+    written: Mapping = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
+
+    # a YAML key whose field has another name (none yet: every key is a Python name)
+    _RENAMED: ClassVar[Mapping] = MappingProxyType({})
+
+    @classmethod
+    def build(cls, data: Mapping | None):
+        if data is None:
+            return None
+        data = dict(data)
+        names = _field_names(cls)
+        kwargs = {}
+        for key, value in data.items():
+            name = cls._RENAMED.get(key, key)
+            if name in names:
+                kwargs[name] = cls._convert(name, value)
+        return cls(written=MappingProxyType(copy.deepcopy(data)), **kwargs)
+
+    @classmethod
+    def _convert(cls, name: str, value):
+        return _frozen(value)
+
+    # ---- the mapping of the keys as written (until every reader uses attributes) ----------------
+    def __getitem__(self, key):
+        if key not in self.written:
+            raise KeyError(key)
+        name = self._RENAMED.get(key, key)
+        value = getattr(self, name) if name in _field_names(type(self)) else None
+        # a section (or sections) by its typed object; any other value as the config wrote it
+        return value if _holds_sections(value) else self.written[key]
+
+    def __iter__(self):
+        return iter(self.written)
+
+    def __len__(self):
+        return len(self.written)
+
+    def as_written(self) -> dict:
+        """The section as the config wrote it (schema defaults applied), as plain dicts and lists."""
+        return copy.deepcopy(dict(self.written))
+
+    def replaced(self, **changes):
+        """This section with some keys written anew (a variant of the config: a test's, a reading's)."""
+        return type(self).build({**self.as_written(), **thawed(changes)})
+
+
+@dataclass(frozen=True)
+class DatasetRows(Section):
+    """``preprocessing.per_dataset.{name}``: row filters and extra steps for one data set."""
+    drop_duplicate_rows: bool = False
+    steps: tuple = ()
+    why: str | None = None
+
+
+@dataclass(frozen=True)
+class Preprocessing(Section):
+    """Steps fitted on the whole data set (``scope: dataset``) or on each training fold (``fold``)."""
+    scope: str = "dataset"
+    complete_cases: bool = False
+    steps: tuple = ()
+    per_dataset: Mapping = field(default_factory=lambda: MappingProxyType({}))
+
+    @classmethod
+    def _convert(cls, name, value):
+        if name == "per_dataset":
+            return MappingProxyType({k: DatasetRows.build(v or {}) for k, v in value.items()})
+        return _frozen(value)
+
+    def rows_of(self, dataset: str) -> DatasetRows:
+        return self.per_dataset.get(dataset) or DatasetRows.build({})
+
+
+@dataclass(frozen=True)
+class Runs(Section):
+    first: int = 1
+    last: int = 1
+
+
+@dataclass(frozen=True)
+class Protocol(Section):
+    """How folds are drawn (``nbrepro.protocols``)."""
+    name: str = ""
+    folds: int | None = None
+    repeats: int | None = None
+    trials: int | None = None
+    seed: int | None = None
+    runs: Runs | None = None
+    train_order: str | None = None
+    small_classes: str | None = None
+
+    @classmethod
+    def _convert(cls, name, value):
+        return Runs.build(value) if name == "runs" else _frozen(value)
+
+
+@dataclass(frozen=True)
+class Classifier(Section):
+    """One labelled classifier: an estimator of ``nbrepro.classifiers`` and its parameters."""
+    estimator: str = ""
+    params: Mapping = field(default_factory=lambda: MappingProxyType({}))
+    note: str | None = None
+    variants: str | None = None
+    steps: tuple = ()
+    record: tuple = ()
+    datasets: tuple | None = None
+    job: str = "all"
+    grid_of: str | None = None
+    grid_point: Mapping | None = None
+
+
+@dataclass(frozen=True)
+class Column(Section):
+    """A cell per data set of a ``cells`` table: the printed method and metric, and what computes it."""
+    method: str = ""
+    metric: str = ""
+    classifier: str = ""
+    value: str = "accuracy"
+    aggregate: str = "mean"
+    published_as: str | None = None
+
+    @property
+    def printed_method(self) -> str:
+        return self.published_as or self.method
+
+
+@dataclass(frozen=True)
+class Table(Section):
+    """A results table: ``cells`` (data set × method) or ``pairwise`` (a method × method w/t/l matrix)."""
+    kind: str = "cells"
+    caption: str | None = None
+    metric: str | None = None
+    published: str | None = None
+    published_summary: str | None = None
+    summary_columns: Mapping | None = None
+    markers_printed: tuple | None = None
+    datasets: Any = None             # the data sets named, or a filter on the registry's entries
+    measures: Mapping | None = None
+    tie: Mapping | None = None
+    tolerance: int | None = None
+    record_test: Mapping | None = None
+    methods: tuple = ()
+
+    @property
+    def columns(self) -> tuple[Column, ...]:
+        """Each cell per data set (``columns:``, or ``metric`` × ``methods``)."""
+        if "columns" in self.written:
+            return tuple(Column.build({"value": "accuracy", "aggregate": "mean", **c}) for c in self.written["columns"])
+        return tuple(Column.build({"method": m, "metric": self.metric, "classifier": m, "value": self.metric,
+                                   "aggregate": "mean"}) for m in self.methods)
+
+
+@dataclass(frozen=True)
+class DatasetTable(Section):
+    """``analysis.dataset_table``: Table 1 (n, m, r, …) counted from the files."""
+    published: str | None = None
+    count_class: bool | None = None
+    after_steps: bool | None = None
+    columns: Mapping | None = None
+
+
+@dataclass(frozen=True)
+class Analysis(Section):
+    """Statistics, Table 1 and claims computed from one reproduced table."""
+    table: str | None = None
+    metric: str | None = None
+    decimals: int | None = None
+    dataset_table: DatasetTable | None = None
+    published: str | None = None
+    claims_module: str | None = None
+    claims_on_printed_tables: bool = False
+    statistics: tuple = ()
+
+    @classmethod
+    def _convert(cls, name, value):
+        return DatasetTable.build(value) if name == "dataset_table" else _frozen(value)
+
+
+@dataclass(frozen=True)
+class Where(Section):
+    """The cells a gap names (each key absent: any)."""
+    table: str = ""
+    datasets: tuple | None = None
+    methods: tuple | None = None
+    metrics: tuple | None = None
+
+
+@dataclass(frozen=True)
+class Gap(Section):
+    """Where the reproduction differs from the paper, and what was found about why."""
+    cells: str = ""
+    explanation: str = ""
+    where: tuple[Where, ...] = ()
+
+    @classmethod
+    def _convert(cls, name, value):
+        return tuple(Where.build(w) for w in value) if name == "where" else _frozen(value)
+
+
+@dataclass(frozen=True)
+class Choice(Section):
+    """A reading chosen where the paper is silent, and why."""
+    topic: str = ""
+    choice: str = ""
+    why: str | None = None
+
+
+@dataclass(frozen=True)
+class CaptionedFile(Section):
+    file: str = ""
+    caption: str = ""
+
+
+@dataclass(frozen=True)
+class Significance(Section):
+    test: str | None = None
+    alpha: float = 0.05
+
+
+_SECTIONS = {"preprocessing": Preprocessing, "protocol": Protocol, "analysis": Analysis, "significance": Significance}
+_LISTS = {"gaps": Gap, "choices": Choice, "benchmarks": CaptionedFile, "investigations": CaptionedFile}
+_MAPS = {"classifiers": Classifier, "tables": Table}
+
+
+@dataclass(frozen=True)
+class Paper(Section):
+    """A paper's experiment (``config/papers/{paper}.yaml``): validated, defaults applied, grids
+    expanded (``classifiers`` maps every label), every entry checked. ``path`` is the file it came
+    from, ``seed`` the reseeding's shift (0: the paper as configured)."""
+    paper: str = ""
+    title: str | None = None
+    source: str | None = None
+    datasets: tuple[str, ...] = ()
+    preprocessing: Preprocessing | None = None
+    protocol: Protocol | None = None
+    classifiers: Mapping[str, Classifier] = field(default_factory=lambda: MappingProxyType({}))
+    companions: tuple[str, ...] = ()
+    stored_probabilities: str | None = None
+    metrics: tuple = ()
+    reference: str | None = None
+    published_names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    significance: Significance | None = None
+    tables: Mapping[str, Table] = field(default_factory=lambda: MappingProxyType({}))
+    analysis: Analysis = field(default_factory=lambda: Analysis.build({}))
+    figures: Mapping[str, Mapping] = field(default_factory=lambda: MappingProxyType({}))
+    claims: tuple[Mapping, ...] = ()
+    gaps: tuple[Gap, ...] = ()
+    benchmarks: tuple[CaptionedFile, ...] = ()
+    investigations: tuple[CaptionedFile, ...] = ()
+    choices: tuple[Choice, ...] = ()
+    path: Path | None = field(default=None, compare=False)
+    seed: int = 0
+
+    @classmethod
+    def _convert(cls, name, value):
+        if name in _SECTIONS:
+            return _SECTIONS[name].build(value)
+        if name in _LISTS:
+            return tuple(_LISTS[name].build(v) for v in value)
+        if name in _MAPS:
+            return MappingProxyType({k: _MAPS[name].build(v) for k, v in value.items()})
+        return _frozen(value)
+
+    @classmethod
+    def from_config(cls, data: Mapping, path: str | Path | None = None, seed: int = 0) -> Paper:
+        """The typed paper of a validated config (``load_paper`` gives one; a test may build its own)."""
+        paper = cls.build(data)
+        object.__setattr__(paper, "path", Path(path) if path is not None else None)
+        object.__setattr__(paper, "seed", seed)
+        return paper
+
+    @property
+    def name(self) -> str:
+        return self.paper
+
+    def replaced(self, **changes) -> Paper:
+        return Paper.from_config({**self.as_written(), **thawed(changes)}, self.path, self.seed)
+
+    def classifier_datasets(self, label: str) -> list[str]:
+        """The data sets classifier ``label`` runs on: its ``datasets:`` if given, in the paper's
+        order, else all the paper's."""
+        only = self.classifiers[label].datasets
+        return list(self.datasets) if only is None else [d for d in self.datasets if d in set(only)]
+
+    def __getitem__(self, key):
+        if key in ("path", "seed"):   # not config keys
+            raise KeyError(key)
+        return super().__getitem__(key)
