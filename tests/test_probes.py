@@ -8,6 +8,7 @@ import pytest
 import yaml
 
 from nbrepro.classifiers import REGISTRY, FrequencyGaussianNB, Logistic, NaiveBayes
+from nbrepro.spec import Paper
 from nbrepro.cli import main as cli
 from nbrepro.data.arff import read_arff
 from nbrepro.data.fetch import load_dataset
@@ -146,7 +147,7 @@ def test_a_protocol_key_the_protocol_does_not_read_is_refused_at_start_up(spec, 
              "metrics": ["accuracy"], "tables": {}}
     with pytest.raises(ConfigError, match=rf"p\.yaml, protocol: protocol '{spec['name']}' does not read "
                                           rf"{unread.replace('[', '.').replace(']', '.')}"):
-        check_paper(paper, "p.yaml")
+        check_paper(Paper.from_config(paper), "p.yaml")
 
 
 def test_fingerprint_names_a_results_file_cut_short(tmp_path, capsys):
@@ -248,7 +249,7 @@ def test_a_preprocessing_step_parameter_of_the_wrong_type_is_refused_at_start_up
              "classifiers": {"NB": {"estimator": "NaiveBayes"}}, "metrics": ["accuracy"], "tables": {}}
     with pytest.raises(ConfigError, match=r"p\.yaml, preprocessing, step 'discretize_equal_width': parameter "
                                           r"n_bins='ten' must be a number"):
-        check_paper(paper, "p.yaml")
+        check_paper(Paper.from_config(paper), "p.yaml")
 
 
 def test_a_figure_naming_an_unknown_table_is_refused_at_start_up(tmp_path):

@@ -5,6 +5,7 @@ import pytest
 from nbrepro.cli import main as cli
 from nbrepro.config import make_classifier
 from nbrepro.paper import load_paper
+from nbrepro.spec import Paper
 from nbrepro.protocols import make_folds, shifted
 from nbrepro.reseed import draws_random_numbers, reseed
 from nbrepro.errors import ConfigError
@@ -53,7 +54,7 @@ def test_every_seed_of_halls_columns_moves_and_the_config_is_left_alone():
     assert r.spec["classifiers"]["SBC"]["params"]["estimator"]["params"]["random_state"] == 3
     assert r.spec["classifiers"]["NBTree"]["params"]["estimator"] == {"estimator": "NBTree"}  # Weka's fixed Random(1)
     assert any("AttributeWeightedNB random_state 1 → 3" in c for c in r.changes)
-    model = make_classifier("Bagging(i=10,j=100)", r.spec)
+    model = make_classifier("Bagging(i=10,j=100)", Paper.from_config(r.spec))
     assert model.estimator.random_state == 3 and model.cv["runs"]["first"] == 3
 
 

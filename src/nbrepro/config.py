@@ -8,6 +8,7 @@ from pathlib import Path
 import yaml
 
 from .errors import ConfigError
+from .spec import Classifier, Column, Paper, Table
 
 
 def captioned_files(paper) -> list:
@@ -74,12 +75,9 @@ def expand_classifiers(specs: dict, where: str = "paper config") -> dict:
     return out
 
 
-def table_columns(spec: dict) -> list[dict]:
+def table_columns(spec: Table) -> tuple[Column, ...]:
     """A table's cells per dataset: (printed method, metric, computing classifier, fold column, aggregate)."""
-    if "columns" in spec:
-        return [{"value": "accuracy", "aggregate": "mean", **c} for c in spec["columns"]]
-    return [{"method": m, "metric": spec["metric"], "classifier": m, "value": spec["metric"], "aggregate": "mean"}
-            for m in spec["methods"]]
+    return spec.columns
 
 
 def _check_param_types(parameters, params: dict, where: str) -> None:
@@ -129,13 +127,15 @@ def build_estimator(spec: dict, where: str):
 
     from .classifiers import REGISTRY
 
-    if not isinstance(spec, Mapping) or "estimator" not in spec:
+    if isinstance(spec, Mapping) and not isinstance(spec, Classifier) and "estimator" in spec:
+        spec = Classifier.build(spec)   # a nested estimator, written as a mapping in the params
+    if not isinstance(spec, Classifier):
         raise ConfigError(f"{where}: expected a mapping with an 'estimator' key, got {spec!r}")
-    name = spec["estimator"]
+    name = spec.estimator
     if name not in REGISTRY:
         raise ConfigError(f"{where}: unknown estimator {name!r} (known: {sorted(REGISTRY)})")
     cls = REGISTRY[name]
-    params = dict(spec.get("params") or {})
+    params = dict(spec.params or {})
     accepted = inspect.signature(cls).parameters
     unknown = sorted(set(params) - set(accepted))
     if unknown:
@@ -151,89 +151,86 @@ def build_estimator(spec: dict, where: str):
     try:
         estimator = cls(**params)
     except (TypeError, ValueError) as exc:
-        raise ConfigError(f"{where}: bad params {spec.get('params')} ({exc})") from None
-    if spec.get("steps"):
+        raise ConfigError(f"{where}: bad params {dict(spec.params)} ({exc})") from None
+    if spec.steps:
         from sklearn.pipeline import Pipeline
 
         from .preprocess.pipeline import build_steps
 
         try:
-            steps = build_steps(spec["steps"])
+            steps = build_steps(spec.steps)
         except ValueError as exc:
             raise ConfigError(f"{where}: {exc}") from None
         estimator = Pipeline([*steps, ("classifier", estimator)])
     return estimator
 
 
-def make_classifier(label: str, paper: dict):
-    specs = paper["classifiers"]
-    if label not in specs:
-        raise ConfigError(f"paper {paper['paper']!r}: no classifier labelled {label!r} (have: {sorted(specs)})")
-    return build_estimator(specs[label], f"paper {paper['paper']!r}, classifier {label!r}")
+def make_classifier(label: str, paper: Paper):
+    if label not in paper.classifiers:
+        raise ConfigError(f"paper {paper.name!r}: no classifier labelled {label!r} (have: {sorted(paper.classifiers)})")
+    return build_estimator(paper.classifiers[label], f"paper {paper.name!r}, classifier {label!r}")
 
 
-def classifier_datasets(paper: dict, label: str) -> list[str]:
+def classifier_datasets(paper: Paper, label: str) -> list[str]:
     """The datasets classifier ``label`` runs on: its ``datasets:`` if given, in the paper's
     order, else all the paper's."""
-    only = paper["classifiers"][label].get("datasets")
-    return list(paper["datasets"]) if only is None else [d for d in paper["datasets"] if d in set(only)]
+    return paper.classifier_datasets(label)
 
 
-def evaluate_job_groups(paper: dict) -> dict[str, list[str]]:
+def evaluate_job_groups(paper: Paper) -> dict[str, list[str]]:
     """Each evaluation job's classifiers: job name → labels, in the config's order (a classifier
     without ``job:`` joins the job ``all``); the workflow runs each job once per data set."""
     groups: dict[str, list[str]] = {}
-    for label, spec in paper["classifiers"].items():
-        groups.setdefault(spec.get("job", "all"), []).append(label)
+    for label, spec in paper.classifiers.items():
+        groups.setdefault(spec.job, []).append(label)
     return groups
 
 
-def check_paper(paper: dict, where: str) -> None:
+def check_paper(paper: Paper, where: str) -> None:
     """What the schema cannot see, checked before any job runs: every estimator and its parameters,
-    the protocol, the metrics, and every classifier a table, the reference or a figure names."""
-    from .metrics import paper_metrics
+    the protocol, the metrics, and every classifier a table or the reference names."""
     from .errors import ProtocolError
+    from .metrics import paper_metrics
     from .protocols import make_splitter
 
-    for label, spec in paper["classifiers"].items():
+    for label, spec in paper.classifiers.items():
         estimator = build_estimator(spec, f"{where}, classifier {label!r}")
-        if spec.get("variants") == "ignore_each_attribute" and "ignored_attribute" not in estimator.get_params():
+        if spec.variants == "ignore_each_attribute" and "ignored_attribute" not in estimator.get_params():
             raise ConfigError(f"{where}, classifier {label!r}: variants ignore_each_attribute needs an estimator with an "
                               f"ignored_attribute parameter; {type(estimator).__name__} has none")
-    pre = paper.get("preprocessing") or {}
-    check_steps(pre.get("steps") or [], f"{where}, preprocessing")
-    for dataset, extra in (pre.get("per_dataset") or {}).items():
-        check_steps((extra or {}).get("steps") or [], f"{where}, preprocessing.per_dataset.{dataset}")
+    pre = paper.preprocessing
+    check_steps(list(pre.steps), f"{where}, preprocessing")
+    for dataset, extra in pre.per_dataset.items():
+        check_steps(list(extra.steps), f"{where}, preprocessing.per_dataset.{dataset}")
     try:
-        make_splitter(paper["protocol"])
+        make_splitter(paper.protocol)
     except ProtocolError as exc:
         raise ConfigError(f"{where}, protocol: {exc}") from None
-    metrics = paper_metrics(dict(paper, paper=where))
-    if paper.get("stored_probabilities") == "none":
+    metrics = paper_metrics(paper, where)
+    if paper.stored_probabilities == "none":
         reading = [c for c, m in metrics.items() if m.level == "dataset" and m.reads_probabilities]
         if reading:
             raise ConfigError(f"{where}, stored_probabilities: none, but the dataset-level metric(s) {reading} "
                               f"read the stored probabilities; use float32 or float64")
-    labels = set(paper["classifiers"])
-    for label, spec in paper["classifiers"].items():
-        unknown = [d for d in spec.get("datasets") or [] if d not in paper["datasets"]]
+    labels = set(paper.classifiers)
+    for label, spec in paper.classifiers.items():
+        unknown = [d for d in spec.datasets or () if d not in paper.datasets]
         if unknown:
             raise ConfigError(f"{where}, classifier {label!r}, datasets: {unknown} are not among the paper's datasets")
-    if paper.get("reference") and paper["reference"] not in labels:
-        raise ConfigError(f"{where}, reference: {paper['reference']!r} is not a classifier (have: {sorted(labels)})")
-    for name, table in paper.get("tables", {}).items():
-        if table.get("kind", "cells") == "pairwise":
-            named, values = table["methods"], list(table["measures"].values())
+    if paper.reference and paper.reference not in labels:
+        raise ConfigError(f"{where}, reference: {paper.reference!r} is not a classifier (have: {sorted(labels)})")
+    for name, table in paper.tables.items():
+        if table.kind == "pairwise":
+            named, values = list(table.methods), list(table.measures.values())
         else:
-            columns = table_columns(table)
-            named, values = [c["classifier"] for c in columns], [c["value"] for c in columns]
+            named, values = [c.classifier for c in table.columns], [c.value for c in table.columns]
         unknown = [m for m in named if m not in labels]
         if unknown:
             raise ConfigError(f"{where}, tables.{name}: {unknown} name no classifier (have: {sorted(labels)})")
-        rows = table.get("datasets") or paper["datasets"]
-        rows = rows if isinstance(rows, list) else []  # a filter on the registry: resolved at analysis
+        rows = table.datasets or paper.datasets
+        rows = rows if isinstance(rows, list | tuple) else []  # a filter on the registry: resolved at analysis
         for m in dict.fromkeys(named):
-            absent = [d for d in rows if d not in classifier_datasets(paper, m)]
+            absent = [d for d in rows if d not in paper.classifier_datasets(m)]
             if absent:
                 raise ConfigError(f"{where}, tables.{name}: classifier {m!r} does not run on {absent} "
                                   f"(its datasets: key); list them there or leave them out of the table")
@@ -242,6 +239,5 @@ def check_paper(paper: dict, where: str) -> None:
         if missing:
             raise ConfigError(f"{where}, tables.{name}: metric column(s) {missing} are not among the paper's "
                               f"metrics {list(metrics)} (or the timings {sorted(recorded)})")
-    analysis = paper.get("analysis") or {}
-    if analysis.get("table") and analysis["table"] not in paper.get("tables", {}):
-        raise ConfigError(f"{where}, analysis.table: no table {analysis['table']!r}")
+    if paper.analysis.table and paper.analysis.table not in paper.tables:
+        raise ConfigError(f"{where}, analysis.table: no table {paper.analysis.table!r}")

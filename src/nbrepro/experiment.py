@@ -22,6 +22,7 @@ from .data.registry import registry_entry
 from .io import atomic_path, read_parquet
 from .preprocess.pipeline import apply_steps, build_steps
 from .progress import Progress
+from .spec import Paper
 from .metrics import metric_for, paper_metrics
 from .protocols import make_folds
 
@@ -33,33 +34,33 @@ def _write_parquet(df: pd.DataFrame, path: str | Path) -> None:
         df.to_parquet(tmp, index=False, engine="pyarrow", compression="zstd")
 
 
-def paper_rows(paper: dict, dataset: str, X: pd.DataFrame, y: pd.Series) -> tuple[pd.DataFrame, pd.Series]:
+def paper_rows(paper: Paper, dataset: str, X: pd.DataFrame, y: pd.Series) -> tuple[pd.DataFrame, pd.Series]:
     """The data set as the paper's experiment starts from it: its row filters (complete cases,
     duplicates) and the dataset's own steps (``per_dataset``), before the common steps."""
-    pre = paper["preprocessing"]
-    extra = pre.get("per_dataset", {}).get(dataset, {})
+    pre = paper.preprocessing
+    extra = pre.rows_of(dataset)
     keep = np.ones(len(X), dtype=bool)
-    if pre["complete_cases"]:
+    if pre.complete_cases:
         keep &= ~X.isna().any(axis=1).to_numpy() & y.notna().to_numpy()
-    if extra.get("drop_duplicate_rows"):
+    if extra.drop_duplicate_rows:
         keep &= ~pd.concat([X, y], axis=1).duplicated().to_numpy()
     if not keep.all():
         log.info("dataset %r: %d of %d rows kept (complete cases / duplicates)", dataset, keep.sum(), len(keep))
         X, y = X[keep].reset_index(drop=True), y[keep].reset_index(drop=True)
-    if extra.get("steps"):
-        (X,) = apply_steps(build_steps(extra["steps"]), X)
+    if extra.steps:
+        (X,) = apply_steps(build_steps(list(extra.steps)), X)
     return X, y
 
 
-def prepare(paper: dict, dataset: str, registry_path, raw_path, out_data, out_folds) -> None:
+def prepare(paper: Paper, dataset: str, registry_path, raw_path, out_data, out_folds) -> None:
     """Validate the raw file, preprocess it (when the paper's scope is the whole dataset) and fix the folds."""
     spec = registry_entry(registry_path, dataset)
     verify_cached(spec, Path(raw_path))
-    pre = paper["preprocessing"]
+    pre = paper.preprocessing
     try:
         X, y = paper_rows(paper, dataset, *load_dataset(spec, Path(raw_path)))
-        if pre["scope"] == "dataset":
-            (X,) = apply_steps(build_steps(pre["steps"]), X)
+        if pre.scope == "dataset":
+            (X,) = apply_steps(build_steps(list(pre.steps)), X)
     except (ValueError, TypeError) as exc:
         if isinstance(exc, USER_ERRORS):
             raise
@@ -71,9 +72,9 @@ def prepare(paper: dict, dataset: str, registry_path, raw_path, out_data, out_fo
     _write_folds(paper, dataset, y, out_folds)
 
 
-def _write_folds(paper: dict, dataset: str, y: pd.Series, out_folds) -> None:
+def _write_folds(paper: Paper, dataset: str, y: pd.Series, out_folds) -> None:
     try:
-        made = make_folds(paper["protocol"], y.cat.codes.to_numpy(), list(y.cat.categories))
+        made = make_folds(paper.protocol, y.cat.codes.to_numpy(), list(y.cat.categories))
     except ProtocolError as exc:
         raise ProtocolError(f"dataset {dataset!r}: {exc}") from None
     rows = [(f.run, f.fold, f.train.astype(np.int32), f.test.astype(np.int32)) for f in made]
@@ -81,7 +82,7 @@ def _write_folds(paper: dict, dataset: str, y: pd.Series, out_folds) -> None:
     _write_parquet(folds, out_folds)
 
 
-def write_folds(paper: dict, dataset: str, prepared_path, out_folds) -> None:
+def write_folds(paper: Paper, dataset: str, prepared_path, out_folds) -> None:
     """The paper's folds of a data set already prepared (``prepare``'s data file): a reseeded
     run's other folds of the same prepared rows."""
     frame = pd.read_parquet(prepared_path)
@@ -91,9 +92,9 @@ def write_folds(paper: dict, dataset: str, prepared_path, out_folds) -> None:
 def _fold_frames(paper, X, y, train, test):
     """(training rows, test rows) of one fold; with ``scope: fold`` the preprocessing fitted on the
     training rows (with their class) and applied to both."""
-    if paper["preprocessing"]["scope"] != "fold":
+    if paper.preprocessing.scope != "fold":
         return X.iloc[train], X.iloc[test]
-    return apply_steps(build_steps(paper["preprocessing"]["steps"]), X.iloc[train], X.iloc[test], y=y.iloc[train])
+    return apply_steps(build_steps(list(paper.preprocessing.steps)), X.iloc[train], X.iloc[test], y=y.iloc[train])
 
 
 def _fold_scope_probabilities(paper, label, X, y, splits, record=()):
@@ -166,17 +167,17 @@ def read_prepared(path) -> tuple[pd.DataFrame, pd.Series]:
 FITTED_COLUMNS = ["variant", "run", "fold", "attribute", "key", "value", "text"]
 
 
-def path_groups(paper: dict, labels) -> list[list[str]]:
+def path_groups(paper: Paper, labels) -> list[list[str]]:
     """The labels in groups fitted once per fold: classifiers of one estimator that differ only
     in parameters it scores from one fit (its ``path_params`` and ``path_proba``, e.g. LPM-BC's
     k and model, as a sweep's grid gives them). A classifier that records state or runs
     variants stays alone. Groups keep the labels' order."""
     groups, seen = [], {}
     for label in labels:
-        spec = paper["classifiers"][label]
+        spec = paper.classifiers[label]
         est = make_classifier(label, paper)
         path = tuple(getattr(est, "path_params", ()))
-        if not path or not hasattr(est, "path_proba") or spec.get("record") or spec.get("variants"):
+        if not path or not hasattr(est, "path_proba") or spec.record or spec.variants:
             groups.append([label])
             continue
         rest = sorted((k, repr(v)) for k, v in est.get_params(deep=False).items() if k not in path)
@@ -213,7 +214,7 @@ PER_ATTRIBUTE = ("drop_each_attribute", "ignore_each_attribute")   # variants: o
 
 def _label_probabilities(paper, label, X, y, splits, record, params=None):
     """Per fold, a one-element list: the label's own fit (with ``params`` set on its estimator)."""
-    if paper["preprocessing"]["scope"] == "fold":
+    if paper.preprocessing.scope == "fold":
         if params:
             raise ProtocolError(f"classifier {label!r}: variants with estimator parameters need preprocessing scope 'dataset'")
         results = _fold_scope_probabilities(paper, label, X, y, splits, record)
@@ -273,7 +274,7 @@ class _Collected:
         return result
 
 
-def evaluate(paper: dict, dataset: str, label: str, prepared_path, folds_path, out_folds, out_predictions,
+def evaluate(paper: Paper, dataset: str, label: str, prepared_path, folds_path, out_folds, out_predictions,
              out_fitted=None) -> pd.DataFrame:
     """Run one classifier over every fold; write per-fold metrics, per-test-row predictions and, when
     the classifier's spec has ``record:``, its fitted attributes per fold."""
@@ -281,7 +282,7 @@ def evaluate(paper: dict, dataset: str, label: str, prepared_path, folds_path, o
                               {label: (out_folds, out_predictions, out_fitted)}))[1]
 
 
-def evaluate_many(paper: dict, dataset: str, labels, prepared_path, folds_path, outputs: dict):
+def evaluate_many(paper: Paper, dataset: str, labels, prepared_path, folds_path, outputs: dict):
     """``evaluate`` for several classifiers of one dataset, reading the data once and fitting each
     of ``path_groups`` once per fold. ``outputs``: label → (folds, predictions, fitted or None)
     paths. Yields (label, per-fold frame) as each label's files are written."""
@@ -295,7 +296,7 @@ def evaluate_many(paper: dict, dataset: str, labels, prepared_path, folds_path, 
     splits = [(np.asarray(train, dtype=np.int64), np.asarray(test, dtype=np.int64))
               for train, test in zip(folds["train"], folds["test"])]
     groups = path_groups(paper, labels)
-    n_variants = [X.shape[1] if paper["classifiers"][g[0]].get("variants") in PER_ATTRIBUTE else 1 for g in groups]
+    n_variants = [X.shape[1] if paper.classifiers[g[0]].variants in PER_ATTRIBUTE else 1 for g in groups]
     progress = Progress(dataset, len(splits) * sum(n_variants))
     with shared_tree_depths():  # a column may read the depths of trees another grew on these folds
         yield from _evaluate_groups(paper, groups, X, y, folds, splits, metrics, classes, ycodes, progress, outputs)
@@ -303,14 +304,14 @@ def evaluate_many(paper: dict, dataset: str, labels, prepared_path, folds_path, 
 
 def _evaluate_groups(paper, groups, X, y, folds, splits, metrics, classes, ycodes, progress, outputs):
     for group in groups:
-        collected = {label: _Collected(paper.get("stored_probabilities", "float64")) for label in group}
-        spec = paper["classifiers"][group[0]]
+        collected = {label: _Collected(paper.stored_probabilities or "float64") for label in group}
+        spec = paper.classifiers[group[0]]
         # variants: the classifier once as configured, or once per attribute, refitted without it
         # (drop_each_attribute) or fitted on all and the attribute left out at prediction
         # (ignore_each_attribute: the estimator's ignored_attribute)
-        if spec.get("variants") == "drop_each_attribute":
+        if spec.variants == "drop_each_attribute":
             variants = [(str(c), X.drop(columns=[c]), {}) for c in X.columns]
-        elif spec.get("variants") == "ignore_each_attribute":
+        elif spec.variants == "ignore_each_attribute":
             variants = [(str(c), X, {"ignored_attribute": c}) for c in X.columns]
         else:
             variants = [("", X, {})]
@@ -318,7 +319,7 @@ def _evaluate_groups(paper, groups, X, y, folds, splits, metrics, classes, ycode
             if len(group) > 1:
                 results = _shared_fit_probabilities(paper, group, Xv, y, splits)
             else:
-                results = _label_probabilities(paper, group[0], Xv, y, splits, spec.get("record", []), params)
+                results = _label_probabilities(paper, group[0], Xv, y, splits, list(spec.record), params)
             for (run, fold), (train, test), per_label in zip(zip(folds["run"], folds["fold"]), splits, results):
                 for label, res in zip(group, per_label):
                     collected[label].add(label, classes, ycodes, metrics, variant, run, fold, train, test, res)
@@ -326,5 +327,5 @@ def _evaluate_groups(paper, groups, X, y, folds, splits, metrics, classes, ycode
         progress.step("/".join(group), 0, finished=True)
         for label in group:
             out_folds, out_predictions, out_fitted = outputs[label]
-            fitted_path = out_fitted if paper["classifiers"][label].get("record") else None
+            fitted_path = out_fitted if paper.classifiers[label].record else None
             yield label, collected[label].write(classes, out_folds, out_predictions, fitted_path)

@@ -283,14 +283,15 @@ def make_metric(column: str, name: str, params: dict | None = None, where: str =
     return Metric(column, direction, unit, level, function, params, tolerances)
 
 
-def paper_metrics(paper: dict) -> dict[str, Metric]:
-    """The metrics a paper's config asks for, by column name, in its order (accuracy when it asks for none)."""
-    where = f"paper {paper.get('paper')!r}, metrics"
+def paper_metrics(paper, where: str | None = None) -> dict[str, Metric]:
+    """The metrics a paper (``nbrepro.spec.Paper``) asks for, by column name, in its order (accuracy
+    when it asks for none); ``where`` names the config in an error."""
+    where = f"{where or f'paper {paper.name!r}'}, metrics"
     return {col: make_metric(col, name, params, where)
-            for col, name, params in _metric_entries(paper.get("metrics"))} or {"accuracy": make_metric("accuracy", "accuracy")}
+            for col, name, params in _metric_entries(list(paper.metrics))} or {"accuracy": make_metric("accuracy", "accuracy")}
 
 
-def metric_for(paper: dict, column: str, declared: dict[str, Metric] | None = None) -> Metric:
+def metric_for(paper, column: str, declared: dict[str, Metric] | None = None) -> Metric:
     """The metric behind a fold-result column (``declared``: the paper's metrics, if already built);
     a column the paper does not declare uses the metric of that name with its defaults."""
     declared = paper_metrics(paper) if declared is None else declared

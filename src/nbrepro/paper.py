@@ -98,69 +98,71 @@ def load_paper(path: str | Path, registry: dict | None = None, seed: int = 0, ch
     validate(data, "paper", where, filled=check)
     _apply_defaults(data, schema("paper", check))
     data["classifiers"] = expand_classifiers(data["classifiers"], where)
+    paper = Paper.from_config(data, path)
     if check:
         from .analysis.claims import known_methods
         from .analysis.declared import check_declared
         from .config import check_paper
 
-        check_paper(data, where)  # estimators, parameters, protocol, metrics, names: before any job runs
-        _check_plugins(data, where)
-        check_declared(data, where, known_methods(data))
-        _check_gap_cells(data, where)
+        check_paper(paper, where)  # estimators, parameters, protocol, metrics, names: before any job runs
+        _check_plugins(paper, where)
+        check_declared(paper, where, known_methods(paper))
+        _check_gap_cells(paper, where)
     if registry is not None:
         from .analysis.tables import table_datasets
 
-        unknown = [d for d in data["datasets"] if d not in registry]
+        unknown = [d for d in paper.datasets if d not in registry]
         if unknown:
             raise ConfigError(f"{where}: datasets {unknown} are not in the data-set registry")
-        for name, table in data["tables"].items():   # a filter with a typo, or one that keeps nothing
+        for name, table in paper.tables.items():   # a filter with a typo, or one that keeps nothing
             try:
-                table_datasets(data, table, registry)
+                table_datasets(paper, table, registry)
             except ConfigError as exc:
                 raise ConfigError(f"{where}, tables.{name}: {exc}") from None
-        _check_positive_classes(data, registry, where)
+        _check_positive_classes(paper, registry, where)
         if check:
-            _check_attribute_kinds(data, registry, where)
-    if seed:
-        from .reseed import reseed
+            _check_attribute_kinds(paper, registry, where)
+    if not seed:
+        return paper
+    from .reseed import reseed
 
-        data = reseed(data, seed).spec
-    return Paper.from_config(data, path, seed)
+    return Paper.from_config(reseed(data, seed).spec, path, seed)
 
 
-def _check_plugins(paper: dict, where: str) -> None:
+def _check_plugins(paper: Paper, where: str) -> None:
     """Every statistic and figure entry against its plug-in's declaration (``nbrepro.plugin``):
     its keys, their types, and what it names in the rest of the paper."""
     from .analysis.figures import FIGURE_KINDS
     from .analysis.statistics import STATISTICS
     from .plugin import check_entry
 
-    for i, entry in enumerate((paper.get("analysis") or {}).get("statistics") or []):
+    for i, entry in enumerate(paper.analysis.statistics):
         check_entry(STATISTICS[entry["test"]], entry, paper, f"{where}, analysis.statistics[{i}] ({entry['id']})")
-    for name, fig in (paper.get("figures") or {}).items():
+    for name, fig in paper.figures.items():
         check_entry(FIGURE_KINDS[fig["kind"]], fig, paper, f"{where}, figures.{name}")
 
 
-def _check_gap_cells(paper: dict, where: str) -> None:
+def _check_gap_cells(paper: Paper, where: str) -> None:
     """Each gap's ``where`` names a table of the paper, and data sets and methods it has: a typo
     would leave a cell outside its seed band silently unexplained."""
-    for i, gap in enumerate(paper.get("gaps") or []):
-        for w in gap.get("where") or []:
+    for i, gap in enumerate(paper.gaps):
+        for w in gap.where:
             at = f"{where}, gaps[{i}].where"
-            if w["table"] not in paper["tables"]:
-                raise ConfigError(f"{at}: table {w['table']!r} is not one of the paper's tables ({sorted(paper['tables'])})")
-            spec = paper["tables"][w["table"]]
-            cells = spec["kind"] == "cells"
-            methods = set(spec.get("methods", [])) | {c["method"] for c in table_columns(spec)} if cells \
-                else set(spec["methods"])
-            metrics = {c["metric"] for c in table_columns(spec)} if cells else set(spec["measures"])
-            for key, known in (("datasets", set(paper["datasets"])), ("methods", methods), ("metrics", metrics)):
-                unknown = sorted(set(w.get(key, [])) - known)
+            if w.table not in paper.tables:
+                raise ConfigError(f"{at}: table {w.table!r} is not one of the paper's tables ({sorted(paper.tables)})")
+            table = paper.tables[w.table]
+            if table.kind == "cells":
+                methods = set(table.methods) | {c.method for c in table.columns}
+                metrics = {c.metric for c in table.columns}
+            else:
+                methods, metrics = set(table.methods), set(table.measures)
+            for key, known in (("datasets", set(paper.datasets)), ("methods", methods), ("metrics", metrics)):
+                unknown = sorted(set(getattr(w, key) or ()) - known)
                 if unknown:
-                    raise ConfigError(f"{at}: {key} {unknown} are not in table {w['table']!r} (known: {sorted(known)})")
+                    raise ConfigError(f"{at}: {key} {unknown} are not in table {w.table!r} (known: {sorted(known)})")
 
 
-def _check_positive_classes(paper: dict, registry: dict, where: str) -> None:
+def _check_positive_classes(paper: Paper, registry: dict, where: str) -> None:
     """A metric's ``positive`` class index against each data set's declared classes (the registry's
     n_classes), before any job: otherwise the first evaluation job of that data set stops on it."""
     from .metrics import paper_metrics
@@ -169,7 +171,7 @@ def _check_positive_classes(paper: dict, registry: dict, where: str) -> None:
         positive = metric.params.get("positive")
         if positive is None:
             continue
-        for ds in paper["datasets"]:
+        for ds in paper.datasets:
             entry = registry[ds]
             n = entry.get("n_classes") if isinstance(entry, dict) else entry.n_classes
             if n is not None and positive >= n:
@@ -177,32 +179,31 @@ def _check_positive_classes(paper: dict, registry: dict, where: str) -> None:
                                   f"{ds!r} has {n} classes (0 … {n - 1}, the registry's n_classes)")
 
 
-def _check_attribute_kinds(paper: dict, registry: dict, where: str) -> None:
+def _check_attribute_kinds(paper: Paper, registry: dict, where: str) -> None:
     """Each classifier against the attribute kinds it takes (its ``attribute_kinds``), on each data set
     it runs on, after the paper's preprocessing and its own steps: a nominal-only classifier on numeric
     data would otherwise fail inside its evaluation job, with the job's other classifiers. Read from the
     data sets' ARFF headers; where a step that removes attributes by their values (``remove_id_like``)
     leaves it open, from the data after the paper's steps. A data set not yet fetched is its job's to check."""
     from .classifiers._nominal import accepted_kinds
-    from .config import build_estimator, classifier_datasets
+    from .config import build_estimator
     from .data.fetch import attribute_kinds
     from .preprocess.pipeline import kinds_after
 
-    pre = paper["preprocessing"]
+    pre = paper.preprocessing
     header, prepared = {}, {}
-    for label, spec in paper["classifiers"].items():
-        takes = accepted_kinds(build_estimator(dict(spec, steps=None), f"{where}, classifier {label!r}"))
-        for ds in classifier_datasets(paper, label):
+    for label, spec in paper.classifiers.items():
+        takes = accepted_kinds(build_estimator(spec.replaced(steps=[]), f"{where}, classifier {label!r}"))
+        for ds in paper.classifier_datasets(label):
             if ds not in header:
                 header[ds] = attribute_kinds(registry[ds])
             if header[ds] is None:
                 continue
-            steps = ((pre.get("per_dataset") or {}).get(ds) or {}).get("steps") or []
-            kinds = kinds_after(steps + pre["steps"] + (spec.get("steps") or []), header[ds])
+            kinds = kinds_after([*pre.rows_of(ds).steps, *pre.steps, *spec.steps], header[ds])
             if any(k.startswith("maybe ") and k[6:] not in takes for k in kinds.values()):
                 if ds not in prepared:
                     prepared[ds] = _kinds_after_preprocessing(paper, ds, registry[ds])
-                kinds = kinds_after(spec.get("steps") or [], prepared[ds])
+                kinds = kinds_after(spec.steps, prepared[ds])
             wrong = [c for c, k in kinds.items() if k.removeprefix("maybe ") not in takes]
             if wrong:
                 kind = kinds[wrong[0]]
@@ -233,7 +234,7 @@ def _kinds_after_preprocessing(paper: dict, dataset: str, entry) -> dict[str, st
             path = Path(tmp) / entry.file
             path.write_bytes(lzma.decompress(shipped_path(entry).read_bytes()))
         X, y = paper_rows(paper, dataset, *load_dataset(entry, path))
-    (X,) = apply_steps(build_steps(paper["preprocessing"]["steps"]), X, y=y)
+    (X,) = apply_steps(build_steps(list(paper.preprocessing.steps)), X, y=y)
     return {c: "nominal" if isinstance(X[c].dtype, pd.CategoricalDtype) else "numeric" for c in X.columns}
 
 
@@ -250,5 +251,5 @@ def load_papers(names, paper_dir: str | Path, registry: dict | None = None, chec
         if paper.name != name:
             raise ConfigError(f"{paper.path}: 'paper: {paper.name}' must equal the file name {name!r}")
         papers[name] = paper
-        queue.extend(paper["companions"])
+        queue.extend(paper.companions)
     return papers

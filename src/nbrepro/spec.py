@@ -27,6 +27,8 @@ from typing import Any, ClassVar
 def _frozen(value):
     """A free-form YAML value (steps, parameters, a plug-in's entry) as a copy of its own: plain
     dicts and lists, as the builders and plug-ins take them, so no reader can change the config."""
+    if isinstance(value, list):
+        return tuple(copy.deepcopy(v) for v in value)
     return copy.deepcopy(value)
 
 
@@ -290,15 +292,15 @@ class Paper(Section):
     title: str | None = None
     source: str | None = None
     datasets: tuple[str, ...] = ()
-    preprocessing: Preprocessing | None = None
-    protocol: Protocol | None = None
+    preprocessing: Preprocessing = field(default_factory=lambda: Preprocessing.build({}))
+    protocol: Protocol = field(default_factory=lambda: Protocol.build({}))
     classifiers: Mapping[str, Classifier] = field(default_factory=lambda: MappingProxyType({}))
     companions: tuple[str, ...] = ()
     stored_probabilities: str | None = None
     metrics: tuple = ()
     reference: str | None = None
     published_names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
-    significance: Significance | None = None
+    significance: Significance = field(default_factory=lambda: Significance.build({}))
     tables: Mapping[str, Table] = field(default_factory=lambda: MappingProxyType({}))
     analysis: Analysis = field(default_factory=lambda: Analysis.build({}))
     figures: Mapping[str, Mapping] = field(default_factory=lambda: MappingProxyType({}))

@@ -9,7 +9,7 @@ from oracles import needs_weka, weka_filter
 from nbrepro.config import ConfigError, build_estimator, expand_classifiers
 from nbrepro.metrics import make_metric, paper_metrics
 from nbrepro.protocols import ProtocolError, WekaCV, make_folds, make_splitter
-from nbrepro.spec import thawed
+from nbrepro.spec import Paper, thawed
 
 
 def _y(counts):
@@ -83,7 +83,7 @@ def test_estimator_spec_errors_name_the_key(spec, message):
 
 def test_metric_config_errors():
     with pytest.raises(ConfigError, match="unknown metric 'aucc'"):
-        paper_metrics({"paper": "x", "metrics": ["aucc"]})
+        paper_metrics(Paper.from_config({"paper": "x", "metrics": ["aucc"]}))
     with pytest.raises(ConfigError, match="has no parameter"):
         make_metric("mse", "mse", {"definitoin": "brier"})
     with pytest.raises(ConfigError, match="definition must be one of"):
@@ -176,7 +176,7 @@ def test_pairwise_table_reads_the_published_lower_triangle(tmp_path):
         for i, m in enumerate(paper["classifiers"]):
             pd.DataFrame({"variant": "", "run": [1, 1], "fold": [0, 1], "n_train": 5, "n_test": 5,
                           "error": [10.0 * i + rng.random(), 10.0 * i]}).to_parquet(tmp_path / "folds" / ds / f"{m}.parquet")
-    out = analyse_table(paper, "t", tmp_path)
+    out = analyse_table(Paper.from_config(paper), "t", tmp_path)
     t = out["tables/t.csv"].set_index(["row_method", "col_method"])
     # SP has the highest error everywhere, so it loses to both (lower is better for error)
     assert tuple(t.loc[("SP", "DIS"), ["wins", "ties", "losses"]]) == (0, 0, 3)
@@ -203,7 +203,7 @@ def test_pairwise_table_tests_each_record_ours_and_printed(tmp_path):
         for i, m in enumerate(paper["classifiers"]):   # BCV's error is lower on every data set
             pd.DataFrame({"variant": "", "run": [1], "fold": [0], "n_train": 5, "n_test": 5,
                           "error": [10.0 - 5 * i + j]}).to_parquet(tmp_path / "folds" / ds / f"{m}.parquet")
-    t = analyse_table(paper, "t", tmp_path)["tables/t.csv"].set_index(["row_method", "col_method"])
+    t = analyse_table(Paper.from_config(paper), "t", tmp_path)["tables/t.csv"].set_index(["row_method", "col_method"])
     ours = t.loc[("BCV", "SP")]
     assert (ours.wins, ours.ties, ours.losses) == (6, 0, 0)
     assert ours.record_p == pytest.approx(2 * 0.5 ** 6) and ours.significant == "yes"     # 1/32
@@ -228,7 +228,7 @@ def test_check_paper_catches_what_the_schema_cannot(change, message):
     paper = thawed(load_paper(ROOT / "config/papers/lcwnb.yaml"))   # check_paper sees the config as written
     change(paper)
     with pytest.raises(ConfigError, match=message):
-        check_paper(paper, "config/papers/lcwnb.yaml")
+        check_paper(Paper.from_config(paper), "config/papers/lcwnb.yaml")
 
 
 def test_float_array_is_never_read_as_nominal_silently():
@@ -494,10 +494,10 @@ def test_no_stored_probabilities_refuses_a_metric_that_reads_them(monkeypatch):
     entry = metrics.METRICS["log_loss"]
     monkeypatch.setitem(metrics.METRICS, "pooled_log_loss", (entry[0], "lower", "nats", "dataset", entry[4]))
     paper = thawed(load_paper(ROOT / "config/papers/kdebw.yaml"))   # check_paper sees the config as written
-    check_paper(paper, "kdebw.yaml")
+    check_paper(Paper.from_config(paper), "kdebw.yaml")
     paper["metrics"] = paper["metrics"] + ["pooled_log_loss"]
     with pytest.raises(ConfigError, match=r"stored_probabilities: none.*\['pooled_log_loss'\]"):
-        check_paper(paper, "kdebw.yaml")
+        check_paper(Paper.from_config(paper), "kdebw.yaml")
 
 
 def test_the_claims_page_groups_each_claim_by_its_two_verdicts(tmp_path):

@@ -324,7 +324,7 @@ def analyse_table(paper: dict, name: str, results_dir: str | Path, registry: dic
     spec = paper["tables"][name]
     if spec["kind"] == "pairwise":
         return pairwise_table(paper, name, results_dir, registry)
-    view = dict(paper, datasets=table_datasets(paper, spec, registry))
+    view = paper.replaced(datasets=table_datasets(paper, spec, registry))
     folds = load_fold_results(view, Path(results_dir))
     published = read_published(spec["published"]) if spec.get("published") else None
     metrics = table_metrics(view, spec)
@@ -371,7 +371,7 @@ def pairwise_table(paper: dict, name: str, results_dir, registry=None) -> dict[s
     from ..stats import win_tie_loss_matrix
 
     spec = paper["tables"][name]
-    view = dict(paper, datasets=table_datasets(paper, spec, registry))
+    view = paper.replaced(datasets=table_datasets(paper, spec, registry))
     methods = spec["methods"]
     declared = paper_metrics(view)
     measures = {printed: metric_for(view, col, declared) for printed, col in spec["measures"].items()}

@@ -100,7 +100,7 @@ def test_resubstitution_and_leave_one_attribute_out(tmp_path, prepared):
     from nbrepro.protocols import make_folds
 
     paper = load_paper(ROOT / "config/papers/lslwnb.yaml")
-    paper["datasets"] = ["haberman"]
+    paper = paper.replaced(datasets=["haberman"])
     X, y = prepared["haberman"]
     frame = X.copy()
     frame[y.name] = y
