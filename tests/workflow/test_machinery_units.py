@@ -469,7 +469,7 @@ def test_compact_predictions_move_no_result(tmp_path, stored):
         evaluate(variant, "d", "NRD", tmp_path / "d.parquet", tmp_path / "f.parquet",
                  out / "folds/d/NRD.parquet", out / "predictions/d/NRD.parquet")
         got[tag] = (pd.read_parquet(out / "folds/d/NRD.parquet"), pd.read_parquet(out / "predictions/d/NRD.parquet"),
-                    dataset_level_values({"datasets": ["d"]}, out, metrics, ["NRD"])[("d", "NRD")])
+                    dataset_level_values(Paper.from_config({"datasets": ["d"]}), out, metrics, ["NRD"])[("d", "NRD")])
     (folds, pred, kw), (cfolds, cpred, ckw) = got["full"], got["compact"]
     timing = ["fit_seconds", "predict_seconds"]
     pd.testing.assert_frame_equal(folds.drop(columns=timing), cfolds.drop(columns=timing), check_exact=True)

@@ -18,6 +18,7 @@ import pandas as pd
 
 from .. import paths, stats
 from ..plugin import Plugin
+from ..spec import Table
 from ..kde.density import kernel_density
 from ..io import read_parquet
 from .tables import label_metric, wide_table
@@ -83,7 +84,7 @@ def _wide(tables, fig):
 
 def higher_is_better(paper, fig) -> bool:
     """Whether the figure's metric is better higher, read through its table (``x_summary`` → table ``x``)."""
-    table = paper["tables"].get(fig.get("table", "").removesuffix("_summary"), {})
+    table = paper.tables.get(fig.get("table", "").removesuffix("_summary")) or Table.build({})
     return label_metric(paper, table, fig.get("metric") or "accuracy").higher_is_better
 
 

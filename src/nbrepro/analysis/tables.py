@@ -10,16 +10,17 @@ Output (``results/{paper}/``):
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from .. import paths
-from ..config import table_columns
 from ..errors import ConfigError
 from ..io import atomic_path, check_recorded, read_parquet
 from ..metrics import Metric, metric_for, paper_metrics
+from ..spec import Column, Paper, Table
 from ..stats import corrected_resampled_ttest, mean_ranks, paired_ttest, weka_mean_std
 
 TABLE_COLUMNS = ["dataset", "method", "metric", "mean", "std", "published_mean", "published_std",
@@ -47,10 +48,10 @@ def read_published(path) -> pd.DataFrame:
     return pub
 
 
-def load_fold_results(paper: dict, results_dir: Path) -> pd.DataFrame:
+def load_fold_results(paper: Paper, results_dir: Path) -> pd.DataFrame:
     frames = []
-    for ds in paper["datasets"]:
-        for label in paper["classifiers"]:
+    for ds in paper.datasets:
+        for label in paper.classifiers:
             f = results_dir / paths.per_fold("folds", ds, label)
             if f.exists():
                 d = read_parquet(f)
@@ -106,11 +107,11 @@ def _read_predictions(path: Path, metrics: dict[str, Metric]) -> pd.DataFrame:
     return pred
 
 
-def dataset_level_values(paper: dict, results_dir: Path, metrics: dict[str, Metric], classifiers) -> dict:
+def dataset_level_values(paper: Paper, results_dir: Path, metrics: dict[str, Metric], classifiers) -> dict:
     """(dataset, classifier) → {column: value} for metrics computed from all runs' predictions at once;
     each predictions file of the given classifiers is read once."""
     out = {}
-    for ds in paper["datasets"]:
+    for ds in paper.datasets:
         for label in dict.fromkeys(classifiers):
             f = Path(results_dir) / paths.per_fold("predictions", ds, label)
             if f.exists():
@@ -121,51 +122,51 @@ def dataset_level_values(paper: dict, results_dir: Path, metrics: dict[str, Metr
     return out
 
 
-def _cell(folds: pd.DataFrame, col: dict, dataset_values: dict | None = None) -> tuple[float, float]:
+def _cell(folds: pd.DataFrame, col: Column, dataset_values: dict | None = None) -> tuple[float, float]:
     """Mean and sd over folds (the classifier as configured), min / max over its variants' means,
     or the one value of a dataset-level metric."""
     if dataset_values is not None:
-        return float(dataset_values.get(col["value"], np.nan)), np.nan
+        return float(dataset_values.get(col.value, np.nan)), np.nan
     if folds.empty:
         return np.nan, np.nan
-    if col["aggregate"] == "mean":
+    if col.aggregate == "mean":
         base = folds[folds.variant == ""]
-        return weka_mean_std(base[col["value"]].to_numpy()) if len(base) else (np.nan, np.nan)
-    per_variant = folds[folds.variant != ""].groupby("variant", sort=False)[col["value"]].mean()
+        return weka_mean_std(base[col.value].to_numpy()) if len(base) else (np.nan, np.nan)
+    per_variant = folds[folds.variant != ""].groupby("variant", sort=False)[col.value].mean()
     if per_variant.empty:
         return np.nan, np.nan
-    return (float(per_variant.min()) if col["aggregate"] == "min_over_variants" else float(per_variant.max())), np.nan
+    return (float(per_variant.min()) if col.aggregate == "min_over_variants" else float(per_variant.max())), np.nan
 
 
-def label_metric(paper: dict, spec: dict, label: str) -> Metric:
+def label_metric(paper: Paper, spec: Table, label: str) -> Metric:
     """The metric behind a table's printed metric label (e.g. lslwnb's 'tca' is the accuracy column,
     kdebw's 'ERROR' the error column)."""
-    if spec["kind"] == "pairwise":
-        column = spec["measures"].get(label, label)
+    if spec.kind == "pairwise":
+        column = spec.measures.get(label, label)
     else:
-        column = next((c["value"] for c in table_columns(spec) if c["metric"] == label), label)
+        column = next((c.value for c in spec.columns if c.metric == label), label)
     return metric_for(paper, column)
 
 
-def table_metrics(paper: dict, spec: dict) -> dict[str, Metric]:
+def table_metrics(paper: Paper, spec: Table) -> dict[str, Metric]:
     declared = paper_metrics(paper)
-    return {c["value"]: metric_for(paper, c["value"], declared) for c in table_columns(spec)}
+    return {c.value: metric_for(paper, c.value, declared) for c in spec.columns}
 
 
-def build_table(paper: dict, spec: dict, folds: pd.DataFrame, published: pd.DataFrame | None,
+def build_table(paper: Paper, spec: Table, folds: pd.DataFrame, published: pd.DataFrame | None,
                 dataset_values: dict | None = None) -> pd.DataFrame:
-    columns = table_columns(spec)
+    columns = spec.columns
     metrics = table_metrics(paper, spec)
-    alpha = paper.get("significance", {}).get("alpha", 0.05)
+    alpha = paper.significance.alpha
     base = folds[folds.variant == ""] if "variant" in folds.columns else folds
     sig = {}
     for metric_col, metric in metrics.items():
         if metric_col in base.columns and metric.level == "fold":
-            for (ds, clf), mark in significance_marks(base, metric_col, paper.get("reference"), alpha,
+            for (ds, clf), mark in significance_marks(base, metric_col, paper.reference, alpha,
                                                  metric.higher_is_better).items():
                 sig[(ds, clf, metric_col)] = mark
     groups = {key: g for key, g in folds.groupby(["dataset", "method"], sort=False)} if len(folds) else {}
-    names = paper["published_names"]
+    names = paper.published_names
     pub = {}
     if published is not None:
         pub = {(d, m, k): (mu, sd, "" if pd.isna(s) else str(s), md, sdd)
@@ -173,15 +174,14 @@ def build_table(paper: dict, spec: dict, folds: pd.DataFrame, published: pd.Data
                                                              "mean_decimals", "std_decimals"]].itertuples(index=False)}
     rows = []
     missing = (np.nan, np.nan, "", np.nan, np.nan)
-    for ds in paper["datasets"]:
+    for ds in paper.datasets:
         for col in columns:
-            level = metrics[col["value"]].level
-            values = (dataset_values or {}).get((ds, col["classifier"]), {}) if level == "dataset" else None
-            mean, std = _cell(groups.get((ds, col["classifier"]), pd.DataFrame()), col, values)
-            printed = col.get("published_as", col["method"])
-            pmean, pstd, psig, mdec, sdec = pub.get((names.get(ds, ds), printed, col["metric"]), missing)
-            mark = sig.get((ds, col["classifier"], col["value"]), "") if col["aggregate"] == "mean" else ""
-            rows.append((ds, col["method"], col["metric"], mean, std, pmean, pstd, mark, psig, mdec, sdec))
+            level = metrics[col.value].level
+            values = (dataset_values or {}).get((ds, col.classifier), {}) if level == "dataset" else None
+            mean, std = _cell(groups.get((ds, col.classifier), pd.DataFrame()), col, values)
+            pmean, pstd, psig, mdec, sdec = pub.get((names.get(ds, ds), col.printed_method, col.metric), missing)
+            mark = sig.get((ds, col.classifier, col.value), "") if col.aggregate == "mean" else ""
+            rows.append((ds, col.method, col.metric, mean, std, pmean, pstd, mark, psig, mdec, sdec))
     return pd.DataFrame(rows, columns=TABLE_COLUMNS)
 
 
@@ -276,8 +276,8 @@ def _same_datasets(summ: pd.DataFrame, table: pd.DataFrame, published: pd.DataFr
     """When a config runs only some of the paper's datasets, the paper's printed averages and mean
     ranks (over all of them) are not comparable: recompute them from the printed cells over the same
     datasets, and say so in ``published_over``."""
-    names = paper["published_names"]
-    ours = {names.get(d, d) for d in paper["datasets"]}
+    names = paper.published_names
+    ours = {names.get(d, d) for d in paper.datasets}
     theirs = set(published.dataset)
     if not ours < theirs:
         return summ
@@ -293,63 +293,63 @@ def _same_datasets(summ: pd.DataFrame, table: pd.DataFrame, published: pd.DataFr
     return summ
 
 
-def table_datasets(paper: dict, spec: dict, registry: dict | None) -> list[str]:
+def table_datasets(paper: Paper, spec: Table, registry: dict | None) -> list[str]:
     """The paper's datasets, kept by the table's ``datasets:`` filter (e.g. ``{n_classes: 2}``)."""
-    flt = spec.get("datasets")
+    flt = spec.datasets
     if not flt:
-        return list(paper["datasets"])
-    if isinstance(flt, list):  # named: the paper's own selection (e.g. data sets where fewer classes occur than are declared)
-        unknown = [d for d in flt if d not in paper["datasets"]]
+        return list(paper.datasets)
+    if isinstance(flt, list | tuple):  # named: the paper's own selection (e.g. data sets where fewer classes occur than are declared)
+        unknown = [d for d in flt if d not in paper.datasets]
         if unknown:
-            raise ConfigError(f"paper {paper['paper']!r}: a table names data sets the paper does not run: {unknown}")
-        return [d for d in paper["datasets"] if d in flt]
+            raise ConfigError(f"paper {paper.name!r}: a table names data sets the paper does not run: {unknown}")
+        return [d for d in paper.datasets if d in flt]
     if registry is None:
-        raise ConfigError(f"paper {paper['paper']!r}: a table with a datasets filter needs the registry")
+        raise ConfigError(f"paper {paper.name!r}: a table with a datasets filter needs the registry")
     keys = ("n_instances", "n_attributes", "n_classes", "class_attribute", "openml_id")
     unknown = [k for k in flt if k not in keys]
     if unknown:
-        raise ConfigError(f"paper {paper['paper']!r}: a table's datasets filter names {unknown}, not registry "
+        raise ConfigError(f"paper {paper.name!r}: a table's datasets filter names {unknown}, not registry "
                           f"values it can filter on ({', '.join(keys)})")
-    kept = [d for d in paper["datasets"] if all(getattr(registry[d], k) == v for k, v in flt.items())]
+    kept = [d for d in paper.datasets if all(getattr(registry[d], k) == v for k, v in flt.items())]
     if not kept:
-        raise ConfigError(f"paper {paper['paper']!r}: a table's datasets filter {flt} matches none of the paper's "
+        raise ConfigError(f"paper {paper.name!r}: a table's datasets filter {flt} matches none of the paper's "
                           "data sets")
     return kept
 
 
-def analyse_table(paper: dict, name: str, results_dir: str | Path, registry: dict | None = None) -> dict[str, pd.DataFrame]:
+def analyse_table(paper: Paper, name: str, results_dir: str | Path, registry: dict | None = None) -> dict[str, pd.DataFrame]:
     """The files of one table: the long table, its summary rows and its match counts."""
-    if name not in paper["tables"]:
-        raise ConfigError(f"paper {paper['paper']!r} has no table {name!r} (have: {sorted(paper['tables'])})")
-    spec = paper["tables"][name]
-    if spec["kind"] == "pairwise":
+    if name not in paper.tables:
+        raise ConfigError(f"paper {paper.name!r} has no table {name!r} (have: {sorted(paper.tables)})")
+    spec = paper.tables[name]
+    if spec.kind == "pairwise":
         return pairwise_table(paper, name, results_dir, registry)
     view = paper.replaced(datasets=table_datasets(paper, spec, registry))
     folds = load_fold_results(view, Path(results_dir))
-    published = read_published(spec["published"]) if spec.get("published") else None
+    published = read_published(spec.published) if spec.published else None
     metrics = table_metrics(view, spec)
     dataset_level = {c: m for c, m in metrics.items() if m.level == "dataset"}
-    values = (dataset_level_values(view, Path(results_dir), dataset_level, [c["classifier"] for c in table_columns(spec)])
+    values = (dataset_level_values(view, Path(results_dir), dataset_level, [c.classifier for c in spec.columns])
               if dataset_level else None)
     table = build_table(view, spec, folds, published, values)
-    labels = {c["metric"]: metrics[c["value"]] for c in table_columns(spec)}
+    labels = {c.metric: metrics[c.value] for c in spec.columns}
     pub_sum = None
-    if spec.get("published_summary"):
-        pub_sum = pd.read_csv(spec["published_summary"])
-    elif spec.get("published"):
-        p = Path(spec["published"])
+    if spec.published_summary:
+        pub_sum = pd.read_csv(spec.published_summary)
+    elif spec.published:
+        p = Path(spec.published)
         ps = p.with_name(p.stem + "_summary.csv")
         pub_sum = pd.read_csv(ps) if ps.exists() else None
     directions = {k: m.higher_is_better for k, m in labels.items()}
-    reference = paper.get("reference") if paper.get("reference") in set(table["method"]) else None
-    summ = summary(table, pub_sum, directions, spec.get("summary_columns"), reference, spec.get("markers_printed"))
+    reference = paper.reference if paper.reference in set(table["method"]) else None
+    summ = summary(table, pub_sum, directions, spec.summary_columns, reference, spec.markers_printed)
     if published is not None:
         summ = _same_datasets(summ, table, published, view, directions)
     return {paths.table(name): table, paths.table_summary(name): summ,
             paths.match_counts(name): match_counts(table, name, {k: m.tolerances for k, m in labels.items()})}
 
 
-def _record_test(spec: dict, wins, ties, losses, prefix: str) -> dict:
+def _record_test(spec: Mapping, wins, ties, losses, prefix: str) -> dict:
     """A w/t/l record's test (the table's ``record_test``): its p-value and whether it is
     significant at α, as ``{prefix}record_p`` and ``{prefix}significant`` (NaN and "" when the
     record is not there, e.g. no printed one)."""
@@ -361,7 +361,7 @@ def _record_test(spec: dict, wins, ties, losses, prefix: str) -> dict:
     return {f"{prefix}record_p": p, f"{prefix}significant": "yes" if p <= spec.get("alpha", 0.05) else "no"}
 
 
-def pairwise_table(paper: dict, name: str, results_dir, registry=None) -> dict[str, pd.DataFrame]:
+def pairwise_table(paper: Paper, name: str, results_dir, registry=None) -> dict[str, pd.DataFrame]:
     """A method × method win/tie/loss matrix per metric over the datasets, beside a published one.
 
     Row method against column method; a win is better in the metric's direction. Ties follow
@@ -370,18 +370,18 @@ def pairwise_table(paper: dict, name: str, results_dir, registry=None) -> dict[s
     with a ``record_test``, each record's p-value and significance, ours and printed."""
     from ..stats import win_tie_loss_matrix
 
-    spec = paper["tables"][name]
+    spec = paper.tables[name]
     view = paper.replaced(datasets=table_datasets(paper, spec, registry))
-    methods = spec["methods"]
+    methods = list(spec.methods)
     declared = paper_metrics(view)
-    measures = {printed: metric_for(view, col, declared) for printed, col in spec["measures"].items()}
+    measures = {printed: metric_for(view, col, declared) for printed, col in spec.measures.items()}
     folds = load_fold_results(view, Path(results_dir))
     base = folds[folds.variant == ""] if len(folds) else folds
     dataset_level = {m.name: m for m in measures.values() if m.level == "dataset"}
     values = dataset_level_values(view, Path(results_dir), dataset_level, methods) if dataset_level else {}
     published = {}
-    if spec.get("published"):   # the printed lower triangle, and each pair reversed (wins ↔ losses)
-        for p in pd.read_csv(spec["published"]).itertuples(index=False):
+    if spec.published:   # the printed lower triangle, and each pair reversed (wins ↔ losses)
+        for p in pd.read_csv(spec.published).itertuples(index=False):
             published[(p.measure, p.row_method, p.col_method)] = (p.wins, p.ties, p.losses)
             published.setdefault((p.measure, p.col_method, p.row_method), (p.losses, p.ties, p.wins))
     rows, ranks = [], []
@@ -392,9 +392,9 @@ def pairwise_table(paper: dict, name: str, results_dir, registry=None) -> dict[s
         else:
             cell = ({key: weka_mean_std(g.to_numpy())[0] for key, g in base.groupby(["dataset", "method"])[col]}
                     if len(base) and col in base else {})
-        wide = pd.DataFrame({m: [cell.get((ds, m), np.nan) for ds in view["datasets"]] for m in methods},
-                            index=view["datasets"])
-        wtl = win_tie_loss_matrix(wide, metric.higher_is_better, **(spec.get("tie") or {}))
+        wide = pd.DataFrame({m: [cell.get((ds, m), np.nan) for ds in view.datasets] for m in methods},
+                            index=list(view.datasets))
+        wtl = win_tie_loss_matrix(wide, metric.higher_is_better, **(spec.tie or {}))
         complete = wide.dropna()
         mr = mean_ranks(complete, metric.higher_is_better) if len(complete) else pd.Series(np.nan, index=methods)
         ranks += [{"method": m, "metric": printed, "average": complete[m].mean() if len(complete) else np.nan,
@@ -404,12 +404,12 @@ def pairwise_table(paper: dict, name: str, results_dir, registry=None) -> dict[s
             row = {"measure": printed, "row_method": r.row, "col_method": r.col, "wins": r.wins, "ties": r.ties,
                    "losses": r.losses, "datasets": r.datasets, "published_wins": pw, "published_ties": pt,
                    "published_losses": pl}
-            if spec.get("record_test"):
-                row.update(_record_test(spec["record_test"], r.wins, r.ties, r.losses, ""))
-                row.update(_record_test(spec["record_test"], pw, pt, pl, "published_"))
+            if spec.record_test:
+                row.update(_record_test(spec.record_test, r.wins, r.ties, r.losses, ""))
+                row.update(_record_test(spec.record_test, pw, pt, pl, "published_"))
             rows.append(row)
     table = pd.DataFrame(rows)
-    tol = int(spec.get("tolerance", 3))
+    tol = int(spec.tolerance if spec.tolerance is not None else 3)
     counts = []
     for printed, g in table.groupby("measure", sort=False):
         both = g.dropna(subset=["published_wins"])
