@@ -12,7 +12,7 @@ import copy
 import functools
 from pathlib import Path
 
-from .config import expand_classifiers, load_yaml, table_columns
+from .config import expand_classifiers, load_yaml
 from .errors import ConfigError
 from .spec import Paper
 

@@ -10,6 +10,7 @@ from nbrepro.analysis.claim_kinds import CLAIM_KINDS, Read
 from nbrepro.analysis.context import Context
 from nbrepro.analysis.declared import ClaimView, check_declared, judge
 from nbrepro.errors import ConfigError
+from nbrepro.spec import Paper
 
 METHODS = ["A", "B", "C", "D"]
 
@@ -32,7 +33,7 @@ def _context(source="ours", drop=None, n=12, seed=0) -> Context:
     paper = {"paper": "p", "analysis": {"table": "t", "metric": "accuracy", "decimals": 2},
              "tables": {"t": {}, "t2": {"markers_printed": ["D"]}}, "published_names": {"d00": "First"}}
     table1 = pd.DataFrame({"dataset": datasets, "m": np.arange(n) + 3})
-    return Context(paper, long, wide, table1, True, statistics={"p1": 0.2, "p2": 0.01},
+    return Context(Paper.from_config(paper), long, wide, table1, True, statistics={"p1": 0.2, "p2": 0.01},
                    tables={"t": long, "t2": long}, source=source)
 
 
@@ -59,7 +60,7 @@ def test_every_kind_conforms(name):
     assert name in EXAMPLES, f"kind {name!r} has no example in this test"
     assert kind.name == name and kind.__doc__ and len(kind.__doc__.split()) > 15   # documented: the config's reference
     spec = _spec(name)
-    check_declared({"claims": [spec], "analysis": {}}, "p.yaml", set(METHODS))   # its example is a valid declaration
+    check_declared(Paper.from_config({"claims": [spec], "analysis": {}}), "p.yaml", set(METHODS))   # its example is a valid declaration
     ctx = _context()
     view = ClaimView(ctx, None)
     read = kind.read(spec, view, None)
@@ -183,7 +184,7 @@ def test_trend_along_a_table1_column():
 def test_a_bad_declaration_is_one_line_naming_the_claim(claim, message):
     spec = {"id": "bad", "section": "1", "sentence": "…", **claim}
     with pytest.raises(ConfigError) as err:
-        check_declared({"claims": [spec], "analysis": {}}, "p.yaml", set(METHODS))
+        check_declared(Paper.from_config({"claims": [spec], "analysis": {}}), "p.yaml", set(METHODS))
     text = str(err.value)
     assert message in text and text.startswith("p.yaml, claims[0] (bad): ") and "\n" not in text
 
@@ -191,7 +192,7 @@ def test_a_bad_declaration_is_one_line_naming_the_claim(claim, message):
 def test_a_claim_id_twice_is_refused():
     spec = {"id": "same", "section": "1", "sentence": "…", "kind": "rank_order", "best": "A"}
     with pytest.raises(ConfigError, match="declared twice"):
-        check_declared({"claims": [spec, spec], "analysis": {}}, "p.yaml", set(METHODS))
+        check_declared(Paper.from_config({"claims": [spec, spec], "analysis": {}}), "p.yaml", set(METHODS))
 
 
 def test_the_papers_declare_claims_of_every_kind(tmp_path):

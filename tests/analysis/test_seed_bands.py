@@ -7,13 +7,14 @@ import pytest
 from nbrepro.analysis.seed_bands import (NO_PRINTED, OUTSIDE, WITHIN, band, band_tables, noise_floor, seed_bands,
                                          seed_stability)
 from nbrepro.paper import load_paper
+from nbrepro.spec import Paper
 
 from conftest import ROOT
 
-PAPER = {"tables": {"t": {"kind": "cells"}, "p": {"kind": "pairwise"}},
+PAPER = Paper.from_config({"tables": {"t": {"kind": "cells"}, "p": {"kind": "pairwise"}},
          "gaps": [{"cells": "no where", "explanation": "x"},
                   {"cells": "B on d2", "explanation": "a setting", "where": [{"table": "t", "methods": ["B"]}]},
-                  {"cells": "BCV rows", "explanation": "a search range", "where": [{"table": "p", "methods": ["BCV"]}]}]}
+                  {"cells": "BCV rows", "explanation": "a search range", "where": [{"table": "p", "methods": ["BCV"]}]}]})
 
 
 def _cells(values_a, values_b, printed=(0.80, 0.70), decimals=2):

@@ -4,6 +4,7 @@ import pandas as pd
 
 from nbrepro.claims import kdebw
 from nbrepro.analysis import Context, claims_frame
+from nbrepro.spec import Paper
 
 SCHEMES = kdebw.SCHEMES
 
@@ -33,7 +34,7 @@ def context(error_rank_order):
     frames = {"figure1": pd.DataFrame([{"panel": "training time", "method": m, "mean_rank": r} for m, r in times.items()]),
               "figure2": pd.DataFrame({"classifier": ["NRD", "NRD0", "SP", "UCV", "BCV", "STE", "DPI", "WEKA"],
                                        "median": [0.9, 0.7, 0.6, 0.5, 1.07, 0.5, 0.6, 1.4]})}
-    ctx = Context(paper={}, table=tables["error"], wide=pd.DataFrame(), table1=None, higher_is_better=False,
+    ctx = Context(paper=Paper.from_config({}), table=tables["error"], wide=pd.DataFrame(), table1=None, higher_is_better=False,
                   frames=frames, tables=tables)
     return ctx
 
@@ -70,8 +71,8 @@ def test_the_rank_claims_are_judged_on_the_printed_table_2_too():
     from conftest import ROOT
 
     ctx = context(["SP", "WEKA", "NRD-I", "NRD", "NRD0", "DPI", "STE", "DIS", "UCV", "BCV"])
-    ctx.paper = {"datasets": [f"d{i}" for i in range(52)],
-                 "tables": {"table2": {"published": str(ROOT / "config/published/kdebw_table2.csv")}}}
+    ctx.paper = Paper.from_config({"datasets": [f"d{i}" for i in range(52)],
+                                   "tables": {"table2": {"published": str(ROOT / "config/published/kdebw_table2.csv")}}})
     out = claims_frame(kdebw.claims(ctx))
     printed = out[out.source == "printed"].set_index("claim_id")
     assert set(printed.index) == set(out.claim_id)   # every claim has a printed-number verdict or a reason
@@ -98,7 +99,7 @@ def test_larger_bandwidths_by_a_sign_test_over_the_data_sets(tmp_path):
             pd.DataFrame({"variant": "", "run": 1, "fold": 0, "attribute": "bandwidth_ratios_", "key": [f"{i}" for i in range(5)],
                           "value": v * rng.uniform(0.95, 1.05, 5), "text": ""}).to_parquet(f)
     ctx = context(["SP", "WEKA", "NRD-I", "NRD", "NRD0", "DPI", "STE", "DIS", "UCV", "BCV"])
-    ctx.paper, ctx.results = {"datasets": datasets}, tmp_path
+    ctx.paper, ctx.results = Paper.from_config({"datasets": datasets}), tmp_path
     held, evidence = kdebw._larger_bandwidths(ctx)
     assert held and "BCV > NRD on 12 of 12" in evidence and "WEKA > NRD on 12 of 12" in evidence
     size["WEKA"] = 1.0   # WEKA no longer above NRD: about half the data sets each way

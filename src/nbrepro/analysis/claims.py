@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, fields
 from importlib import import_module
 
 import pandas as pd
+from ..spec import Paper
 
 SOURCES = ("printed", "ours")
 VERDICTS = ("yes", "no", "not yet computable", "not checkable")
@@ -63,15 +64,13 @@ def claims_module(name: str):
     return import_module(f"nbrepro.claims.{name}")
 
 
-def known_methods(paper: dict) -> set[str]:
+def known_methods(paper: Paper) -> set[str]:
     """Every method label of the paper's tables, and the claims module's derived columns
     (``DERIVED_COLUMNS``): what a declared claim, statistic or figure may name."""
-    from ..config import table_columns
-
-    tables = paper["tables"].values()
-    names = {c["method"] for spec in tables if spec.get("kind") != "pairwise" for c in table_columns(spec)}
-    names |= {m for spec in tables for m in spec.get("methods", [])}
-    module = (paper.get("analysis") or {}).get("claims_module")
+    tables = paper.tables.values()
+    names = {c.method for spec in tables if spec.kind != "pairwise" for c in spec.columns}
+    names |= {m for spec in tables for m in spec.methods}
+    module = paper.analysis.claims_module
     if module:
         names |= set(getattr(claims_module(module), "DERIVED_COLUMNS", ()))
     return names

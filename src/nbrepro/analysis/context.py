@@ -7,11 +7,12 @@ from pathlib import Path
 import pandas as pd
 
 from .tables import label_metric, wide_table
+from ..spec import Paper
 
 
 @dataclass
 class Context:
-    paper: dict
+    paper: Paper
     table: pd.DataFrame                 # the long reproduced table the analysis reads
     wide: pd.DataFrame                  # dataset × method means at the printed decimals (+ derived columns)
     table1: pd.DataFrame | None
@@ -34,18 +35,18 @@ class Context:
         return replace(self, wide=wide, higher_is_better=higher)
 
 
-def _read(paper: dict, table: pd.DataFrame, metric: str | None) -> tuple[pd.DataFrame, bool]:
+def _read(paper: Paper, table: pd.DataFrame, metric: str | None) -> tuple[pd.DataFrame, bool]:
     """The analysis table on ``metric`` as data sets × methods at the printed decimals, and
     whether that metric is better higher."""
-    spec = paper["analysis"]
+    spec = paper.analysis
     wide = wide_table(table, metric, spec.get("decimals"))
-    return wide, label_metric(paper, paper["tables"][spec["table"]], metric or "accuracy").higher_is_better
+    return wide, label_metric(paper, paper.tables[spec.table], metric or "accuracy").higher_is_better
 
 
-def analysis_context(paper: dict, table: pd.DataFrame, table1: pd.DataFrame | None, module=None) -> Context:
+def analysis_context(paper: Paper, table: pd.DataFrame, table1: pd.DataFrame | None, module=None) -> Context:
     """The context of the paper's ``analysis.table`` on its ``analysis.metric``, at the printed
     decimals, with the claims module's ``derived_columns`` added."""
-    wide, higher = _read(paper, table, paper["analysis"].get("metric"))
+    wide, higher = _read(paper, table, paper.analysis.metric)
     if module is not None and hasattr(module, "derived_columns") and table1 is not None:
         for name, col in module.derived_columns(wide, table1).items():
             wide[name] = col

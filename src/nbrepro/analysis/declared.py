@@ -26,6 +26,7 @@ from .claim_kinds import BOUNDS, CLAIM_KINDS, ClaimKind
 from .claims import Claim, verdict
 from .context import Context
 from .qualify import today, with_stability
+from ..spec import Paper
 
 COMMON_KEYS = ClaimKind.common
 RESAMPLES = 1000
@@ -38,13 +39,13 @@ class ClaimView:
 
     def __init__(self, ctx: Context, published: pd.Series | None):
         self.ctx, self.paper = ctx, ctx.paper
-        self.decimals = ctx.paper["analysis"].get("decimals")
+        self.decimals = ctx.paper.analysis.decimals
         self.table1 = ctx.table1
         self.published = published
         self._metric = {}
 
     def _at(self, metric: str | None) -> Context:
-        if metric in (None, self.paper["analysis"].get("metric")):
+        if metric in (None, self.paper.analysis.metric):
             return self.ctx
         if metric not in self._metric:
             self._metric[metric] = self.ctx.for_metric(metric)
@@ -79,7 +80,7 @@ class ClaimView:
         ``markers_printed``) are missing, not unmarked."""
         from .claim_kinds import Read
 
-        kept = self.paper["tables"].get(table, {}).get("markers_printed")
+        kept = self.paper.tables[table].markers_printed if table in self.paper.tables else None
         if self.ctx.source == "printed" and kept is not None and not set(methods) <= set(kept):
             return Read(None, f"the printed markers of {table} for {', '.join(methods)} were lost")
         t = self.ctx.tables.get(table)
@@ -103,17 +104,17 @@ class ClaimView:
         return out
 
     def name(self, dataset: str) -> str:
-        return self.paper.get("published_names", {}).get(dataset, dataset)
+        return self.paper.published_names.get(dataset, dataset)
 
 
-def declared_claims(paper: dict, ours: Context, printed: Context | None) -> list[Claim]:
+def declared_claims(paper: Paper, ours: Context, printed: Context | None) -> list[Claim]:
     """Every claim of the config's ``claims:``, per metric, on the printed tables then on ours."""
-    spec = paper["analysis"]
+    spec = paper.analysis
     published = None
     if spec.get("published"):
         published = pd.read_csv(spec["published"]).set_index("statistic")["value"]
     out = []
-    for claim in paper.get("claims", []):
+    for claim in paper.claims:
         kind = CLAIM_KINDS[claim["kind"]]
         for metric in claim.get("metrics") or [claim.get("metric")]:
             for source, ctx in (("printed", printed), ("ours", ours)):
@@ -152,14 +153,14 @@ def judge(spec: dict, kind: ClaimKind, metric: str | None, source: str, ctx: Con
 
 
 def paper_metric(ctx: Context) -> str:
-    return ctx.paper["analysis"].get("metric", "")
+    return ctx.paper.analysis.metric or ""
 
 
-def check_declared(paper: dict, where: str, known_methods: set[str]) -> None:
+def check_declared(paper: Paper, where: str, known_methods: set[str]) -> None:
     """Each declared claim's keys, before any job: its kind's keys and no others, what its kind
     checks, and every method it names among ``known_methods``."""
     seen = set()
-    for i, spec in enumerate(paper.get("claims", [])):
+    for i, spec in enumerate(paper.claims):
         at = f"{where}, claims[{i}] ({spec.get('id', '?')})"
         if spec["id"] in seen:
             raise ConfigError(f"{at}: claim id {spec['id']!r} is declared twice")
@@ -179,7 +180,7 @@ def check_declared(paper: dict, where: str, known_methods: set[str]) -> None:
             raise ConfigError(f"{at}: {strange} are not methods of the paper's tables (known: {sorted(known_methods)})")
         for k in BOUNDS:
             v = spec.get(k)
-            if isinstance(v, dict) and not paper["analysis"].get("published"):
+            if isinstance(v, dict) and not paper.analysis.published:
                 raise ConfigError(f"{at}: {k}: {{published: {v['published']}}} needs analysis.published (the text statistics)")
 
 

@@ -48,20 +48,20 @@ class FigureKind(Plugin):
 
     def check(self, entry, paper):
         """Its tables are the paper's (or their ``_summary`` rows), its methods and classifiers the paper's."""
-        readable = {f for t in paper.get("tables", {}) for f in (t, f"{t}_summary")}
+        readable = {f for t in paper.tables for f in (t, f"{t}_summary")}
         panels = [p for p in entry.get("panels") or [] if isinstance(p, dict)]
         tables = [t for t in [entry.get("table")] + [p.get("table") for p in panels] if t is not None]
         unknown = sorted({t for t in tables if t not in readable})
         if unknown:
-            return f"table(s) {unknown} are not among the paper's tables ({sorted(paper.get('tables', {}))}) " \
+            return f"table(s) {unknown} are not among the paper's tables ({sorted(paper.tables)}) " \
                    "or their _summary rows"
         for i, panel in enumerate(panels):
             extra = sorted(set(panel) - {"table", "metric", "title"})
             if extra or "metric" not in panel:
                 return f"panels[{i}]: " + (f"has no key {extra[0]!r} (its keys: metric, table, title)" if extra
                                            else "needs 'metric'")
-        labels = set(paper["classifiers"])
-        grids = {c.get("grid_of") for c in paper["classifiers"].values()}
+        labels = set(paper.classifiers)
+        grids = {c.grid_of for c in paper.classifiers.values()}
         named = list(entry.get("classifiers") or []) + [entry[k] for k in ("ratio_to",) if k in entry]
         strange = [c for c in named if c not in labels]
         if "classifier" in entry and entry["classifier"] not in grids | labels:
@@ -151,7 +151,7 @@ def sweep(paper, spec, tables, table1, results) -> FigureData:
     ``x_labels``: x as categories in grid order (their positions in the frame)."""
     table = tables[spec["table"]]
     x, series = spec["x"], spec.get("series")
-    classifiers = {label: c for label, c in paper["classifiers"].items() if c.get("grid_of") == spec["classifier"]}
+    classifiers = {label: c for label, c in paper.classifiers.items() if c.grid_of == spec["classifier"]}
     ticks = spec.get("x_labels")  # a categorical axis: the grid's values of x in order, these labels
     values = list(dict.fromkeys((type(c["grid_point"][x]), c["grid_point"][x]) for c in classifiers.values()))
     if ticks is not None and len(ticks) != len(values):
@@ -173,7 +173,7 @@ def recorded(results, paper, label, attribute) -> pd.DataFrame:
     """A classifier's recorded ``attribute`` over the datasets: rows (dataset, variant, run, fold,
     attribute, key, value, text), empty where nothing was recorded."""
     frames = []
-    for ds in paper["datasets"]:
+    for ds in paper.datasets:
         f = Path(results) / paths.per_fold("fitted", ds, label)
         if f.exists():
             d = read_parquet(f)
@@ -188,7 +188,7 @@ def density(paper, spec, tables, table1, results) -> FigureData:
     """Density of a recorded fitted value per classifier, optionally as a ratio to a reference
     classifier's value for the same (dataset, run, fold, key); the frame summarises each."""
     attribute, ref = spec["attribute"], spec.get("ratio_to")
-    labels = spec.get("classifiers") or [l for l, c in paper["classifiers"].items() if attribute in c.get("record", [])]
+    labels = spec.get("classifiers") or [l for l, c in paper.classifiers.items() if attribute in c.record]
     keys = ["dataset", "variant", "run", "fold", "key"]
     base = recorded(results, paper, ref, attribute).set_index(keys)["value"] if ref else None
     rows, curves = [], {}
@@ -234,7 +234,7 @@ def recorded_profiles(paper, spec, tables, table1, results) -> FigureData:
         data["scaled"] = np.where(top > 0, data.value / top.where(top > 0, 1.0), 0.0)
     else:
         data["scaled"] = data.value
-    datasets = [ds for ds in paper["datasets"] if ds in set(data.dataset)]
+    datasets = [ds for ds in paper.datasets if ds in set(data.dataset)]
     rho = {}
     for ds in datasets:
         first = data[(data.dataset == ds) & (data.classifier == labels[0])].set_index("entry")["value"]

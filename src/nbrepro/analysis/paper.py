@@ -21,51 +21,52 @@ from .declared import declared_claims
 from .figures import FIGURE_KINDS, FigureData
 from .statistics import frame_names, text_statistics
 from .table1 import paper_table1
+from ..spec import Paper
 
 
-def output_files(paper: dict) -> tuple[list[str], list[str]]:
+def output_files(paper: Paper) -> tuple[list[str], list[str]]:
     """(stats CSV names, figure names) the paper-stats job writes: results/{paper}/stats/{name}.csv and
     figures/{paper}/{figure}.png|svg. Derived from the config alone, for the Snakemake rules."""
     names = []
-    spec = paper["analysis"]
-    if spec.get("dataset_table") is not None:
+    spec = paper.analysis
+    if spec.dataset_table is not None:
         names.append("table1")
-    if spec.get("statistics"):
+    if spec.statistics:
         names.append("text_stats")
     names += frame_names(paper)
-    for name, fig in paper["figures"].items():
+    for name, fig in paper.figures.items():
         if fig["kind"] not in FIGURE_KINDS:
-            raise ConfigError(f"paper {paper['paper']!r}, figure {name!r}: unknown kind {fig['kind']!r} "
+            raise ConfigError(f"paper {paper.name!r}, figure {name!r}: unknown kind {fig['kind']!r} "
                               f"(known: {sorted(FIGURE_KINDS)})")
         suffix = FIGURE_KINDS[fig["kind"]].data_suffix
         if suffix:
             names.append(f"{name}{suffix}")
-    if spec.get("claims_module") or paper.get("claims"):
+    if spec.claims_module or paper.claims:
         names.append("claims")
-    return names, list(paper["figures"])
+    return names, list(paper.figures)
 
 
-def run(paper: dict, results: Path, raw_dir: Path, registry: dict,
+def run(paper: Paper, results: Path, raw_dir: Path, registry: dict,
         tables: dict[str, pd.DataFrame]) -> tuple[dict[str, pd.DataFrame], dict[str, FigureData]]:
     """Compute every declared statistic, figure and claim: (the stats frames to write, by path
     under results/{paper}; each figure's data, by figure name, to draw)."""
-    spec = paper["analysis"]
-    module = claims_module(spec["claims_module"]) if spec.get("claims_module") else None
+    spec = paper.analysis
+    module = claims_module(spec.claims_module) if spec.claims_module else None
     outputs = {}
     table1 = None
-    if spec.get("dataset_table") is not None:
+    if spec.dataset_table is not None:
         table1 = paper_table1(paper, raw_dir, registry)
         outputs[paths.stats("table1")] = table1
     ctx = None
-    if spec.get("table"):
-        published = pd.read_csv(spec["published"]) if spec.get("published") else None
-        text, ctx = text_statistics(paper, tables[spec["table"]], table1, published, module, tables, results)
-        if spec.get("statistics"):
+    if spec.table:
+        published = pd.read_csv(spec.published) if spec.published else None
+        text, ctx = text_statistics(paper, tables[spec.table], table1, published, module, tables, results)
+        if spec.statistics:
             outputs[paths.stats("text_stats")] = text
         for sid, frame in ctx.frames.items():
             outputs[paths.stats(sid)] = frame
     figures = {}
-    for name, fig in paper["figures"].items():
+    for name, fig in paper.figures.items():
         kind = FIGURE_KINDS[fig["kind"]]
         figures[name] = data = kind.compute(paper, fig, tables, table1, results)
         if kind.data_suffix:
@@ -73,9 +74,9 @@ def run(paper: dict, results: Path, raw_dir: Path, registry: dict,
         if ctx is not None:
             ctx.frames[name] = data.frame
     printed = None
-    if paper.get("claims") or spec.get("claims_on_printed_tables"):
-        printed = _printed_context(paper, tables, table1, module, figures=bool(spec.get("claims_on_printed_tables")))
-    claims = declared_claims(paper, ctx, printed) if paper.get("claims") else []
+    if paper.claims or spec.claims_on_printed_tables:
+        printed = _printed_context(paper, tables, table1, module, figures=spec.claims_on_printed_tables)
+    claims = declared_claims(paper, ctx, printed) if paper.claims else []
     if module is not None and hasattr(module, "claims"):
         mine = module.claims(ctx)
         if spec.get("claims_on_printed_tables"):
@@ -99,14 +100,14 @@ def printed_view(table: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def _printed_context(paper: dict, tables: dict, table1, module, figures: bool = True):
+def _printed_context(paper: Paper, tables: dict, table1, module, figures: bool = True):
     """The analysis context of the printed tables: the declared statistics (and with ``figures``
     the figures' data) computed as for ours, so that the same code judges the paper's own numbers
     (``source`` "printed"). No per-fold files: what needs them is not computable here."""
-    spec = paper["analysis"]
+    spec = paper.analysis
     printed = {name: printed_view(t) for name, t in tables.items()}
-    _, ctx = text_statistics(paper, printed[spec["table"]], table1, None, module, printed, None)
-    for name, fig in paper["figures"].items() if figures else ():
+    _, ctx = text_statistics(paper, printed[spec.table], table1, None, module, printed, None)
+    for name, fig in paper.figures.items() if figures else ():
         ctx.frames[name] = FIGURE_KINDS[fig["kind"]].compute(paper, fig, printed, table1, None).frame
     ctx.source = "printed"
     return ctx

@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from .tables import table_metrics
+from ..spec import Paper, Where
 
 WITHIN = "within seed noise"
 OUTSIDE = "outside: a difference to explain"
@@ -54,42 +55,42 @@ def _slack(decimals) -> float:
     return 0.5 * 10.0 ** (-int(decimals))
 
 
-def _gap_covers(where: dict, table: str, kind: str, row: pd.Series) -> bool:
-    if where["table"] != table:
+def _gap_covers(where: Where, table: str, kind: str, row: pd.Series) -> bool:
+    if where.table != table:
         return False
     if kind == "pairwise":
-        methods_ok = "methods" not in where or row["row_method"] in where["methods"] or row["col_method"] in where["methods"]
-        return methods_ok and ("metrics" not in where or row["measure"] in where["metrics"])
-    return (("datasets" not in where or row["dataset"] in where["datasets"])
-            and ("methods" not in where or row["method"] in where["methods"])
-            and ("metrics" not in where or row["metric"] in where["metrics"]))
+        methods_ok = where.methods is None or row["row_method"] in where.methods or row["col_method"] in where.methods
+        return methods_ok and (where.metrics is None or row["measure"] in where.metrics)
+    return ((where.datasets is None or row["dataset"] in where.datasets)
+            and (where.methods is None or row["method"] in where.methods)
+            and (where.metrics is None or row["metric"] in where.metrics))
 
 
-def named_gap(paper: dict, table: str, kind: str, row: pd.Series) -> int | None:
+def named_gap(paper: Paper, table: str, kind: str, row: pd.Series) -> int | None:
     """The number (1-based, as the report numbers them) of the first gap whose ``where`` covers the cell."""
-    for i, gap in enumerate(paper.get("gaps") or []):
-        if any(_gap_covers(w, table, kind, row) for w in gap.get("where") or []):
+    for i, gap in enumerate(paper.gaps):
+        if any(_gap_covers(w, table, kind, row) for w in gap.where):
             return i + 1
     return None
 
 
-def band_tables(paper: dict) -> dict[str, str]:
+def band_tables(paper: Paper) -> dict[str, str]:
     """The paper's tables that get seed bands: name → kind (tables of measured times left out)."""
     out = {}
-    for name, spec in paper["tables"].items():
-        if spec["kind"] == "cells" and any(m.level == "timing" for m in table_metrics(paper, spec).values()):
+    for name, spec in paper.tables.items():
+        if spec.kind == "cells" and any(m.level == "timing" for m in table_metrics(paper, spec).values()):
             continue
-        out[name] = spec["kind"]
+        out[name] = spec.kind
     return out
 
 
-def seed_bands(paper: dict, runs: dict[str, list[pd.DataFrame]]) -> pd.DataFrame:
+def seed_bands(paper: Paper, runs: dict[str, list[pd.DataFrame]]) -> pd.DataFrame:
     """One row per (table, cell, value): the value in each run (``runs[table]``: the main run's
     table first, then runs 1..K), its band, the printed value and the status. A paper that draws
     no random number has the main run only: its band is the value itself."""
     rows = []
     for table, frames in runs.items():
-        kind = paper["tables"][table]["kind"]
+        kind = paper.tables[table].kind
         keys, values = _CELLS[kind]
         main = frames[0].reset_index(drop=True)
         for value, printed_col, decimals_col in values:
@@ -162,14 +163,14 @@ def seed_stability(claims: list[pd.DataFrame]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def seeded_runs(paper: dict, seeds: int) -> list[int]:
+def seeded_runs(paper: Paper, seeds: int) -> list[int]:
     """The runs 1..K of the reseeding a paper makes: none when its experiment draws no random number."""
     from ..reseed import draws_random_numbers
 
     return list(range(1, seeds + 1)) if seeds > 0 and draws_random_numbers(paper) else []
 
 
-def compute(paper: dict, results, seeds: int) -> dict[str, pd.DataFrame]:
+def compute(paper: Paper, results, seeds: int) -> dict[str, pd.DataFrame]:
     """The seed bands, noise floor and seed stability of a paper whose main run is in ``results``
     (``results/{paper}``) and whose reseeded runs are in its ``seeds/{k}/``: the frames to write,
     by path under ``results``."""

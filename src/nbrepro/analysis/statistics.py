@@ -22,6 +22,7 @@ from .. import stats
 from ..errors import ConfigError
 from ..plugin import Plugin
 from .context import Context, analysis_context
+from ..spec import Paper
 
 
 class StatisticRow(NamedTuple):
@@ -221,7 +222,7 @@ class WinLossSplit(Statistic):
             f"reference {entry['reference']!r} is not a method of the paper's tables (known: {sorted(known)})"
 
     def compute(self, item, ctx):
-        t = ctx.table[ctx.table.metric == ctx.paper["analysis"].get("metric", ctx.table.metric.iloc[0])]
+        t = ctx.table[ctx.table.metric == (ctx.paper.analysis.metric or ctx.table.metric.iloc[0])]
         wl = stats.win_loss_split(t, item["reference"], ctx.higher_is_better, item.get("threshold"))
         ctx.frames[_id(item)] = wl
         return [StatisticRow(f"{_id(item)}_{r.method}", f"[{r.s_w:g}/{r.m_w:g}/{r.m_b:g}/{r.s_b:g}]"
@@ -239,7 +240,7 @@ class PaperFunction(Statistic):
     needs_methods = False
 
     def check(self, entry, paper):
-        module = (paper.get("analysis") or {}).get("claims_module")
+        module = paper.analysis.claims_module
         if not module:
             return "needs analysis.claims_module (the module whose function it calls)"
         from .claims import claims_module
@@ -260,7 +261,7 @@ def evaluate_statistic(item: dict, ctx: Context) -> list[StatisticRow]:
     """The rows one ``statistics:`` entry gives."""
     if item["test"] not in STATISTICS:
         raise ConfigError(f"analysis statistic {_id(item)!r}: unknown test {item['test']!r} (known: {sorted(STATISTICS)})")
-    if item.get("metric") and item["metric"] != ctx.paper["analysis"].get("metric"):
+    if item.get("metric") and item["metric"] != ctx.paper.analysis.metric:
         ctx = ctx.for_metric(item["metric"])
     entry = STATISTICS[item["test"]]
     methods = _methods(item)
@@ -271,13 +272,13 @@ def evaluate_statistic(item: dict, ctx: Context) -> list[StatisticRow]:
     return entry.compute(item, ctx)
 
 
-def frame_names(paper: dict) -> list[str]:
+def frame_names(paper: Paper) -> list[str]:
     """The statistics of the paper that write a frame of their own: stats/{id}.csv."""
-    spec = paper["analysis"]
-    return [_id(s) for s in spec.get("statistics", []) if (s["test"] in STATISTICS and STATISTICS[s["test"]].writes_frame) or s.get("frame")]
+    return [_id(s) for s in paper.analysis.statistics
+            if (s["test"] in STATISTICS and STATISTICS[s["test"]].writes_frame) or s.get("frame")]
 
 
-def text_statistics(paper: dict, table: pd.DataFrame, table1: pd.DataFrame | None,
+def text_statistics(paper: Paper, table: pd.DataFrame, table1: pd.DataFrame | None,
                     published: pd.DataFrame | None, module=None, tables: dict | None = None,
                     results=None) -> tuple[pd.DataFrame, Context]:
     """Every declared statistic, computed from the reproduced table, beside the published value."""
@@ -285,7 +286,7 @@ def text_statistics(paper: dict, table: pd.DataFrame, table1: pd.DataFrame | Non
     ctx.tables = tables if tables is not None else {}
     ctx.results = Path(results) if results is not None else None
     rows = []
-    for item in paper["analysis"].get("statistics", []):
+    for item in paper.analysis.statistics:
         for row in evaluate_statistic(item, ctx):
             ctx.statistics[row.statistic] = row.value
             rows.append(row._asdict())

@@ -8,11 +8,12 @@ import pandas as pd
 from ..data.fetch import load_dataset
 from ..experiment import paper_rows
 from ..preprocess.pipeline import apply_steps, build_steps
+from ..spec import DatasetTable, Paper
 
 COLUMNS = ("n", "m", "r", "m_numeric", "m_nominal", "r_present", "pct_missing")
 
 
-def dataset_table(paper: dict, raw_dir: str | Path, registry: dict, count_class: bool = True,
+def dataset_table(paper: Paper, raw_dir: str | Path, registry: dict, count_class: bool = True,
                   after_steps: bool = False) -> pd.DataFrame:
     """Table 1 from the raw files: rows n, attributes m (counting the class when ``count_class``),
     declared classes r and the classes that occur (r_present), numeric and nominal attributes
@@ -21,10 +22,10 @@ def dataset_table(paper: dict, raw_dir: str | Path, registry: dict, count_class:
     or, with ``after_steps``, after the common steps too (a dataset-scope paper whose Table 1
     counts what its classifiers saw)."""
     rows = []
-    for ds in paper["datasets"]:
+    for ds in paper.datasets:
         X, y = paper_rows(paper, ds, *load_dataset(registry[ds], Path(raw_dir) / f"{ds}.arff"))
-        if after_steps and paper["preprocessing"]["scope"] == "dataset":
-            X = apply_steps(build_steps(paper["preprocessing"]["steps"]), X, y=y)[0]
+        if after_steps and paper.preprocessing.scope == "dataset":
+            X = apply_steps(build_steps(list(paper.preprocessing.steps)), X, y=y)[0]
         numeric = sum(not isinstance(t, pd.CategoricalDtype) for t in X.dtypes)
         rows.append({"dataset": ds, "n": len(X), "m": X.shape[1] + int(count_class), "r": len(y.cat.categories),
                      "m_numeric": numeric, "m_nominal": X.shape[1] - numeric,
@@ -33,15 +34,16 @@ def dataset_table(paper: dict, raw_dir: str | Path, registry: dict, count_class:
     return pd.DataFrame(rows)
 
 
-def paper_table1(paper: dict, raw_dir: str | Path, registry: dict) -> pd.DataFrame:
+def paper_table1(paper: Paper, raw_dir: str | Path, registry: dict) -> pd.DataFrame:
     """``analysis.dataset_table``: Table 1 counted, with the printed columns beside ours
     (``published_{column}``, read under the paper's names for the data sets)."""
-    dt = paper["analysis"]["dataset_table"] or {}
-    table1 = dataset_table(paper, raw_dir, registry, dt.get("count_class", True), dt.get("after_steps", False))
-    if dt.get("published"):
-        pub = pd.read_csv(dt["published"]).set_index("dataset")
-        pub = pub.rename(columns={theirs: ours for ours, theirs in (dt.get("columns") or {}).items()})
-        printed = table1["dataset"].map(lambda d: paper["published_names"].get(d, d))
+    dt = paper.analysis.dataset_table or DatasetTable.build({})
+    count_class = dt.count_class if dt.count_class is not None else True
+    table1 = dataset_table(paper, raw_dir, registry, count_class, bool(dt.after_steps))
+    if dt.published:
+        pub = pd.read_csv(dt.published).set_index("dataset")
+        pub = pub.rename(columns={theirs: ours for ours, theirs in (dt.columns or {}).items()})
+        printed = table1["dataset"].map(lambda d: paper.published_names.get(d, d))
         for col in COLUMNS:
             if col in pub:
                 table1[f"published_{col}"] = printed.map(pub[col])

@@ -271,7 +271,7 @@ def summary(table: pd.DataFrame, published_summary: pd.DataFrame | None, directi
     return pd.DataFrame(rows)
 
 
-def _same_datasets(summ: pd.DataFrame, table: pd.DataFrame, published: pd.DataFrame, paper: dict,
+def _same_datasets(summ: pd.DataFrame, table: pd.DataFrame, published: pd.DataFrame, paper: Paper,
                    directions: dict) -> pd.DataFrame:
     """When a config runs only some of the paper's datasets, the paper's printed averages and mean
     ranks (over all of them) are not comparable: recompute them from the printed cells over the same
@@ -421,7 +421,7 @@ def pairwise_table(paper: Paper, name: str, results_dir, registry=None) -> dict[
             paths.match_counts(name): pd.DataFrame(counts)}
 
 
-def timings(paper: dict, results_dir: str | Path) -> dict[str, pd.DataFrame]:
+def timings(paper: Paper, results_dir: str | Path) -> dict[str, pd.DataFrame]:
     folds = load_fold_results(paper, Path(results_dir))
     cols = ["dataset", "method", "fit_seconds", "predict_seconds"]
     t = (folds.groupby(["dataset", "method"], sort=False)[cols[2:]].sum().reset_index()

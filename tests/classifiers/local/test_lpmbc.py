@@ -11,6 +11,7 @@ from sklearn.neighbors import KNeighborsClassifier
 
 from nbrepro.classifiers import (InnerCVSelection, LocalDistributionKNN, LocalMeanKNN, LPMBC, NonNaiveBayes,
                                  VotingKNN)
+from nbrepro.spec import Paper
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
@@ -260,7 +261,7 @@ def test_sweep_figure_keeps_one_row_apart_from_all_of_nm(tmp_path):
                           "mean": [0.9, 0.95, 0.7], "std": 0.0})
     spec = {"kind": "sweep", "table": "t", "classifier": "L", "metric": "accuracy", "x": "k", "series": "model",
             "x_labels": ["1", "0.5Nm", "Nm"]}
-    figure = sweep({"classifiers": classifiers}, spec, {"t": table}, None, None)
+    figure = sweep(Paper.from_config({"classifiers": classifiers}), spec, {"t": table}, None, None)
     draw_sweep(figure, spec, {}, tmp_path / "sweep")
     data = figure.frame
     assert data.sort_values("x")["mean"].tolist() == [0.9, 0.95, 0.7]

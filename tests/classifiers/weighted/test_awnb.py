@@ -10,6 +10,7 @@ from oracles import needs_weka
 from nbrepro.classifiers import AttributeWeightedNB, GainRatioWeightedNB, J48, NaiveBayes
 from nbrepro.classifiers.weighted._attribute_weighted_nb import tree_depth_weights
 from nbrepro.data.arff import read_arff
+from nbrepro.spec import Paper
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
@@ -248,7 +249,7 @@ def test_recorded_profiles_figure_means_scales_and_correlates(tmp_path):
     write("B", "d1", [[4.0, 2.0, 1.0], [4.0, 2.0, 1.0]])
     write("A", "d2", [[0.2, 0.4, 0.8]])
     write("B", "d2", [[1.0, 2.0, 4.0]])
-    paper = {"datasets": ["d1", "d2", "d3"], "classifiers": {}, "published_names": {}}
+    paper = Paper.from_config({"datasets": ["d1", "d2", "d3"], "classifiers": {}, "published_names": {}})
     spec = {"attribute": "estimator_.weights_", "classifiers": ["A", "B"], "scale": "max"}
     figure = recorded_profiles(paper, spec, {}, None, tmp_path)
     draw_recorded_profiles(figure, spec, paper, tmp_path / "weights")
