@@ -92,11 +92,11 @@ def cmd_analyse(args):
     if args.timings:
         write_outputs(timings(paper, args.results), args.results)
     registry = None
-    if any(t.get("datasets") for t in paper["tables"].values()):
+    if any(t.datasets for t in paper.tables.values()):
         from .data.registry import load_registry
 
         registry = load_registry(args.registry)
-    for name in args.table or ([] if args.timings else list(paper["tables"])):
+    for name in args.table or ([] if args.timings else list(paper.tables)):
         write_outputs(analyse_table(paper, name, args.results, registry), args.results)
 
 
@@ -105,7 +105,7 @@ def _read_tables(paper, res: Path) -> dict:
 
     sig = {"significance": object, "published_significance": object}
     out = {}
-    for name in paper["tables"]:
+    for name in paper.tables:
         t = read_csv(res / paths.table(name), dtype=sig)
         out[name] = t.fillna({c: "" for c in sig if c in t.columns})
         out[f"{name}_summary"] = read_csv(res / paths.table_summary(name))
@@ -123,7 +123,7 @@ def cmd_paper_stats(args):
     outputs, figures = run(paper, res, Path(args.raw), load_registry(args.registry), _read_tables(paper, res))
     write_outputs(outputs, args.results)
     for name, data in (figures.items() if args.figures else ()):  # a reseeded run's statistics need no figures
-        spec = paper["figures"][name]
+        spec = paper.figures[name]
         DRAW[spec["kind"]](data, spec, paper, Path(args.figures) / name)
 
 
@@ -156,13 +156,13 @@ def cmd_report(args):
     outputs, counts, figs = {}, [], []
     for name, table in _read_tables(paper, res).items():
         outputs[paths.table(name)] = table
-    for name in paper["tables"]:
+    for name, table in paper.tables.items():
         counts.append(read_csv(res / paths.match_counts(name)))
-        if paper["tables"][name]["kind"] == "cells":
+        if table.kind == "cells":
             figs.append(Path(args.figures) / f"{paths.reproduced_vs_published(name)}.svg")
     outputs["stats/match_counts.csv"] = pd.concat(counts, ignore_index=True)
     for extra in captioned_files(paper):
-        outputs[extra["file"]] = pd.read_csv(Path(args.root) / extra["file"])
+        outputs[extra.file] = pd.read_csv(Path(args.root) / extra.file)
     stats_files, figures = output_files(paper)
     for f in stats_files:
         outputs[paths.stats(f)] = read_csv(res / paths.stats(f), keep_default_na=False, na_values=[""])
@@ -235,7 +235,7 @@ def _data_sources(paper, raw: Path, registry: Path):
 
     entries = load_registry(registry)
     rows = []
-    for ds in paper["datasets"]:
+    for ds in paper.datasets:
         info = read_source(raw / f"{ds}.arff")
         spec = entries.get(ds)
         extra = spec.extra if spec is not None else {}
@@ -252,7 +252,7 @@ def _fetched_from(paper, raw: Path) -> str:
     from .data.fetch import read_source
 
     kinds = Counter(str(read_source(raw / f"{ds}.arff").get("source", "unknown:")).partition(":")[0]
-                    for ds in paper["datasets"])
+                    for ds in paper.datasets)
     return ", ".join(f"{kind} {n}" for kind, n in sorted(kinds.items()))
 
 
@@ -268,15 +268,15 @@ def cmd_index(args):
     for cfg in args.paper_configs:
         p = load_paper(cfg, check=False)
         res = results / p.name
-        counts = pd.concat([read_csv(res / paths.match_counts(t)) for t in p["tables"]], ignore_index=True)
-        row = {"name": p.name, "title": p.get("title", p.name), "counts": counts}
+        counts = pd.concat([read_csv(res / paths.match_counts(t)) for t in p.tables], ignore_index=True)
+        row = {"name": p.name, "title": p.title or p.name, "counts": counts}
         if (res / paths.stats("claims")).is_file():
             row["claims"] = read_csv(res / paths.stats("claims"))
         if (res / paths.TIMINGS).is_file():
             row["seconds"] = _seconds(read_csv(res / paths.TIMINGS))
         if args.seeds and (res / paths.SEED_STABILITY).is_file():
             row["seeds"] = read_csv(res / paths.SEED_STABILITY)
-        cells = [t for t, spec in p["tables"].items() if spec["kind"] == "cells"]
+        cells = [t for t, spec in p.tables.items() if spec.kind == "cells"]
         if cells:  # the figure rule writes figures/{paper}/{table}_reproduced_vs_published.svg beside results/
             figure = Path(args.figures) / p.name / f"{paths.reproduced_vs_published(cells[0])}.svg"
             if figure.is_file():
@@ -285,7 +285,7 @@ def cmd_index(args):
     speed = pd.read_csv(args.speed) if args.speed else None
     suite_run = pd.read_csv(args.suite_run) if args.suite_run else None
     index_report(rows, results / paths.INDEX_PAGE, speed, suite_run)
-    claims_page([dict(r, gaps=load_paper(cfg, check=False).get("gaps", [])) for r, cfg in zip(rows, args.paper_configs)],
+    claims_page([dict(r, gaps=load_paper(cfg, check=False).gaps) for r, cfg in zip(rows, args.paper_configs)],
                 results / paths.CLAIMS_PAGE, results / paths.CLAIMS_CSV)
 
 
@@ -298,11 +298,11 @@ def cmd_crate(args):
     results = Path(args.results)
     copy_inputs(results, {"config.yaml": Path(args.config),
                           **{f"papers/{name}.yaml": p.path for name, p in papers.items()}},
-                registry=Path(args.registry), datasets=sorted({d for p in papers.values() for d in p["datasets"]}))
+                registry=Path(args.registry), datasets=sorted({d for p in papers.values() for d in p.datasets}))
     commit, dirty = _git_commit(args.root)
     out = write_crate(results, papers, load_registry(args.registry), Path(args.raw),
                       commit + (" (with uncommitted changes)" if dirty else ""),
-                      f"nbrepro: {', '.join(p.get('title', n) for n, p in papers.items())}")
+                      f"nbrepro: {', '.join(p.title or n for n, p in papers.items())}")
     print(f"wrote {out}")
 
 

@@ -63,13 +63,13 @@ def expected_files(config_path, papers=None, seeds=None) -> list[str]:
     for name, paper in loaded.items():
         stats = [paths.stats(f) for f in output_files(paper)[0]]
         for run in [""] + [paths.seed_run(k) + "/" for k in seeded_runs(paper, seeds)]:   # the main run, the reseeded
-            for ds in paper["datasets"]:
-                for label, spec in paper["classifiers"].items():
+            for ds in paper.datasets:
+                for label, spec in paper.classifiers.items():
                     if ds not in classifier_datasets(paper, label):
                         continue
-                    kinds = ["folds", "predictions"] + (["fitted"] if spec.get("record") else [])
+                    kinds = ["folds", "predictions"] + (["fitted"] if spec.record else [])
                     out += [f"{name}/{run}{paths.per_fold(kind, ds, label)}" for kind in kinds]
-            for t in paper["tables"]:
+            for t in paper.tables:
                 out += [f"{name}/{run}{f}" for f in paths.table_files(t)]
             out += [f"{name}/{run}{f}" for f in stats if run == "" or paths.stats("claims") in stats]
         out += [f"{name}/{f}" for f in (paths.TIMINGS, paths.REPORT, paths.RUN_PAGE)]

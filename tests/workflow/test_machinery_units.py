@@ -9,7 +9,7 @@ from oracles import needs_weka, weka_filter
 from nbrepro.config import ConfigError, build_estimator, expand_classifiers
 from nbrepro.metrics import make_metric, paper_metrics
 from nbrepro.protocols import ProtocolError, WekaCV, make_folds, make_splitter
-from nbrepro.spec import Paper, thawed
+from nbrepro.spec import Gap, Paper, Preprocessing, Protocol, thawed
 
 
 def _y(counts):
@@ -297,7 +297,7 @@ def test_timings_page_ranks_columns_by_their_seconds(tmp_path):
 
     t = pd.DataFrame({"dataset": ["a", "a", "b", "b"], "method": ["NB", "Tree", "NB", "Tree"],
                       "fit_seconds": [1.0, 10.0, 2.0, 30.0], "predict_seconds": [0.5, 1.0, 0.5, 1.0]})
-    text = run_report({"paper": "x", "title": "X"}, t, tmp_path / "run.html", {"commit": "abc"})
+    text = run_report(Paper.from_config({"paper": "x", "title": "X"}), t, tmp_path / "run.html", {"commit": "abc"})
     assert "All columns: 46 s" in text
     assert text.index("<td>Tree</td>") < text.index("<td>NB</td>")  # heaviest first
     assert "<td>b</td><td>31.0</td>" in text  # Tree's heaviest data set and its seconds
@@ -306,14 +306,15 @@ def test_timings_page_ranks_columns_by_their_seconds(tmp_path):
 def test_the_experiment_in_words():
     from nbrepro.report.words import estimator_in_words, preprocessing_in_words, protocol_in_words
 
-    assert protocol_in_words({"name": "weka_cv", "folds": 10, "runs": {"first": 1, "last": 10}}) == (
+    assert protocol_in_words(Protocol.build({"name": "weka_cv", "folds": 10, "runs": {"first": 1, "last": 10}})) == (
         "10 runs of stratified 10-fold cross-validation with Weka 3.6's fold assignment "
         "(runs seeded 1–10, training rows in Weka's order)")
-    assert protocol_in_words({"name": "two_fold_trials", "trials": 30, "seed": 1}).startswith("30 trials of stratified 2-fold")
+    assert protocol_in_words(Protocol.build({"name": "two_fold_trials", "trials": 30, "seed": 1})).startswith(
+        "30 trials of stratified 2-fold")
     pre = {"scope": "dataset", "complete_cases": False,
            "steps": [{"replace_missing": {}}, {"discretize_equal_width": {"n_bins": 10}}],
            "per_dataset": {"zoo": {"steps": [{"remove_columns": {"columns": ["animal"]}}], "why": "an identifier"}}}
-    assert preprocessing_in_words(pre) == (
+    assert preprocessing_in_words(Preprocessing.build(pre)) == (
         "missing values replaced (modes of nominal, means of numeric attributes) and numeric attributes cut into "
         "10 equal-width bins on the whole data set; zoo: 'animal' removed (an identifier)")
     spec = {"estimator": "Calibrated", "params": {"estimator": {"estimator": "Bagging", "params": {
@@ -335,7 +336,7 @@ def test_report_opens_with_the_result_at_a_glance(tmp_path):
 
     claims = claims_frame([Claim("c", "4", "x", "printed", "yes", ""), Claim("c", "4", "x", "ours", "yes", ""),
                            Claim("c", "4", "x", "ours", "no", "")])
-    text = _glance({"paper": "p", "gaps": [{"cells": "Table 2, glass", "explanation": "why"}]},
+    text = _glance(Paper.from_config({"paper": "p", "gaps": [{"cells": "Table 2, glass", "explanation": "why"}]}),
                    {"stats/match_counts.csv": counts, "stats/claims.csv": claims, "nbrepro_version": "0.1.0",
                     "config_sha256": "ab" * 32})
     assert "<b>8 of 20</b> published cells" in text and "13 lie within the metric's first tolerance" in text
@@ -512,7 +513,7 @@ def test_the_claims_page_groups_each_claim_by_its_two_verdicts(tmp_path):
             + both("d", "not checkable", "yes", wilcoxon_holm="no", bayesian="undecided", stability=0.41, fragile="yes")
             + [Claim("e", "5", "sentence e", "ours", "not yet computable", "")])
     papers = [{"name": "p", "title": "Paper P", "claims": claims_frame(rows),
-               "gaps": [{"cells": "Table 2", "explanation": "another data version"}]},
+               "gaps": (Gap.build({"cells": "Table 2", "explanation": "another data version"}),)},
               {"name": "q", "title": "Paper Q (no claims)", "claims": None}]
     wide = claims_page(papers, tmp_path / "claims.html", tmp_path / "claims.csv").set_index("claim_id")
     assert wide.group.to_dict() == {"a": "reproduced", "b": "not_reproduced", "c": "contradicted", "d": "ours_only",

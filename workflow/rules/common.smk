@@ -37,7 +37,7 @@ def seeded_paper(name, k):
     return load_paper(PAPERS[name].path, REGISTRY, seed=k)
 
 
-RUN_DATASETS = sorted({d for p in PAPERS.values() for d in p["datasets"]})   # every data set this run reads
+RUN_DATASETS = sorted({d for p in PAPERS.values() for d in p.datasets})   # every data set this run reads
 
 _mirror = config.get("mirror")
 MIRRORS = [] if not _mirror else ([_mirror] if isinstance(_mirror, str) else list(_mirror))

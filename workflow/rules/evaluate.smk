@@ -39,7 +39,7 @@ for _paper in PAPERS:
                     predictions=[run_results(_paper, _seeded, paths.per_fold("predictions", label=label))
                                  for label in _job.labels],
                     fitted=[run_results(_paper, _seeded, paths.per_fold("fitted", label=label)) for label in _job.labels
-                            if PAPERS[_paper]["classifiers"][label].get("record")],
+                            if PAPERS[_paper].classifiers[label].record],
                 wildcard_constraints:
                     dataset="|".join(re.escape(d) for d in _job.datasets),
                     seed=r"[1-9][0-9]*",

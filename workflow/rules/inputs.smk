@@ -4,7 +4,7 @@ import json
 import shlex
 
 from nbrepro.analysis.paper import output_files
-from nbrepro.config import captioned_files, classifier_datasets
+from nbrepro.config import captioned_files
 from nbrepro.data.registry import data_settings
 from nbrepro.metrics import paper_metrics
 from nbrepro.spec import thawed
@@ -39,7 +39,7 @@ def _settings(**parts):
 def _stored(spec):
     """The paper's stored_probabilities when it sets one: a changed setting reruns the
     evaluations (an unset one adds nothing, so earlier runs' settings stay as they were)."""
-    return {"stored_probabilities": spec["stored_probabilities"]} if "stored_probabilities" in spec else {}
+    return {"stored_probabilities": spec.stored_probabilities} if spec.stored_probabilities is not None else {}
 
 
 def run_spec(paper, seeded, wildcards):
@@ -60,9 +60,9 @@ def prepare_settings_of(paper, seeded=False):
     """The preprocessing, protocol and the dataset's registry entry, for a job that prepares it."""
     def settings(wildcards):
         spec = run_spec(paper, seeded, wildcards)
-        pre = spec["preprocessing"]
-        return _settings(scope=pre["scope"], steps=pre["steps"], complete_cases=pre["complete_cases"],
-                         per_dataset=pre.get("per_dataset", {}).get(wildcards.dataset), protocol=spec["protocol"],
+        pre = spec.preprocessing
+        return _settings(scope=pre.scope, steps=pre.steps, complete_cases=pre.complete_cases,
+                         per_dataset=pre.per_dataset.get(wildcards.dataset), protocol=spec.protocol,
                          registry_entry=data_settings(REGISTRY_AS_WRITTEN.get(wildcards.dataset)))
     return settings
 
@@ -75,7 +75,7 @@ def registry_entries(datasets):
 def registry_entries_of_paper(wildcards):
     """What a paper's report shows of its data sets' entries (origin, licence, generated or not)."""
     return _settings(**{d: {k: (REGISTRY_AS_WRITTEN.get(d) or {}).get(k) for k in ("origin", "licence", "generator")}
-                        for d in PAPERS[wildcards.paper]["datasets"]})
+                        for d in PAPERS[wildcards.paper].datasets})
 
 
 def fetch_settings(wildcards):
@@ -93,10 +93,10 @@ def evaluate_settings_of(paper, labels, seeded=False):
     def settings(wildcards):
         spec = run_spec(paper, seeded, wildcards)
         return _settings(
-            classifiers={label: {k: v for k, v in c.items() if k != "note"}
-                         for label, c in spec["classifiers"].items() if label in labels},
-            metrics=spec.get("metrics"), scope=spec["preprocessing"]["scope"],
-            steps=spec["preprocessing"]["steps"], **_stored(spec))
+            classifiers={label: {k: v for k, v in c.as_written().items() if k != "note"}
+                         for label, c in spec.classifiers.items() if label in labels},
+            metrics=spec.metrics, scope=spec.preprocessing.scope,
+            steps=spec.preprocessing.steps, **_stored(spec))
     return settings
 
 
@@ -115,17 +115,17 @@ def evaluate_outputs(paper, seeded=False):
 def _per_fold(kind, paper, labels):
     """results/{paper}/{kind}/{dataset}/{classifier}.parquet of each classifier on the datasets it runs on."""
     spec = PAPERS[paper]
-    return [paths.results(paper, paths.per_fold(kind, ds, label)) for ds in spec["datasets"] for label in labels
-            if ds in classifier_datasets(spec, label)]
+    return [paths.results(paper, paths.per_fold(kind, ds, label)) for ds in spec.datasets for label in labels
+            if ds in spec.classifier_datasets(label)]
 
 
 def fold_results(wildcards):
-    return _per_fold("folds", wildcards.paper, list(PAPERS[wildcards.paper]["classifiers"]))
+    return _per_fold("folds", wildcards.paper, list(PAPERS[wildcards.paper].classifiers))
 
 
 def fitted_results(paper):
     spec = PAPERS[paper]
-    return _per_fold("fitted", paper, [label for label, c in spec["classifiers"].items() if c.get("record")])
+    return _per_fold("fitted", paper, [label for label, c in spec.classifiers.items() if c.record])
 
 
 def dataset_level_predictions(wildcards):
@@ -133,7 +133,7 @@ def dataset_level_predictions(wildcards):
     spec = PAPERS[wildcards.paper]
     if not any(m.level == "dataset" for m in paper_metrics(spec).values()):
         return []
-    return _per_fold("predictions", wildcards.paper, list(spec["classifiers"]))
+    return _per_fold("predictions", wildcards.paper, list(spec.classifiers))
 
 
 def every_file():
@@ -142,22 +142,22 @@ def every_file():
     made again with the same bytes reruns nothing (the workflow profile's max-checksum-file-size)."""
     files = [f for d in RUN_DATASETS for f in (paths.raw(d), paths.raw_source(d))]
     for paper, spec in PAPERS.items():
-        labels = list(spec["classifiers"])
-        files += [f for d in spec["datasets"] for f in (paths.prepared(paper, d), paths.splits(paper, d))]
+        labels = list(spec.classifiers)
+        files += [f for d in spec.datasets for f in (paths.prepared(paper, d), paths.splits(paper, d))]
         files += _per_fold("folds", paper, labels) + _per_fold("predictions", paper, labels) + fitted_results(paper)
-        files += [paths.results(paper, f) for t in spec["tables"] for f in paths.table_files(t)]
+        files += [paths.results(paper, f) for t in spec.tables for f in paths.table_files(t)]
         files += paper_stats_outputs(paper) + [paths.results(paper, paths.TIMINGS)]
     return files + seeded_files()
 
 
 def paper_tables(wildcards):
-    return [paths.results(wildcards.paper, f) for t in PAPERS[wildcards.paper]["tables"] for f in paths.table_files(t)]
+    return [paths.results(wildcards.paper, f) for t in PAPERS[wildcards.paper].tables for f in paths.table_files(t)]
 
 
 def paper_figures(wildcards):
     spec = PAPERS[wildcards.paper]
     return [paths.figures(wildcards.paper, paths.reproduced_vs_published(t), ext)
-            for t, ts in spec["tables"].items() if ts["kind"] == "cells" for ext in ("png", "svg")]
+            for t, ts in spec.tables.items() if ts.kind == "cells" for ext in ("png", "svg")]
 
 
 def paper_stats_outputs(paper):
@@ -168,17 +168,17 @@ def paper_stats_outputs(paper):
 
 def paper_report_extras(wildcards):
     spec = PAPERS[wildcards.paper]
-    return ([b["file"] for b in captioned_files(spec)] + paper_stats_outputs(wildcards.paper)
-            + [paths.raw_source(d) for d in spec["datasets"]])
+    return ([b.file for b in captioned_files(spec)] + paper_stats_outputs(wildcards.paper)
+            + [paths.raw_source(d) for d in spec.datasets])
 
 
 def stats_inputs(paper):
     """What the paper-stats job reads: the tables, the raw files for Table 1, the recorded state for a density."""
     spec = PAPERS[paper]
-    files = [paths.results(paper, f) for t in spec["tables"] for f in (paths.table(t), paths.table_summary(t))]
-    if spec["analysis"].get("dataset_table") is not None:
-        files += [paths.raw(d) for d in spec["datasets"]]
-    if any(f["kind"] == "density" for f in spec["figures"].values()):
+    files = [paths.results(paper, f) for t in spec.tables for f in (paths.table(t), paths.table_summary(t))]
+    if spec.analysis.dataset_table is not None:
+        files += [paths.raw(d) for d in spec.datasets]
+    if any(f["kind"] == "density" for f in spec.figures.values()):
         files += fitted_results(paper)
     return files
 
@@ -189,8 +189,8 @@ def seeded_fold_results(paper, k):
     spec = PAPERS[paper]
     kinds = ["folds"] + (["predictions"] if any(m.level == "dataset" for m in paper_metrics(spec).values()) else [])
     return [run_results(paper, True, paths.per_fold(kind, ds, label)).replace("{seed}", str(k))
-            for kind in kinds for ds in spec["datasets"] for label in spec["classifiers"]
-            if ds in classifier_datasets(spec, label)]
+            for kind in kinds for ds in spec.datasets for label in spec.classifiers
+            if ds in spec.classifier_datasets(label)]
 
 
 def seeded_stats_inputs(paper, k):
@@ -218,7 +218,7 @@ def seed_band_inputs(paper):
     """The main run's tables (and claims) and every reseeded run's."""
     spec = PAPERS[paper]
     claims = ["claims"] if "claims" in output_files(spec)[0] else []
-    names = [paths.table(t) for t in spec["tables"]] + [paths.stats(c) for c in claims]
+    names = [paths.table(t) for t in spec.tables] + [paths.stats(c) for c in claims]
     return [paths.results(paper, n) for n in names] + [
         paths.results(paper, paths.seed_run(k, n)) for k in SEED_RUNS[paper] for n in names]
 
@@ -239,12 +239,12 @@ def seeded_files():
         for k in SEED_RUNS[paper]:
             def at(name, k=k):
                 return paths.results(paper, paths.seed_run(k, name))
-            files += [paths.seed_folds(paper, k, d) for d in spec["datasets"]]
+            files += [paths.seed_folds(paper, k, d) for d in spec.datasets]
             for kind in paths.FOLD_KINDS:
-                labels = [l for l, c in spec["classifiers"].items() if kind != "fitted" or c.get("record")]
-                files += [at(paths.per_fold(kind, d, l)) for d in spec["datasets"] for l in labels
-                          if d in classifier_datasets(spec, l)]
-            files += [at(f) for t in spec["tables"] for f in paths.table_files(t)]
+                labels = [l for l, c in spec.classifiers.items() if kind != "fitted" or c.record]
+                files += [at(paths.per_fold(kind, d, l)) for d in spec.datasets for l in labels
+                          if d in spec.classifier_datasets(l)]
+            files += [at(f) for t in spec.tables for f in paths.table_files(t)]
             if "claims" in output_files(spec)[0]:
                 files += [at(paths.stats(n)) for n in output_files(spec)[0]]
     return files

@@ -5,7 +5,7 @@
 import re
 from types import SimpleNamespace
 
-from nbrepro.config import classifier_datasets, evaluate_job_groups
+from nbrepro.config import evaluate_job_groups
 
 
 def evaluation_jobs(paper):
@@ -18,8 +18,8 @@ def evaluation_jobs(paper):
     rules = []
     for job, labels in groups.items():
         by_labels = {}
-        for ds in spec["datasets"]:
-            here = tuple(label for label in labels if ds in classifier_datasets(spec, label))
+        for ds in spec.datasets:
+            here = tuple(label for label in labels if ds in spec.classifier_datasets(label))
             if here:
                 by_labels.setdefault(here, []).append(ds)
         for k, (here, datasets) in enumerate(by_labels.items()):

@@ -111,8 +111,8 @@ def declared_claims(paper: Paper, ours: Context, printed: Context | None) -> lis
     """Every claim of the config's ``claims:``, per metric, on the printed tables then on ours."""
     spec = paper.analysis
     published = None
-    if spec.get("published"):
-        published = pd.read_csv(spec["published"]).set_index("statistic")["value"]
+    if spec.published:
+        published = pd.read_csv(spec.published).set_index("statistic")["value"]
     out = []
     for claim in paper.claims:
         kind = CLAIM_KINDS[claim["kind"]]

@@ -15,7 +15,7 @@ REFERENCE = "AWNB(i=10,j=50)"
 
 def claims(ctx) -> list[Claim]:
     """The sentences of Section 3 no generic kind fits (the counts are declared in the config)."""
-    published = pd.read_csv(ctx.paper["analysis"]["published"]).set_index("statistic")["value"]
+    published = pd.read_csv(ctx.paper.analysis.published).set_index("statistic")["value"]
     return _one_tree(ctx, published) + _kr_by_nbtree(ctx) + _running_time(ctx)
 
 
@@ -54,7 +54,7 @@ def _kr_by_nbtree(ctx) -> list[Claim]:
             out.append(Claim("t5_outperformed_kr_by_nbtree", "3", sentence, source, "not yet computable", ""))
             continue
         hits = others[others[column].fillna("") == "better"]
-        ours = {v: k for k, v in ctx.paper.get("published_names", {}).items()}   # a table read as printed names them so
+        ours = {v: k for k, v in ctx.paper.published_names.items()}   # a table read as printed names them so
         cases = sorted(f"{ours.get(r.dataset, r.dataset)} by {r.method}" for r in hits.itertuples(index=False))
         out.append(Claim("t5_outperformed_kr_by_nbtree", "3", sentence, source,
                          "yes" if cases == ["kr-vs-kp by NBTree"] else "no", "outperformed: " + ("; ".join(cases) or "never")))

@@ -61,10 +61,10 @@ def _printed(ctx) -> dict[str, _Ranks]:
     """The printed Table 2 determines every scheme's mean rank on each measure (a rank is 1 + the
     schemes better + half the ties), so the rank claims can be judged on the paper's own numbers;
     Friedman's χ² from them has no tie correction (the printed ties are 0–3 per pair)."""
-    spec = ctx.paper.get("tables", {}).get("table2", {})
-    if not spec.get("published"):
+    spec = ctx.paper.tables.get("table2")
+    if spec is None or not spec.published:
         return {}
-    pub = pd.read_csv(spec["published"]).rename(columns={"row_method": "row", "col_method": "col"})
+    pub = pd.read_csv(spec.published).rename(columns={"row_method": "row", "col_method": "col"})
     k = len(SCHEMES)
     out = {}
     for name in MEASURES:

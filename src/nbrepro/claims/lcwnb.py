@@ -108,14 +108,14 @@ def ttest_readings(ctx) -> list[tuple]:
         ctx.frames["ttest_readings"] = pd.DataFrame(columns=["reading", "method", "cells", "agree", "printed_markers",
                                                              "our_markers"])
         return [(f"markers_agree_{r}", np.nan, "needs the per-fold results") for r in READINGS]
-    kept = ctx.paper["tables"]["table2"].get("markers_printed")
+    kept = ctx.paper.tables["table2"].markers_printed
     cells = table[table.method.isin(kept)] if kept else table
     folds = load_fold_results(ctx.paper, ctx.results)
     base = folds[folds.variant == ""]
-    alpha = ctx.paper.get("significance", {}).get("alpha", 0.05)
+    alpha = ctx.paper.significance.alpha
     frame, rows = [], []
     for reading, words in READINGS.items():
-        marks = significance_marks(base, "accuracy", ctx.paper["reference"], alpha, True, reading)
+        marks = significance_marks(base, "accuracy", ctx.paper.reference, alpha, True, reading)
         ours = pd.Series([marks.get((r.dataset, r.method), "") for r in cells.itertuples(index=False)], index=cells.index)
         printed = cells.published_significance.fillna("").astype(str)
         for method, g in cells.groupby("method", sort=False):

@@ -19,7 +19,7 @@ def _cube(ctx) -> pd.DataFrame | None:
     table = ctx.tables.get("sweepacc")
     if table is None:
         return None
-    points = {label: c["grid_point"] for label, c in ctx.paper["classifiers"].items() if c.get("grid_of") == "LPMBC"}
+    points = {label: c.grid_point for label, c in ctx.paper.classifiers.items() if c.grid_of == "LPMBC"}
     grid = list(dict.fromkeys((type(p["k"]), p["k"]) for p in points.values()))
     t = table[table.method.isin(points)].dropna(subset=["mean"]).copy()
     if t.empty:

@@ -14,6 +14,7 @@ import pandas as pd
 from ..analysis.claims import COLUMNS
 from ..io import atomic_path
 from .html import write_page
+from ..spec import Gap
 
 # how the two verdicts read together, in the page's order
 GROUPS = [
@@ -72,7 +73,7 @@ def _text(x) -> str:
     return "" if pd.isna(x) else str(x)
 
 
-def _summary(paper: str, title: str, wide: pd.DataFrame, gaps: list[dict]) -> str:
+def _summary(paper: str, title: str, wide: pd.DataFrame, gaps: tuple[Gap, ...]) -> str:
     n = len(wide)
     counts = wide.group.value_counts()
     checked_printed = int(wide.printed.isin(["yes", "no"]).sum())
@@ -90,7 +91,7 @@ def _summary(paper: str, title: str, wide: pd.DataFrame, gaps: list[dict]) -> st
              f"contradicted by the paper's own table: {counts.get('contradicted', 0)}.</p>"]
     if gaps:
         parts.append("<p class='small'>The likeliest reasons, from the paper's config (<code>gaps</code>):</p><ul class='small'>"
-                     + "".join(f"<li><b>{html.escape(str(g.get('cells', '')))}</b>: {html.escape(str(g.get('explanation', '')))}</li>"
+                     + "".join(f"<li><b>{html.escape(g.cells)}</b>: {html.escape(g.explanation)}</li>"
                                for g in gaps) + "</ul>")
     return "".join(parts)
 

@@ -217,7 +217,7 @@ def draw_recorded_profiles(data, spec, paper, stem):
     cols = min(4, max(1, len(datasets)))
     rows_n = max(1, -(-len(datasets) // cols))
     fig, axes = plt.subplots(rows_n, cols, figsize=(3.2 * cols, 2.2 * rows_n), squeeze=False)
-    names = paper["published_names"]
+    names = paper.published_names
     for ax, ds in zip(axes.ravel(), datasets):
         for label in labels:
             d = frame[(frame.dataset == ds) & (frame.classifier == label)]

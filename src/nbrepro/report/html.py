@@ -13,6 +13,7 @@ import pandas as pd
 from .. import paths
 from ..analysis.tables import agreement
 from ..io import atomic_path
+from ..spec import Paper
 from .words import estimator_in_words, preprocessing_in_words, protocol_in_words
 
 CSS = """
@@ -262,7 +263,7 @@ def write_page(out_path, title: str, parts: list[str], css: str = "") -> str:
     return text
 
 
-def _glance(paper: dict, outputs: dict) -> str:
+def _glance(paper: Paper, outputs: dict) -> str:
     """The report's first section: how much reproduces (cells per table and metric), which
     claims hold, the gaps in one line each, and what the run was made from."""
     out = ["<h2 id='glance'>At a glance</h2>"]
@@ -292,14 +293,13 @@ def _glance(paper: dict, outputs: dict) -> str:
                    f"<b>{n['inside']} of {n['printed']}</b> printed values lie within their seed bands; of the "
                    f"{n['printed'] - n['inside']} outside, {n['outside_named']} are named in a gap below"
                    + (f" and <b>{n['outside_unnamed']} are not</b>" if n["outside_unnamed"] else "") + ".</p>")
-    if paper.get("gaps"):
+    if paper.gaps:
         out.append("<p>Where the reproduction differs (<a href='#gaps'>why</a>):</p><ul>")
-        out += [f"<li><a href='#gap-{i + 1}'>{html.escape(g.get('cells', ''))}</a></li>"
-                for i, g in enumerate(paper["gaps"])]
+        out += [f"<li><a href='#gap-{i + 1}'>{html.escape(g.cells)}</a></li>" for i, g in enumerate(paper.gaps)]
         out.append("</ul>")
     prov = [f"nbrepro {html.escape(str(outputs.get('nbrepro_version', '')))}"]
     if outputs.get("config_sha256"):
-        prov.append(f"config {html.escape(paper['paper'])}.yaml sha256 <code>{outputs['config_sha256'][:16]}</code>…")
+        prov.append(f"config {html.escape(paper.name)}.yaml sha256 <code>{outputs['config_sha256'][:16]}</code>…")
     if "data_sources" in outputs:
         prov.append(f"{len(outputs['data_sources'])} data files, each with its source and sha256 under "
                     "<a href='#data'>Data</a>")
@@ -377,36 +377,37 @@ def _seed_section(outputs: dict) -> list[str]:
     return out
 
 
-def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Path], out_path: Path) -> str:
+def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[Path], out_path: Path) -> str:
     out_path = Path(out_path)
     rel = lambda p: os.path.relpath(p, out_path.parent)  # noqa: E731
-    title = paper.get("title", paper["paper"])
+    title = paper.title or paper.name
     parts = [f"<h1>{html.escape(title)}</h1>",
              "<p class='small'>Every reproduced number was computed by nbrepro from the raw ARFF files; the "
              "published value is shown beneath it, and both are printed to the published cell's decimals. "
              "Green: equal at the printed decimals (mean and sd); yellow: mean within the metric's first "
              "tolerance (0.5 points of accuracy); red: further off; grey: not computed yet. "
              "∘ / • = significantly better / worse than the reference "
-             f"({html.escape(str(paper.get('reference', '—')))}), corrected resampled t-test at "
-             f"{paper.get('significance', {}).get('alpha', 0.05)}.</p>"]
+             f"({html.escape(str(paper.reference if paper.reference is not None else '—'))}), corrected resampled "
+             f"t-test at {paper.significance.alpha}.</p>"]
     parts.append(_glance(paper, outputs))
     parts.append("<h2>Protocol</h2><ul>")
-    parts.append(f"<li>Evaluation: {html.escape(protocol_in_words(paper['protocol']))}.</li>")
-    parts.append(f"<li>Preprocessing: {html.escape(preprocessing_in_words(paper['preprocessing']))}.</li>")
-    parts.append(f"<li>Data sets ({len(paper['datasets'])}): {html.escape(', '.join(paper['datasets']))}.</li>")
+    parts.append(f"<li>Evaluation: {html.escape(protocol_in_words(paper.protocol))}.</li>")
+    parts.append(f"<li>Preprocessing: {html.escape(preprocessing_in_words(paper.preprocessing))}.</li>")
+    parts.append(f"<li>Data sets ({len(paper.datasets)}): {html.escape(', '.join(paper.datasets))}.</li>")
     parts.append("<li>Classifiers:<ul>" + "".join(
         f"<li><b>{html.escape(label)}</b> = <code>{html.escape(estimator_in_words(spec))}</code>"
-        + (f" — {html.escape(spec['note'])}" if spec.get("note") else "")
-        + (f" (only on {html.escape(', '.join(spec['datasets']))})" if spec.get("datasets") else "") + "</li>"
-        for label, spec in paper["classifiers"].items()) + "</ul></li></ul>")
-    for key, title, fields in (("choices", "Choices where the paper is ambiguous", ("topic", "choice", "why")),
-                               ("gaps", "Where the reproduction differs, and why", ("cells", "explanation"))):
-        if paper.get(key):
+        + (f" — {html.escape(spec.note)}" if spec.note else "")
+        + (f" (only on {html.escape(', '.join(spec.datasets))})" if spec.datasets else "") + "</li>"
+        for label, spec in paper.classifiers.items()) + "</ul></li></ul>")
+    for items, key, title, fields in (
+            (paper.choices, "choices", "Choices where the paper is ambiguous", ("topic", "choice", "why")),
+            (paper.gaps, "gaps", "Where the reproduction differs, and why", ("cells", "explanation"))):
+        if items:
             parts.append(f"<h2 id='{key}'>{title}</h2><div class='scroll'><table><tr>"
                          + "".join(f"<th class='l'>{f}</th>" for f in fields) + "</tr>")
-            for i, item in enumerate(paper[key]):
+            for i, item in enumerate(items):
                 anchor = f" id='gap-{i + 1}'" if key == "gaps" else ""
-                parts.append(f"<tr{anchor}>" + "".join(f"<td class='l'>{html.escape(item.get(f, ''))}</td>"
+                parts.append(f"<tr{anchor}>" + "".join(f"<td class='l'>{html.escape(getattr(item, f) or '')}</td>"
                                                        for f in fields) + "</tr>")
             parts.append("</table></div>")
     parts.append("<h2>How many cells reproduce</h2>")
@@ -414,17 +415,17 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
     parts += _seed_section(outputs)
     from ..analysis.tables import label_metric
 
-    for name, spec in paper["tables"].items():
+    for name, spec in paper.tables.items():
         parts.append(f"<h2>{html.escape(name)}</h2>")
-        if spec["kind"] == "pairwise":
-            parts.append(pairwise_html(outputs[f"tables/{name}.csv"], spec.get("caption", name), spec.get("record_test"),
+        if spec.kind == "pairwise":
+            parts.append(pairwise_html(outputs[f"tables/{name}.csv"], spec.caption or name, spec.record_test,
                                        _record_bands_of(outputs, name)))
             parts.append(f"<h3>{html.escape(name)}: mean ranks per measure</h3>")
             parts.append(frame_html(outputs[f"tables/{name}_summary.csv"], 4))
             continue
         tolerances = {label: label_metric(paper, spec, label).tolerances
                       for label in dict.fromkeys(outputs[f"tables/{name}.csv"]["metric"])}
-        parts.append(_view(name, table_html(outputs[f"tables/{name}.csv"], spec.get("caption", name), tolerances,
+        parts.append(_view(name, table_html(outputs[f"tables/{name}.csv"], spec.caption or name, tolerances,
                                             outputs.get(f"tables/{name}_summary.csv"), _bands_of(outputs, name)),
                            f"tables/{name}.csv"))
         parts.append(f"<h3>{html.escape(name)}: summary rows</h3>")
@@ -435,7 +436,7 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
                         f"are recomputed from the printed cells over {html.escape(str(summ['published_over'].iloc[0]))}."
                         if "published_over" in summ.columns and len(summ) else "") + "</p>")
         parts.append(frame_html(summ, 4))
-    analysis = paper["analysis"]
+    analysis = paper.analysis
     if "stats/claims.csv" in outputs:
         claims = outputs["stats/claims.csv"]
         both = set(claims["source"]) >= {"printed", "ours"}
@@ -444,9 +445,10 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
         parts.append(frame_html(claims, 4))
     if "stats/text_stats.csv" in outputs:
         parts.append("<h2>Statistics quoted in the text</h2><p class='small'>Computed from our reproduced "
-                     f"table (values at the printed {analysis.get('decimals', '')} decimals), beside the paper's number.</p>")
+                     f"table (values at the printed {'' if analysis.decimals is None else analysis.decimals} decimals), "
+                     "beside the paper's number.</p>")
         parts.append(frame_html(outputs["stats/text_stats.csv"], 5))
-    for item in analysis.get("statistics", []):
+    for item in analysis.statistics:
         key = f"stats/{item.get('id')}.csv"
         if key in outputs:
             parts.append(f"<h2>{html.escape(item.get('caption', item['id']))}</h2>")
@@ -464,11 +466,11 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
         for f in figures:
             if f.suffix == ".svg":
                 parts.append(f"<p><img src='{html.escape(rel(f))}' style='max-width:100%'></p>")
-    for key, heading in (("investigations", "Investigation"), ("benchmarks", "Speed")):
-        for extra in paper.get(key, []):
-            parts.append(f"<h2>{heading}: {html.escape(extra['file'])}</h2>"
-                         f"<p class='small'>{html.escape(extra['caption'])}</p>")
-            parts.append(frame_html(outputs[extra["file"]], 3))
+    for extras, heading in ((paper.investigations, "Investigation"), (paper.benchmarks, "Speed")):
+        for extra in extras:
+            parts.append(f"<h2>{heading}: {html.escape(extra.file)}</h2>"
+                         f"<p class='small'>{html.escape(extra.caption)}</p>")
+            parts.append(frame_html(outputs[extra.file], 3))
     parts.append("<p class='small'>When and on what this ran, and the time per classifier column: "
                  "<a href='run.html'>run.html</a> (machine-dependent; on this page such details are marked, and "
                  "<code>nbrepro fingerprint</code> leaves them out, so the rest is byte-identical across machines). Files: tables/*.csv (long format), stats/*_match_counts.csv, "
@@ -476,12 +478,12 @@ def paper_report(paper: dict, outputs: dict[str, pd.DataFrame], figures: list[Pa
     return write_page(out_path, title, parts)
 
 
-def run_report(paper: dict, timings: pd.DataFrame, out_path: Path, provenance: dict | None = None) -> str:
+def run_report(paper: Paper, timings: pd.DataFrame, out_path: Path, provenance: dict | None = None) -> str:
     """What this run of the paper was: when, on what code and machine (``provenance``), and the
     seconds each classifier column took (fit + predict, every fold and data set summed): per
     column, its share and its heaviest data set; then data set × column. Machine-dependent, so a
     page of its own beside the report, outside the fingerprint."""
-    title = paper.get("title", paper["paper"])
+    title = paper.title or paper.name
     t = timings.assign(seconds=timings["fit_seconds"] + timings["predict_seconds"])
     parts = [f"<h1>This run</h1><p class='small'><a href='report.html'>{html.escape(title)}</a></p>"]
     if provenance:

@@ -2,6 +2,8 @@
 each classifier in constructor notation. What the report prints instead of the config's mappings."""
 from __future__ import annotations
 
+from ..spec import Classifier, Preprocessing, Protocol
+
 
 def _names(columns) -> str:
     columns = [str(c) for c in columns]
@@ -12,27 +14,27 @@ def _list(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def protocol_in_words(spec: dict) -> str:
+def protocol_in_words(spec: Protocol) -> str:
     """E.g. "5 runs of stratified 10-fold cross-validation with Weka 3.6's fold assignment (runs
     seeded 1–5, training rows in Weka's order)"."""
-    name = spec.get("name")
-    if name == "weka_cv":
-        first, last = int(spec["runs"]["first"]), int(spec["runs"]["last"])
+    seed = 1 if spec.seed is None else spec.seed
+    if spec.name == "weka_cv":
+        first, last = int(spec.runs.first), int(spec.runs.last)
         runs = last - first + 1
-        order = ("training rows in Weka's order" if spec.get("train_order", "weka") == "weka"
+        order = ("training rows in Weka's order" if (spec.train_order or "weka") == "weka"
                  else "training rows in block order")
-        return (f"{runs} run{'s' if runs != 1 else ''} of stratified {spec['folds']}-fold cross-validation with "
+        return (f"{runs} run{'s' if runs != 1 else ''} of stratified {spec.folds}-fold cross-validation with "
                 f"Weka 3.6's fold assignment (runs seeded {first}–{last}, {order})")
-    if name == "stratified_cv":
-        repeats = int(spec.get("repeats", 1))
-        return (f"{repeats} repetition{'s' if repeats != 1 else ''} of stratified {spec['folds']}-fold "
-                f"cross-validation (scikit-learn's RepeatedStratifiedKFold, seed {spec.get('seed', 1)})")
-    if name == "two_fold_trials":
-        return (f"{spec['trials']} trials of stratified 2-fold cross-validation (scikit-learn's "
-                f"RepeatedStratifiedKFold, seed {spec.get('seed', 1)})")
-    if name == "resubstitution":
+    if spec.name == "stratified_cv":
+        repeats = int(spec.repeats or 1)
+        return (f"{repeats} repetition{'s' if repeats != 1 else ''} of stratified {spec.folds}-fold "
+                f"cross-validation (scikit-learn's RepeatedStratifiedKFold, seed {seed})")
+    if spec.name == "two_fold_trials":
+        return (f"{spec.trials} trials of stratified 2-fold cross-validation (scikit-learn's "
+                f"RepeatedStratifiedKFold, seed {seed})")
+    if spec.name == "resubstitution":
         return "training and testing on every row (resubstitution)"
-    return str(spec)
+    return str(spec.as_written())
 
 
 _STEPS = {
@@ -55,17 +57,17 @@ def step_in_words(step: dict) -> str:
     return words(params or {}) if words else f"{name}({params or ''})"
 
 
-def preprocessing_in_words(pre: dict) -> str:
+def preprocessing_in_words(pre: Preprocessing) -> str:
     """The steps, where they are fitted, and each dataset's own steps with the reason given."""
-    where = {"dataset": "on the whole data set", "fold": "fitted on each training fold"}.get(pre.get("scope"), "")
-    steps = [step_in_words(s) for s in pre.get("steps") or []]
+    where = {"dataset": "on the whole data set", "fold": "fitted on each training fold"}.get(pre.scope, "")
+    steps = [step_in_words(s) for s in pre.steps]
     text = (_list(steps) + f" {where}") if steps else "none: the classifiers take the raw attributes"
     extra = []
-    for dataset, own in (pre.get("per_dataset") or {}).items():
-        words = _list([step_in_words(s) for s in own.get("steps") or []]) if own.get("steps") else ""
+    for dataset, own in pre.per_dataset.items():
+        words = _list([step_in_words(s) for s in own.steps]) if own.steps else ""
         if words:
-            extra.append(f"{dataset}: {words}" + (f" ({own['why']})" if own.get("why") else ""))
-    if pre["complete_cases"]:
+            extra.append(f"{dataset}: {words}" + (f" ({own.why})" if own.why else ""))
+    if pre.complete_cases:
         text += "; rows with a missing value left out"
     return text + ("; " + "; ".join(extra) if extra else "")
 
@@ -78,14 +80,16 @@ def _value(v) -> str:
     return str(v)
 
 
-def estimator_in_words(spec: dict) -> str:
+def estimator_in_words(spec: Classifier | dict) -> str:
     """``{estimator: Calibrated, params: {estimator: {estimator: NaiveBayes}}}`` → ``Calibrated(NaiveBayes())``;
     a nested estimator named ``estimator`` is written without its keyword, as scikit-learn's repr does
     (any other value keeps its keyword)."""
-    params = spec.get("params") or {}
-    args = [(_value(v) if k == "estimator" and isinstance(v, dict) else f"{k}={_value(v)}") for k, v in params.items()]
-    steps = spec.get("steps")
-    text = f"{spec['estimator']}({', '.join(args)})"
+    if not isinstance(spec, Classifier):
+        spec = Classifier.build(spec)   # a nested estimator, written as a mapping in the params
+    args = [(_value(v) if k == "estimator" and isinstance(v, dict) else f"{k}={_value(v)}")
+            for k, v in spec.params.items()]
+    steps = spec.steps
+    text = f"{spec.estimator}({', '.join(args)})"
     if steps:
         text += " after " + _list([step_in_words(s) for s in steps]) + " fitted on each training fold"
     return text
