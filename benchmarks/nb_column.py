@@ -88,7 +88,7 @@ def main():
     ap.add_argument("--repeats", type=int, default=3)
     args = ap.parse_args()
     paper = load_paper(ROOT / "config/papers/lcwnb.yaml")
-    datasets = paper["datasets"]
+    datasets = list(paper.datasets)
     res = ours(args.run_dir, paper, datasets, args.repeats)
     if WEKA.exists():
         res = res.merge(weka(args.run_dir, datasets), on="dataset")

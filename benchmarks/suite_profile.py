@@ -54,8 +54,7 @@ def job_classifiers(paper: str, job: str, dataset: str) -> list[str]:
     """The classifiers the job ran on the dataset: its ``job:`` group in a paper with one job per
     data set, else the job is the classifier (the per-classifier rule)."""
     spec = _paper(paper)
-    groups = (evaluate_job_groups(spec) if spec.get("evaluate_jobs") == "per_dataset"
-              else {label: [label] for label in spec["classifiers"]})
+    groups = evaluate_job_groups(spec) if len(evaluate_job_groups(spec)) > 1 else {label: [label] for label in spec.classifiers}
     return [label for label in groups.get(job, []) if dataset in classifier_datasets(spec, label)]
 
 

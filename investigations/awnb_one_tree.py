@@ -71,14 +71,14 @@ def one_dataset(dataset: str, config: Path) -> pd.DataFrame:
 def main() -> None:
     os.chdir(ROOT)   # the paper config names its files from the project's root
     paper = load_paper("config/papers/awnb.yaml")
-    missing = [d for d in paper["datasets"] if not Path(paths.results("awnb", paths.per_fold("folds", d, LABEL))).exists()]
+    missing = [d for d in paper.datasets if not Path(paths.results("awnb", paths.per_fold("folds", d, LABEL))).exists()]
     if missing:
         raise SystemExit(f"results/awnb lacks {LABEL} on {', '.join(missing)}: run the pipeline first "
                          "(snakemake --cores 2 --config papers=[awnb])")
     # the one-bag config is written once and read by every data set's job
     with tempfile.TemporaryDirectory() as tmp, ProcessPoolExecutor(2) as pool:
-        folds = pd.concat(pool.map(partial(one_dataset, config=_one_bag_config(Path(tmp))), paper["datasets"]))
-    names = paper["published_names"]
+        folds = pd.concat(pool.map(partial(one_dataset, config=_one_bag_config(Path(tmp))), paper.datasets))
+    names = paper.published_names
     rows = []
     for metric, table in METRICS.items():
         printed = pd.read_csv(table)

@@ -30,7 +30,6 @@ Needs a finished run of the paper (results/kdebw, resources/). About 15 min on 2
 from __future__ import annotations
 
 import argparse
-import copy
 import os
 import shutil
 import sys
@@ -62,15 +61,16 @@ WEKA_MAX_CELLS = 15_000
 
 def variants(paper: dict, weka_sets: list[str]) -> dict[str, list[tuple[str, dict, list[str]]]]:
     """variant → [(scheme, parameter overrides, data sets rerun)]."""
-    wide = [(label, {"search_upper": WIDE}, list(paper["datasets"])) for label in ("UCV", "BCV")]
+    wide = [(label, {"search_upper": WIDE}, list(paper.datasets)) for label in ("UCV", "BCV")]
     weka = [(label, {"estimator": "weka"}, weka_sets) for label in KERNEL_SCHEMES]
     return {"configured": [], "wide search": wide, "Weka's estimator": weka}
 
 
 def _rerun(job) -> tuple[str, str, str, Path]:
     variant, label, params, dataset, scratch = job
-    paper = copy.deepcopy(load_paper(PAPER))
-    paper["classifiers"][label]["params"] = {**paper["classifiers"][label].get("params", {}), **params}
+    paper = load_paper(PAPER)
+    classifier = paper.classifiers[label].replaced(params={**paper.classifiers[label].params, **params})
+    paper = paper.replaced(classifiers={**paper.as_written()["classifiers"], label: classifier})
     out = Path(scratch) / variant.replace(" ", "_").replace("'", "")
     folds_out = out / "folds" / dataset / f"{label}.parquet"
     pred_out = out / "predictions" / dataset / f"{label}.parquet"
@@ -86,7 +86,7 @@ def _rerun(job) -> tuple[str, str, str, Path]:
 def weka_sets(paper: dict) -> list[str]:
     """The data sets whose summed numeric training values stay within WEKA_MAX_CELLS."""
     chosen = []
-    for ds in paper["datasets"]:
+    for ds in paper.datasets:
         X = pd.read_parquet(ROOT / f"resources/prepared/kdebw/{ds}.parquet").iloc[:, :-1]
         numeric = sum(not isinstance(X[c].dtype, pd.CategoricalDtype) for c in X.columns)
         if (len(X) // 2) * numeric <= WEKA_MAX_CELLS:
@@ -108,7 +108,7 @@ def _ratios(paper: dict, results: Path, variant: str) -> list[dict]:
     rows = []
     for label in KERNEL_SCHEMES:
         values = []
-        for ds in paper["datasets"]:
+        for ds in paper.datasets:
             f = results / "fitted" / ds / f"{label}.parquet"
             if f.exists():
                 d = pd.read_parquet(f)

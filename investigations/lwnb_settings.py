@@ -18,7 +18,6 @@ every setting and in the paper. Needs the pipeline's raw files (resources/raw/);
 """
 from __future__ import annotations
 
-import copy
 import sys
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
@@ -56,7 +55,7 @@ SKIP = {"letter", "mushroom"}
 
 
 def _steps(paper: dict, preprocessing: str) -> list:
-    steps = paper["preprocessing"]["steps"]
+    steps = list(paper.preprocessing.steps)
     if preprocessing == "keep_missing":
         return [s for s in steps if "replace_missing" not in s]
     return steps
@@ -68,8 +67,7 @@ def one_dataset(dataset: str) -> list[dict]:
     with tempfile.TemporaryDirectory() as tmp:
         prepared = {}
         for preprocessing in sorted({s[1] for s in SETTINGS}):
-            spec = copy.deepcopy(paper)
-            spec["preprocessing"]["steps"] = _steps(paper, preprocessing)
+            spec = paper.replaced(preprocessing={**paper.preprocessing.as_written(), "steps": _steps(paper, preprocessing)})
             data, folds = Path(tmp) / f"{preprocessing}.parquet", Path(tmp) / f"{preprocessing}_folds.parquet"
             prepare(spec, dataset, ROOT / "config/datasets.yaml", ROOT / f"resources/raw/{dataset}.arff", data, folds)
             prepared[preprocessing] = (*read_prepared(data), pd.read_parquet(folds))
@@ -86,7 +84,7 @@ def one_dataset(dataset: str) -> list[dict]:
 
 def main() -> None:
     paper = load_paper(ROOT / "config/papers/lcwnb.yaml")
-    datasets = [d for d in paper["datasets"] if d not in SKIP]
+    datasets = [d for d in paper.datasets if d not in SKIP]
     missing = [d for d in datasets if not (ROOT / f"resources/raw/{d}.arff").exists()]
     if missing:
         raise SystemExit(f"resources/raw/ lacks {', '.join(missing)}: run the pipeline first "

@@ -62,8 +62,8 @@ def test_a_claim_names_its_source_and_verdict():
 
 def test_the_loader_applies_the_schemas_defaults_and_refuses_unknown_names(tmp_path):
     paper = load_paper(ROOT / "config/papers/lcwnb.yaml")
-    assert all(t["kind"] in ("cells", "pairwise") for t in paper["tables"].values())
-    assert paper["companions"] == [] and paper["preprocessing"]["complete_cases"] is False
+    assert all(t.kind in ("cells", "pairwise") for t in paper.tables.values())
+    assert paper.companions == () and paper.preprocessing.complete_cases is False
     assert paper.name == "lcwnb" and paper.path == ROOT / "config/papers/lcwnb.yaml"
     spec = yaml.safe_load((ROOT / "config/papers/lcwnb.yaml").read_text())
     spec["analysis"]["statistics"][0]["test"] = "anova"

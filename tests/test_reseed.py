@@ -44,9 +44,9 @@ def test_the_shifted_weka_runs_are_wekas_own_later_runs():
 
 def test_every_seed_of_halls_columns_moves_and_the_config_is_left_alone():
     paper = load_paper(PAPERS / "awnb.yaml")
-    before = repr(paper["classifiers"])
+    before = repr(paper.classifiers)
     r = reseed(paper, 2)
-    assert repr(paper["classifiers"]) == before   # a copy: the loaded paper is not changed
+    assert repr(paper.classifiers) == before   # a copy: the loaded paper is not changed
     assert r.spec["protocol"]["runs"] == {"first": 11, "last": 15}
     bag = r.spec["classifiers"]["Bagging(i=10,j=100)"]["params"]
     assert bag["estimator"]["params"]["random_state"] == 3                        # Bagging -S 1 → 3
@@ -69,7 +69,7 @@ def test_mao_inner_selection_and_the_deterministic_papers():
 
 def test_load_paper_with_a_seed_and_the_command_line_refuses_a_negative_one(capsys):
     paper = load_paper(PAPERS / "kdebw.yaml", seed=4)
-    assert paper.seed == 4 and paper["protocol"]["seed"] == 5
+    assert paper.seed == 4 and paper.protocol.seed == 5
     with pytest.raises(SystemExit):
         cli(["folds", "--paper-config", str(PAPERS / "kdebw.yaml"), "--seed", "-1", "--dataset", "iris",
              "--prepared", "x", "--out", "y"])

@@ -70,4 +70,4 @@ def test_a_wrong_entry_is_one_line_before_any_job(tmp_path, edit, message):
 def test_a_nominal_only_classifier_on_discretised_data_is_fine(tmp_path):
     def edit(spec):
         spec["classifiers"]["AODE"] = {"estimator": "AODE", "steps": [{"discretize_mdl": {}}]}
-    assert "AODE" in _load(tmp_path, edit)["classifiers"]
+    assert "AODE" in _load(tmp_path, edit).classifiers

@@ -209,7 +209,7 @@ def _check_attribute_kinds(paper: Paper, registry: dict, where: str) -> None:
                 kind = kinds[wrong[0]]
                 more = f" and {len(wrong) - 1} more" if len(wrong) > 1 else ""
                 raise ConfigError(
-                    f"{where}, classifier {label!r}: {spec['estimator']} takes {' and '.join(sorted(takes))} attributes "
+                    f"{where}, classifier {label!r}: {spec.estimator} takes {' and '.join(sorted(takes))} attributes "
                     f"only, but data set {ds!r} has the {kind} attribute {wrong[0]!r}{more} after the paper's "
                     f"preprocessing: add a step that makes it {' or '.join(sorted(takes))}, or leave {ds!r} out of "
                     "the classifier's datasets:")

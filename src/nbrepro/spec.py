@@ -8,10 +8,8 @@ figure's or a claim's own keys, a classifier's ``params``, a step's parameters) 
 mapping, a copy of its own, checked by its plug-in's declaration (``nbrepro.plugin``) and by
 the estimator's parameters.
 
-Each section is also a read-only mapping of the keys the config wrote (``section["key"]``,
-``section.get(key)``, ``key in section``; a field the config left unset is absent), so that code
-not yet moved to attributes reads it as before, and ``as_written()`` gives the section as the
-config wrote it (with the schema's defaults): what the rerun triggers and the crate record.
+``as_written()`` gives a section as the config wrote it (with the schema's defaults): what the
+rerun triggers serialise and ``nbrepro.reseed`` patches; ``replaced(**keys)`` a variant of it.
 """
 from __future__ import annotations
 
@@ -21,7 +19,7 @@ import functools
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any
 
 
 def _frozen(value):
@@ -43,27 +41,17 @@ def thawed(value):
     return value
 
 
-def _holds_sections(value) -> bool:
-    if isinstance(value, Section):
-        return True
-    if isinstance(value, Mapping) and value:
-        return isinstance(next(iter(value.values())), Section)
-    return isinstance(value, tuple) and bool(value) and isinstance(value[0], Section)
-
-
 @functools.cache
 def _field_names(cls) -> frozenset[str]:
     return frozenset(f.name for f in fields(cls)) - {"written"} - ({"path", "seed"} if cls.__name__ == "Paper" else set())
 
 
 @dataclass(frozen=True)
-class Section(Mapping):
-    """A section of the config: its fields, and the mapping of the keys the config wrote."""
+class Section:
+    """A section of the config: its fields, read by attribute, and the keys as the config wrote
+    them (``written``: for ``as_written``, not for reading)."""
 
     written: Mapping = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
-
-    # a YAML key whose field has another name (none yet: every key is a Python name)
-    _RENAMED: ClassVar[Mapping] = MappingProxyType({})
 
     @classmethod
     def build(cls, data: Mapping | None):
@@ -73,29 +61,13 @@ class Section(Mapping):
         names = _field_names(cls)
         kwargs = {}
         for key, value in data.items():
-            name = cls._RENAMED.get(key, key)
-            if name in names:
-                kwargs[name] = cls._convert(name, value)
+            if key in names:
+                kwargs[key] = cls._convert(key, value)
         return cls(written=MappingProxyType(copy.deepcopy(data)), **kwargs)
 
     @classmethod
     def _convert(cls, name: str, value):
         return _frozen(value)
-
-    # ---- the mapping of the keys as written (until every reader uses attributes) ----------------
-    def __getitem__(self, key):
-        if key not in self.written:
-            raise KeyError(key)
-        name = self._RENAMED.get(key, key)
-        value = getattr(self, name) if name in _field_names(type(self)) else None
-        # a section (or sections) by its typed object; any other value as the config wrote it
-        return value if _holds_sections(value) else self.written[key]
-
-    def __iter__(self):
-        return iter(self.written)
-
-    def __len__(self):
-        return len(self.written)
 
     def as_written(self) -> dict:
         """The section as the config wrote it (schema defaults applied), as plain dicts and lists."""
@@ -343,7 +315,3 @@ class Paper(Section):
         only = self.classifiers[label].datasets
         return list(self.datasets) if only is None else [d for d in self.datasets if d in set(only)]
 
-    def __getitem__(self, key):
-        if key in ("path", "seed"):   # not config keys
-            raise KeyError(key)
-        return super().__getitem__(key)

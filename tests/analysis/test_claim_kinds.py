@@ -205,7 +205,7 @@ def test_the_papers_declare_claims_of_every_kind(tmp_path):
     root = Path(__file__).resolve().parents[2]
     used = set()
     for name in ("lcwnb", "lslwnb", "kdebw", "lpmbc", "awnb"):
-        used |= {c["kind"] for c in load_paper(root / f"config/papers/{name}.yaml").get("claims", [])}
+        used |= {c["kind"] for c in load_paper(root / f"config/papers/{name}.yaml").claims}
     assert used == set(CLAIM_KINDS)
     text = (root / "config/papers/lpmbc.yaml").read_text().replace("method: LPM-BC\n    than:", "method: LPM-B\n    than:")
     (tmp_path / "lpmbc.yaml").write_text(text)

@@ -69,7 +69,7 @@ def test_declared_figures_draw_from_the_papers_table(published, tmp_path):
 
     t2, t1, _, summary = published
     paper = load_paper(ROOT / "config/papers/lcwnb.yaml")
-    for name, fig in paper["figures"].items():
+    for name, fig in paper.figures.items():
         spec = dict(fig, n_permutations=200)
         figure = FIGURE_KINDS[fig["kind"]].compute(paper, spec, {"table2": t2}, t1, tmp_path)
         DRAW[fig["kind"]](figure, spec, paper, tmp_path / name)

@@ -15,7 +15,7 @@ from conftest import ROOT
 
 def printed_tables():
     paper = load_paper(ROOT / "config/papers/lslwnb.yaml")
-    ours = {v: k for k, v in paper["published_names"].items()}
+    ours = {v: k for k, v in paper.published_names.items()}
     out = {}
     for name in ("table2", "table3", "table4"):
         pub = pd.read_csv(ROOT / f"config/published/lslwnb_{name}.csv")

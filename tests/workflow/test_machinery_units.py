@@ -452,12 +452,12 @@ def test_compact_predictions_move_no_result(tmp_path, stored):
     from nbrepro.protocols import make_folds
 
     paper = load_paper(ROOT / "config/papers/kdebw.yaml")
-    assert paper["stored_probabilities"] == "none"
+    assert paper.stored_probabilities == "none"
     rng = np.random.default_rng(5)
     frame = pd.DataFrame(rng.normal(size=(120, 3)), columns=["a", "b", "c"])
     frame["class"] = pd.Categorical(np.where(frame["a"] + rng.normal(size=120) > 0, "hi", "lo"))
     frame.to_parquet(tmp_path / "d.parquet")
-    made = make_folds(paper["protocol"], frame["class"].cat.codes.to_numpy())
+    made = make_folds(paper.protocol, frame["class"].cat.codes.to_numpy())
     pd.DataFrame([(f.run, f.fold, f.train, f.test) for f in made][:8],
                  columns=["run", "fold", "train", "test"]).to_parquet(tmp_path / "f.parquet")
     metrics = {c: m for c, m in paper_metrics(paper).items() if m.level == "dataset"}

@@ -269,9 +269,10 @@ def test_subset_of_datasets_compares_averages_over_the_same_datasets():
     import pandas as pd
 
     from nbrepro.analysis.tables import _same_datasets, read_published, summary
+    from nbrepro.spec import Paper
 
     pub = read_published(ROOT / "config/published/lcwnb_table2.csv")
-    paper = dict(TINY, published_names={})   # as load_paper gives it (the schema's default)
+    paper = Paper.from_config(TINY)   # as load_paper gives it (published_names: the schema's default)
     rows = pub[pub.dataset.isin(["labor", "iris", "zoo"]) & (pub.method == "NB")]
     table = pd.DataFrame({"dataset": rows.dataset, "method": "NB", "metric": "accuracy", "mean": rows["mean"],
                           "std": rows["std"], "published_mean": rows["mean"], "published_std": rows["std"]})

@@ -39,7 +39,7 @@ def _read(paper: Paper, table: pd.DataFrame, metric: str | None) -> tuple[pd.Dat
     """The analysis table on ``metric`` as data sets × methods at the printed decimals, and
     whether that metric is better higher."""
     spec = paper.analysis
-    wide = wide_table(table, metric, spec.get("decimals"))
+    wide = wide_table(table, metric, spec.decimals)
     return wide, label_metric(paper, paper.tables[spec.table], metric or "accuracy").higher_is_better
 
 

@@ -153,12 +153,12 @@ def sweep(paper, spec, tables, table1, results) -> FigureData:
     x, series = spec["x"], spec.get("series")
     classifiers = {label: c for label, c in paper.classifiers.items() if c.grid_of == spec["classifier"]}
     ticks = spec.get("x_labels")  # a categorical axis: the grid's values of x in order, these labels
-    values = list(dict.fromkeys((type(c["grid_point"][x]), c["grid_point"][x]) for c in classifiers.values()))
+    values = list(dict.fromkeys((type(c.grid_point[x]), c.grid_point[x]) for c in classifiers.values()))
     if ticks is not None and len(ticks) != len(values):
         raise ValueError(f"sweep figure: x_labels has {len(ticks)} labels for {len(values)} values of {x!r}")
     rows = []
     for label, c in classifiers.items():
-        point = dict(c["grid_point"])
+        point = dict(c.grid_point)
         if ticks is not None:  # 1 (one row) and 1.0 (all of Nm) are different grid values
             point[x] = values.index((type(point[x]), point[x]))
         sub = table[(table.method == label) & (table.metric == spec["metric"])]

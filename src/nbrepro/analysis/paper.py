@@ -79,7 +79,7 @@ def run(paper: Paper, results: Path, raw_dir: Path, registry: dict,
     claims = declared_claims(paper, ctx, printed) if paper.claims else []
     if module is not None and hasattr(module, "claims"):
         mine = module.claims(ctx)
-        if spec.get("claims_on_printed_tables"):
+        if spec.claims_on_printed_tables:
             mine = _side_by_side(module.claims(printed), mine)
         claims += mine
     if claims:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ProtocolError
+from ..spec import Protocol
 from .weka_cv import Fold, weka_cv_folds
 
 log = logging.getLogger("nbrepro")
@@ -194,8 +195,11 @@ def shifted(spec: dict, k: int) -> dict:
     return out
 
 
-def make_splitter(spec: dict):
-    """The splitter a config mapping describes (also used for inner CVs: ``cv: {name: ..., ...}``)."""
+def make_splitter(spec: Protocol | Mapping):
+    """The splitter a paper's ``protocol`` describes, or a config mapping of one (an inner CV's
+    ``cv: {name: ..., ...}``): both read as the config wrote them."""
+    if isinstance(spec, Protocol):
+        spec = spec.as_written()
     if not isinstance(spec, Mapping):
         raise ProtocolError(f"a protocol is a mapping with a 'name', got {spec!r}")
     name = spec.get("name")
@@ -210,7 +214,7 @@ def make_splitter(spec: dict):
         raise ProtocolError(f"protocol {name!r} needs the key {exc.args[0]!r}") from None
 
 
-def make_folds(spec: dict, y, class_names=None) -> list[Fold]:
+def make_folds(spec: Protocol | Mapping, y, class_names=None) -> list[Fold]:
     return make_splitter(spec).folds(y, class_names)
 
 

@@ -68,7 +68,7 @@ def prepared(tmp_path_factory):
     paper = load_paper(ROOT / "config/papers/lslwnb.yaml")
     reg = yaml.safe_load((ROOT / "config/datasets.yaml").read_text())["datasets"]
     data = {}
-    for ds in paper["datasets"]:
+    for ds in paper.datasets:
         prepare(paper, ds, ROOT / "config/datasets.yaml", DATA_DIR / reg[ds]["file"], out / f"{ds}.parquet",
                 out / f"{ds}.folds.parquet")
         data[ds] = read_prepared(out / f"{ds}.parquet")
@@ -83,7 +83,7 @@ def test_table1_shapes(prepared):
 def test_nb_training_accuracy_equals_table2(prepared):
     """8 of 9 NB cells equal the published TCA at two decimals; breast-w is 3 rows (0.44 points) off."""
     pub = pd.read_csv(ROOT / "config/published/lslwnb_table2.csv")
-    names = load_paper(ROOT / "config/papers/lslwnb.yaml")["published_names"]
+    names = load_paper(ROOT / "config/papers/lslwnb.yaml").published_names
     exact = {}
     for ds, (X, y) in prepared.items():
         tca = 100 * np.mean(FrequencyGaussianNB().fit(X, y).predict(X) == np.asarray(y))
@@ -105,7 +105,7 @@ def test_resubstitution_and_leave_one_attribute_out(tmp_path, prepared):
     frame = X.copy()
     frame[y.name] = y
     frame.to_parquet(tmp_path / "h.parquet")
-    (fold,) = make_folds(paper["protocol"], y.cat.codes.to_numpy())
+    (fold,) = make_folds(paper.protocol, y.cat.codes.to_numpy())
     assert len(fold.train) == len(fold.test) == len(y)
     pd.DataFrame([(1, 1, fold.train, fold.test)], columns=["run", "fold", "train", "test"]).to_parquet(tmp_path / "f.parquet")
     res = tmp_path / "results"
@@ -120,7 +120,7 @@ def test_resubstitution_and_leave_one_attribute_out(tmp_path, prepared):
     by_hand = [100 * np.mean(LSLWNB().fit(X.drop(columns=[c]), y).predict(X.drop(columns=[c])) == np.asarray(y))
                for c in X.columns]
     np.testing.assert_allclose(sorted(drop.accuracy), sorted(by_hand))
-    table = build_table(paper, paper["tables"]["table4"], folds, None).set_index(["method", "metric"])
+    table = build_table(paper, paper.tables["table4"], folds, None).set_index(["method", "metric"])
     assert table.loc[("LWNB", "min_tca"), "mean"] == min(by_hand)
     assert table.loc[("LWNB", "max_tca"), "mean"] == max(by_hand)
 
@@ -134,7 +134,7 @@ def test_report_table1_counts_what_the_classifiers_saw(tmp_path):
 
     paper = load_paper(ROOT / "config/papers/lslwnb.yaml")
     reg = load_registry(ROOT / "config/datasets.yaml")
-    for ds in paper["datasets"]:
+    for ds in paper.datasets:
         shutil.copy(DATA_DIR / f"{ds}.arff", tmp_path / f"{ds}.arff")
     cwd = os.getcwd()
     os.chdir(ROOT)  # the config names the published CSV relative to the project

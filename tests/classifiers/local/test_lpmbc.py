@@ -279,13 +279,13 @@ def test_a_sweep_is_fitted_once_per_fold_with_each_points_own_results(tmp_path):
 
     root = ROOT
     paper = load_paper(root / "config/papers/lpmbc_sweep.yaml")
-    labels = [label for label in paper["classifiers"] if "k=0.3" in label or "k=1," in label]
+    labels = [label for label in paper.classifiers if "k=0.3" in label or "k=1," in label]
     assert path_groups(paper, labels) == [labels]
     X, y = _data(n=90)
     frame = X.copy()
     frame["class"] = pd.Categorical(y)
     frame.to_parquet(tmp_path / "d.parquet")
-    made = make_folds(paper["protocol"], frame["class"].cat.codes.to_numpy())
+    made = make_folds(paper.protocol, frame["class"].cat.codes.to_numpy())
     pd.DataFrame([(f.run, f.fold, f.train, f.test) for f in made][:6],
                  columns=["run", "fold", "train", "test"]).to_parquet(tmp_path / "f.parquet")
 

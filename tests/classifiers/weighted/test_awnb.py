@@ -149,7 +149,7 @@ def test_claims_on_the_papers_own_markers():
     tables = {}
     for name in ("table2", "table3", "table4", "table5"):
         t = pd.read_csv(root / f"config/published/awnb_{name}.csv", dtype={"significance": str})
-        t["dataset"] = t.dataset.map({v: k for k, v in paper["published_names"].items()})   # our names, as a run's tables
+        t["dataset"] = t.dataset.map({v: k for k, v in paper.published_names.items()})   # our names, as a run's tables
         tables[name] = t.rename(columns={"significance": "published_significance", "mean": "published_mean",
                                          "std": "published_std"}).assign(significance="", mean=float("nan"), std=float("nan"))
     def context(tables, source):
