@@ -26,7 +26,7 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from nbrepro.config import classifier_datasets, evaluate_job_groups  # noqa: E402
+from nbrepro.config import evaluate_job_groups  # noqa: E402
 from nbrepro.paper import load_paper  # noqa: E402
 RESULTS = ROOT / "benchmarks" / "results"
 
@@ -55,7 +55,7 @@ def job_classifiers(paper: str, job: str, dataset: str) -> list[str]:
     data set, else the job is the classifier (the per-classifier rule)."""
     spec = _paper(paper)
     groups = evaluate_job_groups(spec) if len(evaluate_job_groups(spec)) > 1 else {label: [label] for label in spec.classifiers}
-    return [label for label in groups.get(job, []) if dataset in classifier_datasets(spec, label)]
+    return [label for label in groups.get(job, []) if dataset in spec.classifier_datasets(label)]
 
 
 def split_time(row, run_dirs: list[Path]) -> dict:

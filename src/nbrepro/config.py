@@ -8,7 +8,7 @@ from pathlib import Path
 import yaml
 
 from .errors import ConfigError
-from .spec import Classifier, Column, Paper, Table
+from .spec import Classifier, Paper
 
 
 def captioned_files(paper) -> list:
@@ -73,11 +73,6 @@ def expand_classifiers(specs: dict, where: str = "paper config") -> dict:
             item["grid_point"] = point
             out[name] = item
     return out
-
-
-def table_columns(spec: Table) -> tuple[Column, ...]:
-    """A table's cells per dataset: (printed method, metric, computing classifier, fold column, aggregate)."""
-    return spec.columns
 
 
 def _check_param_types(parameters, params: dict, where: str) -> None:
@@ -169,12 +164,6 @@ def make_classifier(label: str, paper: Paper):
     if label not in paper.classifiers:
         raise ConfigError(f"paper {paper.name!r}: no classifier labelled {label!r} (have: {sorted(paper.classifiers)})")
     return build_estimator(paper.classifiers[label], f"paper {paper.name!r}, classifier {label!r}")
-
-
-def classifier_datasets(paper: Paper, label: str) -> list[str]:
-    """The datasets classifier ``label`` runs on: its ``datasets:`` if given, in the paper's
-    order, else all the paper's."""
-    return paper.classifier_datasets(label)
 
 
 def evaluate_job_groups(paper: Paper) -> dict[str, list[str]]:

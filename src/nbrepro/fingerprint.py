@@ -50,7 +50,7 @@ def expected_files(config_path, papers=None, seeds=None) -> list[str]:
     of ``seeds`` reseeded runs, default the config's) should leave."""
     from .analysis.seed_bands import seeded_runs
     from .analysis.paper import output_files
-    from .config import classifier_datasets, load_yaml
+    from .config import load_yaml
     from .paper import load_papers
 
     config_path = Path(config_path)
@@ -65,7 +65,7 @@ def expected_files(config_path, papers=None, seeds=None) -> list[str]:
         for run in [""] + [paths.seed_run(k) + "/" for k in seeded_runs(paper, seeds)]:   # the main run, the reseeded
             for ds in paper.datasets:
                 for label, spec in paper.classifiers.items():
-                    if ds not in classifier_datasets(paper, label):
+                    if ds not in paper.classifier_datasets(label):
                         continue
                     kinds = ["folds", "predictions"] + (["fitted"] if spec.record else [])
                     out += [f"{name}/{run}{paths.per_fold(kind, ds, label)}" for kind in kinds]

@@ -22,9 +22,10 @@ from types import MappingProxyType
 from typing import Any
 
 
-def _frozen(value):
-    """A free-form YAML value (steps, parameters, a plug-in's entry) as a copy of its own: plain
-    dicts and lists, as the builders and plug-ins take them, so no reader can change the config."""
+def _own_copy(value):
+    """A free-form YAML value (steps, parameters, a plug-in's entry) as a copy of its own (a list as
+    a tuple; mappings plain, as the builders and plug-ins take them): a reader cannot change the
+    config's other readers' values."""
     if isinstance(value, list):
         return tuple(copy.deepcopy(v) for v in value)
     return copy.deepcopy(value)
@@ -41,9 +42,13 @@ def thawed(value):
     return value
 
 
+_NOT_A_KEY = {"config_key": False}   # a field's metadata: set by the loader, never read from the YAML
+
+
 @functools.cache
 def _field_names(cls) -> frozenset[str]:
-    return frozenset(f.name for f in fields(cls)) - {"written"} - ({"path", "seed"} if cls.__name__ == "Paper" else set())
+    """The fields a config key fills."""
+    return frozenset(f.name for f in fields(cls) if f.metadata.get("config_key", True))
 
 
 @dataclass(frozen=True)
@@ -51,7 +56,8 @@ class Section:
     """A section of the config: its fields, read by attribute, and the keys as the config wrote
     them (``written``: for ``as_written``, not for reading)."""
 
-    written: Mapping = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
+    written: Mapping = field(default_factory=lambda: MappingProxyType({}), repr=False, compare=False,
+                             metadata=_NOT_A_KEY)
 
     @classmethod
     def build(cls, data: Mapping | None):
@@ -67,7 +73,7 @@ class Section:
 
     @classmethod
     def _convert(cls, name: str, value):
-        return _frozen(value)
+        return _own_copy(value)
 
     def as_written(self) -> dict:
         """The section as the config wrote it (schema defaults applied), as plain dicts and lists."""
@@ -98,7 +104,7 @@ class Preprocessing(Section):
     def _convert(cls, name, value):
         if name == "per_dataset":
             return MappingProxyType({k: DatasetRows.build(v or {}) for k, v in value.items()})
-        return _frozen(value)
+        return _own_copy(value)
 
     def rows_of(self, dataset: str) -> DatasetRows:
         return self.per_dataset.get(dataset) or DatasetRows.build({})
@@ -124,7 +130,7 @@ class Protocol(Section):
 
     @classmethod
     def _convert(cls, name, value):
-        return Runs.build(value) if name == "runs" else _frozen(value)
+        return Runs.build(value) if name == "runs" else _own_copy(value)
 
 
 @dataclass(frozen=True)
@@ -174,7 +180,7 @@ class Table(Section):
     record_test: Mapping | None = None
     methods: tuple = ()
 
-    @property
+    @functools.cached_property   # built once: the analysis reads a table's columns per data set
     def columns(self) -> tuple[Column, ...]:
         """Each cell per data set (``columns:``, or ``metric`` × ``methods``)."""
         if "columns" in self.written:
@@ -206,7 +212,7 @@ class Analysis(Section):
 
     @classmethod
     def _convert(cls, name, value):
-        return DatasetTable.build(value) if name == "dataset_table" else _frozen(value)
+        return DatasetTable.build(value) if name == "dataset_table" else _own_copy(value)
 
 
 @dataclass(frozen=True)
@@ -227,7 +233,7 @@ class Gap(Section):
 
     @classmethod
     def _convert(cls, name, value):
-        return tuple(Where.build(w) for w in value) if name == "where" else _frozen(value)
+        return tuple(Where.build(w) for w in value) if name == "where" else _own_copy(value)
 
 
 @dataclass(frozen=True)
@@ -281,8 +287,8 @@ class Paper(Section):
     benchmarks: tuple[CaptionedFile, ...] = ()
     investigations: tuple[CaptionedFile, ...] = ()
     choices: tuple[Choice, ...] = ()
-    path: Path | None = field(default=None, compare=False)
-    seed: int = 0
+    path: Path | None = field(default=None, compare=False, metadata=_NOT_A_KEY)
+    seed: int = field(default=0, metadata=_NOT_A_KEY)
 
     @classmethod
     def _convert(cls, name, value):
@@ -292,7 +298,7 @@ class Paper(Section):
             return tuple(_LISTS[name].build(v) for v in value)
         if name in _MAPS:
             return MappingProxyType({k: _MAPS[name].build(v) for k, v in value.items()})
-        return _frozen(value)
+        return _own_copy(value)
 
     @classmethod
     def from_config(cls, data: Mapping, path: str | Path | None = None, seed: int = 0) -> Paper:
