@@ -13,18 +13,27 @@ benchmarks/results/awnb_fit_speed.csv.
 """
 from __future__ import annotations
 
-import _pipeline_env  # before numpy: one thread, as a pipeline job
-
 import argparse  # noqa: E402
 import time  # noqa: E402
 
+import _pipeline_env  # before numpy: one thread, as a pipeline job
 import pandas as pd  # noqa: E402
 
 ROOT = _pipeline_env.ROOT
 
-from nbrepro.classifiers import (AttributeWeightedNB, Bagging, Calibrated, CorrelationSelectedNB, GainRatioWeightedNB,  # noqa: E402,E501
-                                 J48,
-                                 NaiveBayes, NBTree, ReliefFWeightedNB, SelectiveBayesTrees, SelectiveNB)
+from nbrepro.classifiers import (  # noqa: E402,E501
+    J48,
+    AttributeWeightedNB,
+    Bagging,
+    Calibrated,
+    CorrelationSelectedNB,
+    GainRatioWeightedNB,
+    NaiveBayes,
+    NBTree,
+    ReliefFWeightedNB,
+    SelectiveBayesTrees,
+    SelectiveNB,
+)
 
 CLASSIFIERS = {
     "NB": NaiveBayes,

@@ -26,13 +26,22 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 AWNB = "AttributeWeightedNB(n_trees=10, sample_percent=50)"
 BAGGING = "Bagging(J48(unpruned=True), n_estimators=10, bag_size_percent=100)"
-CASES = [(d, label, expr) for d in ("waveform-5000", "splice", "sick", "hypothyroid", "kr-vs-kp")
-         for label, expr in (("AWNB(i=10,j=50)", AWNB), ("Bagging(i=10,j=100)", BAGGING), ("RW", "ReliefFWeightedNB()"))]
-CASES += [("splice", "NB", "NaiveBayes()"), ("anneal", "AWNB(i=10,j=50)", AWNB), ("anneal", "Bagging(i=10,j=100)", BAGGING),
-          ("vote", "Bagging(i=10,j=100)", BAGGING), ("ecoli", "AWNB(i=10,j=50)", AWNB),
-          ("waveform-5000", "NBTree", "NBTree()"), ("sick", "NBTree", "NBTree()")]
+CASES = [
+    (d, label, expr)
+    for d in ("waveform-5000", "splice", "sick", "hypothyroid", "kr-vs-kp")
+    for label, expr in (("AWNB(i=10,j=50)", AWNB), ("Bagging(i=10,j=100)", BAGGING), ("RW", "ReliefFWeightedNB()"))
+]
+CASES += [
+    ("splice", "NB", "NaiveBayes()"),
+    ("anneal", "AWNB(i=10,j=50)", AWNB),
+    ("anneal", "Bagging(i=10,j=100)", BAGGING),
+    ("vote", "Bagging(i=10,j=100)", BAGGING),
+    ("ecoli", "AWNB(i=10,j=50)", AWNB),
+    ("waveform-5000", "NBTree", "NBTree()"),
+    ("sick", "NBTree", "NBTree()"),
+]
 
-CHILD = r'''
+CHILD = r"""
 import json, sys, time
 sys.path.insert(0, {bench!r})
 import _pipeline_env  # one thread, as a pipeline job
@@ -55,7 +64,7 @@ for _ in range(2):
     p = Calibrated(make()).fit(Xtr, ytr).predict_proba(Xte)
     times.append(time.process_time() - t)
 print(json.dumps({{"cpu": min(times), "proba": p.tobytes().hex()}}))
-'''
+"""
 
 
 def run(src: Path, name: str, expr: str) -> dict:
@@ -70,16 +79,27 @@ def main(argv=None):
     ap.add_argument("--baseline-commit", required=True)
     ap.add_argument("--out", default=str(ROOT / "benchmarks/results/calibrated_fit_ab.csv"))
     args = ap.parse_args(argv)
-    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
-                          text=True).stdout.strip()
+    head = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    ).stdout.strip()
     rows = []
     for name, label, expr in CASES:
         base = run(Path(args.baseline), name, expr)
         this = run(ROOT / "src", name, expr)
-        rows.append({"dataset": name, "classifier": label, "baseline_cpu_seconds": round(base["cpu"], 3),
-                     "cpu_seconds": round(this["cpu"], 3), "ratio": round(this["cpu"] / base["cpu"], 2),
-                     "same_predictions": base["proba"] == this["proba"], "baseline_commit": args.baseline_commit,
-                     "commit": head, "clock": "cpu", "threads": 1})
+        rows.append(
+            {
+                "dataset": name,
+                "classifier": label,
+                "baseline_cpu_seconds": round(base["cpu"], 3),
+                "cpu_seconds": round(this["cpu"], 3),
+                "ratio": round(this["cpu"] / base["cpu"], 2),
+                "same_predictions": base["proba"] == this["proba"],
+                "baseline_commit": args.baseline_commit,
+                "commit": head,
+                "clock": "cpu",
+                "threads": 1,
+            }
+        )
         print(rows[-1], flush=True)
     pd.DataFrame(rows).to_csv(args.out, index=False)
     print(f"wrote {args.out}")

@@ -18,14 +18,13 @@ One thread, as the pipeline's jobs run (``_pipeline_env``); the CSV states the t
 """
 from __future__ import annotations
 
-import _pipeline_env  # noqa: F401  (before numpy: one thread, as a pipeline job)
-
 import argparse  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+import _pipeline_env  # noqa: F401  (before numpy: one thread, as a pipeline job)
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
@@ -72,7 +71,7 @@ def ours(X, y, folds, name, repeats=3):
 def _crossval(model, X, y, folds):
     codes = y.cat.codes.to_numpy()
     return sum(int(np.sum(f.proba.argmax(1) == codes[test]))
-               for f, (_, test) in zip(fold_probabilities(model, X, y, folds), folds))
+               for f, (_, test) in zip(fold_probabilities(model, X, y, folds), folds, strict=True))
 
 
 def _plain(model, X, y, folds):
@@ -105,8 +104,10 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         if WEKA.exists():
-            subprocess.run(["javac", "-cp", str(WEKA), "-d", str(tmp), str(ROOT / "benchmarks/weka/WekaFoldTimer.java")],
-                           check=True)
+            subprocess.run(
+                ["javac", "-cp", str(WEKA), "-d", str(tmp), str(ROOT / "benchmarks/weka/WekaFoldTimer.java")],
+                check=True,
+            )
         for ds, (X, y) in sets.items():
             # Weka's folds for run 1 (what crossValidateModel with Random(1) builds)
             folds = [(f.train, f.test) for f in weka_cv_folds(y.cat.codes.to_numpy(), 10, [1])]

@@ -13,15 +13,13 @@ out), the mean of the runs after the first. On a small data set (labor), a many-
 """
 from __future__ import annotations
 
-import _pipeline_env  # noqa: F401  (before numpy: one thread, as a pipeline job)
-
 import argparse  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+import _pipeline_env  # noqa: F401  (before numpy: one thread, as a pipeline job)
 import pandas as pd  # noqa: E402
-
 from weka_learners_speed import _arff, compile_timers, weka_runs  # noqa: E402
 
 ROOT = _pipeline_env.ROOT

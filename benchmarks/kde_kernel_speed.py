@@ -10,11 +10,10 @@ benchmarks/results/kde_kernel_speed.csv.
 """
 from __future__ import annotations
 
-import _pipeline_env  # noqa: F401  (before numpy: one thread, as a pipeline job)
-
 import argparse  # noqa: E402
 import time  # noqa: E402
 
+import _pipeline_env  # noqa: F401  (before numpy: one thread, as a pipeline job)
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 

@@ -10,12 +10,10 @@ are CPU seconds of the process. Writes benchmarks/results/local_methods_speed.cs
 """
 from __future__ import annotations
 
-import _pipeline_env  # before numpy: one thread, as a pipeline job
-
 import time  # noqa: E402
 
+import _pipeline_env  # before numpy: one thread, as a pipeline job
 import pandas as pd  # noqa: E402
-
 from sklearn.base import clone  # noqa: E402
 
 from nbrepro.config import make_classifier  # noqa: E402
@@ -40,7 +38,7 @@ def main():
         built = make_classifier(name, paper)
         base = built.estimator if point else built  # InnerCVSelection's candidate, or the classifier itself
 
-        def make():
+        def make(base=base, point=point):
             return clone(base).set_params(**point)
 
         make().fit(Xtr.iloc[:500], ytr.iloc[:500]).predict_proba(Xte.iloc[:5])  # compile first

@@ -17,22 +17,21 @@ Weka: ``Evaluation.crossValidateModel`` with seeds 1..10 on the same prepared da
 """
 from __future__ import annotations
 
-import _pipeline_env  # noqa: F401  (before numpy: one thread, as a pipeline job)
-
 import argparse  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+import _pipeline_env  # noqa: F401  (before numpy: one thread, as a pipeline job)
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from nbrepro.classifiers import NaiveBayes  # noqa: E402
-from nbrepro.paper import load_paper  # noqa: E402
 from nbrepro.crossval import fold_probabilities  # noqa: E402
 from nbrepro.data.arff import write_arff  # noqa: E402
 from nbrepro.experiment import evaluate, read_prepared  # noqa: E402
+from nbrepro.paper import load_paper  # noqa: E402
 
 ROOT = _pipeline_env.ROOT
 WEKA = Path("/usr/share/java/weka.jar")
@@ -42,7 +41,7 @@ def _fold_loop(X, y, splits) -> tuple[float, float]:
     codes = y.cat.codes.to_numpy()
     t0 = time.perf_counter()
     correct = sum(int(np.sum(r.proba.argmax(1) == codes[test]))
-                  for r, (_, test) in zip(fold_probabilities(NaiveBayes(), X, y, splits), splits))
+                  for r, (_, test) in zip(fold_probabilities(NaiveBayes(), X, y, splits), splits, strict=True))
     return time.perf_counter() - t0, 100 * correct / sum(len(test) for _, test in splits)
 
 
@@ -54,32 +53,50 @@ def ours(run_dir: Path, paper: dict, datasets: list[str], repeats: int) -> pd.Da
             folds_path = run_dir / f"resources/folds/lcwnb/{ds}.parquet"
             X, y = read_prepared(prepared)
             folds = pd.read_parquet(folds_path)
-            splits = [(np.asarray(a, np.int64), np.asarray(b, np.int64)) for a, b in zip(folds["train"], folds["test"])]
+            splits = [
+                (np.asarray(a, np.int64), np.asarray(b, np.int64))
+                for a, b in zip(folds["train"], folds["test"], strict=True)
+            ]
             loops = [_fold_loop(X, y, splits) for _ in range(repeats)]
             t0 = time.perf_counter()
             evaluate(paper, ds, "NB", prepared, folds_path, Path(tmp) / "folds.parquet", Path(tmp) / "pred.parquet")
-            rows.append({"dataset": ds, "fold_seconds": min(s for s, _ in loops),
-                         "job_seconds": time.perf_counter() - t0, "nbrepro_pct_correct_pooled": loops[0][1]})
+            rows.append(
+                {
+                    "dataset": ds,
+                    "fold_seconds": min(s for s, _ in loops),
+                    "job_seconds": time.perf_counter() - t0,
+                    "nbrepro_pct_correct_pooled": loops[0][1],
+                }
+            )
     return pd.DataFrame(rows)
 
 
 def weka(run_dir: Path, datasets: list[str]) -> pd.DataFrame:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        subprocess.run(["javac", "-cp", str(WEKA), "-d", str(tmp), str(ROOT / "benchmarks/weka/WekaCVTimer.java")],
-                       check=True)
+        subprocess.run(
+            ["javac", "-cp", str(WEKA), "-d", str(tmp), str(ROOT / "benchmarks/weka/WekaCVTimer.java")], check=True
+        )
         files = []
         for ds in datasets:
             X, y = read_prepared(run_dir / f"resources/prepared/lcwnb/{ds}.parquet")
             f = tmp / f"{ds}.arff"
             write_arff(pd.concat([X, y], axis=1), f)
             files.append(str(f))
-        out = subprocess.run(["java", "-cp", f"{WEKA}:{tmp}", "WekaCVTimer", "weka.classifiers.bayes.NaiveBayes",
-                              "10", "10", *files], check=True, capture_output=True, text=True).stdout
+        out = subprocess.run(
+            ["java", "-cp", f"{WEKA}:{tmp}", "WekaCVTimer", "weka.classifiers.bayes.NaiveBayes", "10", "10", *files],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
     lines = [line.split(",") for line in out.strip().splitlines()[1:]]
-    return pd.DataFrame({"dataset": [Path(f).stem for f, _, _ in lines],
-                         "weka_seconds": [float(s) for _, s, _ in lines],
-                         "weka_pct_correct_pooled": [float(a) for _, _, a in lines]})
+    return pd.DataFrame(
+        {
+            "dataset": [Path(f).stem for f, _, _ in lines],
+            "weka_seconds": [float(s) for _, s, _ in lines],
+            "weka_pct_correct_pooled": [float(a) for _, _, a in lines],
+        }
+    )
 
 
 def main():

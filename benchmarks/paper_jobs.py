@@ -55,17 +55,23 @@ def main() -> None:
         jobs["run_wall_seconds"] = args.wall_seconds
     if args.baseline:
         before = pd.read_csv(args.baseline).set_index(["job", "dataset"])
-        keys = list(zip(jobs["job"], jobs["dataset"]))
+        keys = list(zip(jobs["job"], jobs["dataset"], strict=True))
         for column in ("cpu_seconds", "peak_rss_mb"):
             jobs[f"baseline_{column}"] = [before[column].get(k) for k in keys]
         jobs["cpu_ratio"] = (jobs["cpu_seconds"] / jobs["baseline_cpu_seconds"]).round(3)
-        print(f"against {args.baseline}: {jobs.cpu_seconds.sum():.0f} s CPU where the same jobs took "
-              f"{jobs.baseline_cpu_seconds.sum():.0f} s (ratio {jobs.cpu_seconds.sum() / jobs.baseline_cpu_seconds.sum():.2f})")
+        print(
+            f"against {args.baseline}: {jobs.cpu_seconds.sum():.0f} s CPU where the same jobs took "
+            f"{jobs.baseline_cpu_seconds.sum():.0f} s "
+            f"(ratio {jobs.cpu_seconds.sum() / jobs.baseline_cpu_seconds.sum():.2f})"
+        )
     out = Path(args.out) if args.out else ROOT / "benchmarks" / "results" / f"{args.paper}_jobs.csv"
     jobs.to_csv(out, index=False, lineterminator="\n")
     print(jobs.head(5).to_string(index=False))
-    print(f"{len(jobs)} jobs: {jobs.wall_seconds.sum():.0f} s wall summed, {jobs.cpu_seconds.sum():.0f} s CPU; "
-          f"peak {jobs.peak_rss_mb.max():.0f} MB" + (f"; the run took {args.wall_seconds:.0f} s" if args.wall_seconds else ""))
+    print(
+        f"{len(jobs)} jobs: {jobs.wall_seconds.sum():.0f} s wall summed, {jobs.cpu_seconds.sum():.0f} s CPU; "
+        f"peak {jobs.peak_rss_mb.max():.0f} MB"
+        + (f"; the run took {args.wall_seconds:.0f} s" if args.wall_seconds else "")
+    )
     print(f"wrote {out}")
 
 

@@ -5,11 +5,13 @@ two long jobs run and many wait, with the patch and without.
 A throwaway workflow run as the suite runs (``--scheduler greedy``, 2 cores): ``--early`` quick
 jobs that finish first (each finished job started one more planning chain), then two jobs that
 sleep ``--seconds`` while ``--waiting`` jobs need both and every quick job's output (as the
-suite's tables and reports wait on the evaluations' hundreds of files). Jobs sleep, so the CPU time of the run is Snakemake's (plus a shell start per
-job, the same in both runs). Writes benchmarks/results/scheduler_planning.csv.
+suite's tables and reports wait on the evaluations' hundreds of files). Jobs sleep, so the CPU
+time of the run is Snakemake's (plus a shell start per job, the same in both runs).
+Writes benchmarks/results/scheduler_planning.csv.
 
     python benchmarks/scheduler_planning.py [--seconds 60] [--waiting 400] [--early 200]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -53,21 +55,38 @@ rule short:
 
 def run(patch: bool, seconds: int, waiting: int, early: int) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
-        Path(tmp, "Snakefile").write_text(SNAKEFILE.format(resources=ROOT / "workflow/rules/resources.smk",
-                                                           patch=patch, seconds=seconds, waiting=waiting,
-                                                           early=early))
+        Path(tmp, "Snakefile").write_text(
+            SNAKEFILE.format(
+                resources=ROOT / "workflow/rules/resources.smk",
+                patch=patch,
+                seconds=seconds,
+                waiting=waiting,
+                early=early,
+            )
+        )
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "snakemake", "--cores", "2", "--scheduler", "greedy", "--quiet", "all"],
-                       cwd=tmp, check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "snakemake", "--cores", "2", "--scheduler", "greedy", "--quiet", "all"],
+            cwd=tmp,
+            check=True,
+            capture_output=True,
+        )
         applied = Path(tmp, "patched").is_file() and Path(tmp, "patched").read_text() == "True"
         wall = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return {"snakemake": snakemake.__version__, "patch": patch, "patch_applied": applied, "early_jobs": early,
-            "waiting_jobs": waiting, "long_job_seconds": seconds,
-            "wall_seconds": round(wall, 1), "cpu_seconds": round(cpu, 2),
-            "cpu_share_of_one_core": round(cpu / wall, 3)}
+    return {
+        "snakemake": snakemake.__version__,
+        "patch": patch,
+        "patch_applied": applied,
+        "early_jobs": early,
+        "waiting_jobs": waiting,
+        "long_job_seconds": seconds,
+        "wall_seconds": round(wall, 1),
+        "cpu_seconds": round(cpu, 2),
+        "cpu_share_of_one_core": round(cpu / wall, 3),
+    }
 
 
 def main() -> int:

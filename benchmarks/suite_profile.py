@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from nbrepro.config import evaluate_job_groups  # noqa: E402
 from nbrepro.paper import load_paper  # noqa: E402
+
 RESULTS = ROOT / "benchmarks" / "results"
 
 
@@ -45,7 +46,7 @@ def measured_jobs() -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _paper(paper: str) -> dict:
     return load_paper(ROOT / "config" / "papers" / f"{paper}.yaml")
 
@@ -54,7 +55,11 @@ def job_classifiers(paper: str, job: str, dataset: str) -> list[str]:
     """The classifiers the job ran on the dataset: its ``job:`` group in a paper with one job per
     data set, else the job is the classifier (the per-classifier rule)."""
     spec = _paper(paper)
-    groups = evaluate_job_groups(spec) if len(evaluate_job_groups(spec)) > 1 else {label: [label] for label in spec.classifiers}
+    groups = (
+        evaluate_job_groups(spec)
+        if len(evaluate_job_groups(spec)) > 1
+        else {label: [label] for label in spec.classifiers}
+    )
     return [label for label in groups.get(job, []) if dataset in spec.classifier_datasets(label)]
 
 
@@ -68,20 +73,36 @@ def split_time(row, run_dirs: list[Path]) -> dict:
                 seconds[label] = (float(folds.fit_seconds.sum()), float(folds.predict_seconds.sum()))
                 break
     if not seconds:
-        return {"classifiers": "", "fit_seconds": float("nan"), "predict_seconds": float("nan"),
-                "other_seconds": float("nan"), "heaviest_classifier": "(run not at hand)", "heaviest_share": float("nan")}
+        return {
+            "classifiers": "",
+            "fit_seconds": float("nan"),
+            "predict_seconds": float("nan"),
+            "other_seconds": float("nan"),
+            "heaviest_classifier": "(run not at hand)",
+            "heaviest_share": float("nan"),
+        }
     fit = sum(f for f, _ in seconds.values())
     predict = sum(p for _, p in seconds.values())
     heaviest = max(seconds, key=lambda k: sum(seconds[k]))
-    return {"classifiers": " ".join(seconds), "fit_seconds": round(fit, 1), "predict_seconds": round(predict, 1),
-            "other_seconds": round(row.wall_seconds - fit - predict, 1), "heaviest_classifier": heaviest,
-            "heaviest_share": round(sum(seconds[heaviest]) / max(fit + predict, 1e-9), 3)}
+    return {
+        "classifiers": " ".join(seconds),
+        "fit_seconds": round(fit, 1),
+        "predict_seconds": round(predict, 1),
+        "other_seconds": round(row.wall_seconds - fit - predict, 1),
+        "heaviest_classifier": heaviest,
+        "heaviest_share": round(sum(seconds[heaviest]) / max(fit + predict, 1e-9), 3),
+    }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--run-dir", type=Path, action="append", default=[],
-                    help="a full run's workflow directory (results/{paper}/folds); repeat for several")
+    ap.add_argument(
+        "--run-dir",
+        type=Path,
+        action="append",
+        default=[],
+        help="a full run's workflow directory (results/{paper}/folds); repeat for several",
+    )
     ap.add_argument("--top", type=int, default=10)
     args = ap.parse_args()
     jobs = measured_jobs()

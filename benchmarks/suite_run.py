@@ -89,12 +89,17 @@ def summarise(run: Path, wall: float | None, peak: float | None, commit: str | N
     if commit is None:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=run, capture_output=True,
                                 text=True).stdout.strip() or "unknown"
-    total = {"paper": "all", "evaluation_jobs": int(table.evaluation_jobs.sum()),
-             "cpu_seconds": round(table.cpu_seconds.sum(), 1), "job_wall_seconds": round(table.job_wall_seconds.sum(), 1),
-             "peak_rss_mb": round(peak if peak is not None else table.peak_rss_mb.max(), 0),
-             "results_mb": round(folder_mb(run / "results"), 1),
-             "run_wall_seconds": round(wall, 0) if wall is not None else float("nan"),
-             "commit": commit, "machine": f"{platform.machine()}, {os.cpu_count()} cores"}
+    total = {
+        "paper": "all",
+        "evaluation_jobs": int(table.evaluation_jobs.sum()),
+        "cpu_seconds": round(table.cpu_seconds.sum(), 1),
+        "job_wall_seconds": round(table.job_wall_seconds.sum(), 1),
+        "peak_rss_mb": round(peak if peak is not None else table.peak_rss_mb.max(), 0),
+        "results_mb": round(folder_mb(run / "results"), 1),
+        "run_wall_seconds": round(wall, 0) if wall is not None else float("nan"),
+        "commit": commit,
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+    }
     return pd.concat([table, pd.DataFrame([total])], ignore_index=True)
 
 

@@ -12,14 +12,13 @@ the runs after the first. Writes benchmarks/results/weka_learners_speed.csv.
 """
 from __future__ import annotations
 
-import _pipeline_env  # noqa: F401  (before numpy: one thread, as a pipeline job)
-
 import argparse  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+import _pipeline_env  # noqa: F401  (before numpy: one thread, as a pipeline job)
 import pandas as pd  # noqa: E402
 
 ROOT = _pipeline_env.ROOT

@@ -44,8 +44,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from nbrepro.analysis.tables import pairwise_table  # noqa: E402
-from nbrepro.paper import load_paper  # noqa: E402
 from nbrepro.experiment import evaluate  # noqa: E402
+from nbrepro.paper import load_paper  # noqa: E402
 
 PAPER = ROOT / "config/papers/kdebw.yaml"
 WIDE = 4.0
@@ -153,7 +153,8 @@ def main() -> None:
         jobs = [(v, label, params, ds, scratch) for v, schemes in plan.items()
                 for label, params, sets in schemes for ds in sets if not args.only or ds in args.only]
         # the slowest first, so the pool ends together (cells of each prepared file, read once)
-        cells = {ds: pd.read_parquet(ROOT / f"resources/prepared/kdebw/{ds}.parquet").size for ds in {j[3] for j in jobs}}
+        cells = {ds: pd.read_parquet(ROOT / f"resources/prepared/kdebw/{ds}.parquet").size
+                 for ds in {j[3] for j in jobs}}
         jobs.sort(key=lambda j: -cells[j[3]])
         with ProcessPoolExecutor(args.jobs) as pool:
             list(pool.map(_rerun, jobs))
@@ -166,12 +167,27 @@ def main() -> None:
             counts = out["stats/table2_match_counts.csv"]
             table = out["tables/table2.csv"]
             for c in counts.itertuples(index=False):
-                rows.append({"variant": v, "measure": c.metric, "cells": c.cells, "within_3": getattr(c, "within_3"),
-                             "exact": c.exact_mean_and_std, "max_abs_diff": c.max_abs_diff,
-                             "weka_estimator_sets": len(chosen) if "Weka" in v else 0})
+                rows.append(
+                    {
+                        "variant": v,
+                        "measure": c.metric,
+                        "cells": c.cells,
+                        "within_3": c.within_3,
+                        "exact": c.exact_mean_and_std,
+                        "max_abs_diff": c.max_abs_diff,
+                        "weka_estimator_sets": len(chosen) if "Weka" in v else 0,
+                    }
+                )
             for measure, a, b in NAMED:
-                pairs.append({"variant": v, "measure": measure, "pair": f"{a} vs {b}",
-                              "ours": _record(table, measure, a, b, ""), "printed": _record(table, measure, a, b, "published_")})
+                pairs.append(
+                    {
+                        "variant": v,
+                        "measure": measure,
+                        "pair": f"{a} vs {b}",
+                        "ours": _record(table, measure, a, b, ""),
+                        "printed": _record(table, measure, a, b, "published_"),
+                    }
+                )
             ratios += _ratios(paper, target, v)
         shutil.rmtree(scratch, ignore_errors=True)
     pd.DataFrame(rows).to_csv(out_dir / "kdebw_variants.csv", index=False, lineterminator="\n")

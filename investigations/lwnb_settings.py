@@ -31,9 +31,9 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from nbrepro.analysis.tables import agreement  # noqa: E402
 from nbrepro.classifiers import LocallyWeightedNB  # noqa: E402
-from nbrepro.paper import load_paper  # noqa: E402
 from nbrepro.crossval import fold_probabilities  # noqa: E402
 from nbrepro.experiment import prepare, read_prepared  # noqa: E402
+from nbrepro.paper import load_paper  # noqa: E402
 
 # (name, preprocessing, LWL parameters). "paper" = the paper's preprocessing (ReplaceMissingValues,
 # 10-bin discretisation); "keep_missing" skips ReplaceMissingValues, so a missing value counts as a
@@ -67,16 +67,27 @@ def one_dataset(dataset: str) -> list[dict]:
     with tempfile.TemporaryDirectory() as tmp:
         prepared = {}
         for preprocessing in sorted({s[1] for s in SETTINGS}):
-            spec = paper.replaced(preprocessing={**paper.preprocessing.as_written(), "steps": _steps(paper, preprocessing)})
+            spec = paper.replaced(
+                preprocessing={**paper.preprocessing.as_written(), "steps": _steps(paper, preprocessing)}
+            )
             data, folds = Path(tmp) / f"{preprocessing}.parquet", Path(tmp) / f"{preprocessing}_folds.parquet"
             prepare(spec, dataset, ROOT / "config/datasets.yaml", ROOT / f"resources/raw/{dataset}.arff", data, folds)
             prepared[preprocessing] = (*read_prepared(data), pd.read_parquet(folds))
         for name, preprocessing, params in SETTINGS:
             X, y, folds = prepared[preprocessing]
-            splits = [(np.asarray(a, np.int64), np.asarray(b, np.int64)) for a, b in zip(folds["train"], folds["test"])]
+            splits = [
+                (np.asarray(a, np.int64), np.asarray(b, np.int64))
+                for a, b in zip(folds["train"], folds["test"], strict=True)
+            ]
             codes = y.cat.codes.to_numpy()
-            acc = np.array([100 * np.mean(r.proba.argmax(1) == codes[test]) for r, (_, test)
-                            in zip(fold_probabilities(LocallyWeightedNB(**params), X, y, splits), splits)])
+            acc = np.array(
+                [
+                    100 * np.mean(r.proba.argmax(1) == codes[test])
+                    for r, (_, test) in zip(
+                        fold_probabilities(LocallyWeightedNB(**params), X, y, splits), splits, strict=True
+                    )
+                ]
+            )
             rows.append({"dataset": dataset, "setting": name, "mean": acc.mean(), "std": acc.std(ddof=1)})
     print(dataset, flush=True)
     return rows
@@ -87,14 +98,17 @@ def main() -> None:
     datasets = [d for d in paper.datasets if d not in SKIP]
     missing = [d for d in datasets if not (ROOT / f"resources/raw/{d}.arff").exists()]
     if missing:
-        raise SystemExit(f"resources/raw/ lacks {', '.join(missing)}: run the pipeline first "
-                         "(snakemake --cores 2 --config mirror=../shared/datasets) so that it fetches them")
+        raise SystemExit(
+            f"resources/raw/ lacks {', '.join(missing)}: run the pipeline first "
+            "(snakemake --cores 2 --config mirror=../shared/datasets) so that it fetches them"
+        )
     with ProcessPoolExecutor(2) as pool:
         rows = [r for part in pool.map(one_dataset, datasets) for r in part]
     res = pd.DataFrame(rows)
     pub = pd.read_csv(ROOT / "config/published/lcwnb_table2.csv")
     pub = pub[pub.method == "LWNB"][["dataset", "mean", "std"]].rename(
-        columns={"mean": "published_mean", "std": "published_std"})
+        columns={"mean": "published_mean", "std": "published_std"}
+    )
     res = res.merge(pub, on="dataset", how="left")
     res["gap"] = res["mean"] - res["published_mean"]
     res["agreement"] = [agreement(*v) for v in res[["mean", "std", "published_mean", "published_std"]].to_numpy()]
@@ -103,15 +117,20 @@ def main() -> None:
     res.round(4).to_csv(out / "lwnb_settings.csv", index=False)
 
     order = {name: i for i, (name, _, _) in enumerate(SETTINGS)}
-    summary = res.groupby("setting").agg(
-        datasets=("dataset", "size"),
-        exact=("agreement", lambda a: int((a == "exact").sum())),
-        within_0_5=("agreement", lambda a: int(a.isin(["exact", "within_0.5"]).sum())),
-        within_1_0=("agreement", lambda a: int(a.isin(["exact", "within_0.5", "within_1.0"]).sum())),
-        mean_abs_gap=("gap", lambda g: g.abs().mean()),
-        largest_gap=("gap", lambda g: g.iloc[g.abs().argmax()]),
-        worst_dataset=("gap", lambda g: res.loc[g.abs().idxmax(), "dataset"]),
-    ).reset_index().sort_values("setting", key=lambda s: s.map(order))
+    summary = (
+        res.groupby("setting")
+        .agg(
+            datasets=("dataset", "size"),
+            exact=("agreement", lambda a: int((a == "exact").sum())),
+            within_0_5=("agreement", lambda a: int(a.isin(["exact", "within_0.5"]).sum())),
+            within_1_0=("agreement", lambda a: int(a.isin(["exact", "within_0.5", "within_1.0"]).sum())),
+            mean_abs_gap=("gap", lambda g: g.abs().mean()),
+            largest_gap=("gap", lambda g: g.iloc[g.abs().argmax()]),
+            worst_dataset=("gap", lambda g: res.loc[g.abs().idxmax(), "dataset"]),
+        )
+        .reset_index()
+        .sort_values("setting", key=lambda s: s.map(order))
+    )
     summary.round(3).to_csv(out / "lwnb_settings_summary.csv", index=False)
     print(summary.to_string(index=False))
 

@@ -64,7 +64,11 @@ def check_page(driver, page: Path) -> list[str]:
             elif parsed.scheme == "file" and not Path(unquote(parsed.path)).exists():
                 problems.append(f"{name}: broken {tag}: {url}")
             elif parsed.scheme == "file" and parsed.fragment:
-                target = driver.find_elements(By.ID, parsed.fragment) if Path(unquote(parsed.path)) == page.resolve() else [1]
+                target = (
+                    driver.find_elements(By.ID, parsed.fragment)
+                    if Path(unquote(parsed.path)) == page.resolve()
+                    else [1]
+                )
                 if not target:
                     problems.append(f"{name}: no anchor #{parsed.fragment}")
     for table in driver.find_elements(By.CSS_SELECTOR, "table.cells"):
@@ -72,8 +76,12 @@ def check_page(driver, page: Path) -> list[str]:
         if not shown or all(t in ("", "not computed") for t in shown):
             problems.append(f"{name}: a table with no reproduced cell")
     # every table's views switch: (view, shown, hidden) for the first cell of each table
-    expected = {"v-ours": ({"ours"}, {"pub", "diff"}), "v-pub": ({"pub"}, {"ours", "diff"}),
-                "v-diff": ({"diff"}, {"ours", "pub"}), "v-both": ({"ours", "pub"}, {"diff"})}
+    expected = {
+        "v-ours": ({"ours"}, {"pub", "diff"}),
+        "v-pub": ({"pub"}, {"ours", "diff"}),
+        "v-diff": ({"diff"}, {"ours", "pub"}),
+        "v-both": ({"ours", "pub"}, {"diff"}),
+    }
     for k, view in enumerate(driver.find_elements(By.CSS_SELECTOR, ".view")):
         driver.execute_script("arguments[0].scrollIntoView()", view)
         spans = {c: view.find_element(By.CSS_SELECTOR, f".{c}") for c in ("ours", "pub", "diff")}
@@ -88,7 +96,9 @@ def check_pages(results: Path, shots: Path, narrow: int = 400, wide: int = 1280)
     """Every page under ``results`` (the index, the claims page, each report and run page) at ``wide`` px, then
     at ``narrow`` px; screenshots ``shots/{paper}_{page}.png`` of each at ``wide`` px."""
     shots.mkdir(parents=True, exist_ok=True)
-    pages = sorted(results.glob("*.html")) + sorted(results.glob("*/*.html"))   # the index, the claims page, each paper's
+    pages = sorted(results.glob("*.html")) + sorted(
+        results.glob("*/*.html")
+    )  # the index, the claims page, each paper's
     problems = []
     driver = _driver(wide, 900)
     try:
@@ -100,8 +110,7 @@ def check_pages(results: Path, shots: Path, narrow: int = 400, wide: int = 1280)
         driver.set_window_size(narrow, 900)
         for page in pages:
             driver.get(page.resolve().as_uri())
-            width, inner = driver.execute_script(
-                "return [document.documentElement.scrollWidth, window.innerWidth]")
+            width, inner = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
             if width > inner + 1:
                 problems.append(f"{page.parent.name}/{page.name}: {width} px wide on a {inner} px screen")
     finally:

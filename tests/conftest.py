@@ -2,7 +2,6 @@ import lzma
 import os
 from pathlib import Path
 
-
 ROOT = Path(__file__).resolve().parents[1]
 
 

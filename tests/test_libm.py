@@ -100,8 +100,9 @@ with np.errstate(all="ignore"):
                 "log2": libm.log2(pos), "log10": libm.log10(pos), "power": libm.power(pos, 1 / 7)}
     # what nbrepro leaves to numpy: exact operations, and reductions in a fixed order
     left = {"sum": x.sum(), "sum_axis0": M.sum(axis=0), "sum_axis1": M.sum(axis=1), "mean": M.mean(axis=0),
-            "var": M.var(axis=1), "std": M.std(axis=0, ddof=1), "cumsum": np.cumsum(x), "accumulate": np.add.accumulate(M, axis=1),
-            "prod": np.prod(M[:5], axis=0), "sqrt": np.sqrt(pos), "square": np.square(x), "x**2": x ** 2, "x**0.5": pos ** 0.5,
+            "var": M.var(axis=1), "std": M.std(axis=0, ddof=1), "cumsum": np.cumsum(x),
+            "accumulate": np.add.accumulate(M, axis=1), "prod": np.prod(M[:5], axis=0), "sqrt": np.sqrt(pos),
+            "square": np.square(x), "x**2": x ** 2, "x**0.5": pos ** 0.5,
             "x**-1": pos ** -1, "power2": np.power(x, 2.0), "divide": x / 7.1, "einsum": np.einsum("ij,ij->i", M, M),
             "einsum3": np.einsum("nic,i->nc", M.reshape(100, 3, 17), M[0, :3]), "maximum": np.maximum(x, 0.1),
             "sort": np.sort(x), "argsort": np.argsort(x, kind="stable"), "rint": np.rint(x), "floor": np.floor(x),

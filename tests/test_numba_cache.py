@@ -5,7 +5,6 @@ import subprocess
 import sys
 import textwrap
 
-
 CHILD = textwrap.dedent("""
     import os, sys, time
     lock = sys.argv[3] == "locked"

@@ -5,6 +5,7 @@ from importlib import import_module
 
 import pytest
 import yaml
+from conftest import ROOT
 
 import nbrepro.claims
 from nbrepro.analysis import FIGURE_KINDS, STATISTICS, Claim, claims_frame
@@ -12,8 +13,6 @@ from nbrepro.classifiers import REGISTRY
 from nbrepro.errors import ConfigError
 from nbrepro.paper import load_paper, registry_names, schema
 from nbrepro.report.figures import DRAW
-
-from conftest import ROOT
 
 
 def _enums(node, found):
@@ -52,8 +51,22 @@ def test_every_claims_module_returns_claim_records():
 
 def test_a_claim_names_its_source_and_verdict():
     frame = claims_frame([Claim("c", "4", "x", "printed", "yes", "p = 0.01")])
-    assert list(frame.columns) == ["claim_id", "section", "claim", "source", "verdict", "evidence", "metric",
-                                   "wilcoxon_holm", "bayesian", "tests_evidence", "stability", "fragile", "pool", "kind"]
+    assert list(frame.columns) == [
+        "claim_id",
+        "section",
+        "claim",
+        "source",
+        "verdict",
+        "evidence",
+        "metric",
+        "wilcoxon_holm",
+        "bayesian",
+        "tests_evidence",
+        "stability",
+        "fragile",
+        "pool",
+        "kind",
+    ]
     with pytest.raises(ValueError, match="source 'paper'"):
         Claim("c", "4", "x", "paper", "yes", "")
     with pytest.raises(ValueError, match="verdict 'holds'"):
@@ -69,7 +82,9 @@ def test_the_loader_applies_the_schemas_defaults_and_refuses_unknown_names(tmp_p
     spec["analysis"]["statistics"][0]["test"] = "anova"
     bad = tmp_path / "lcwnb.yaml"
     bad.write_text(yaml.safe_dump(spec))
-    with pytest.raises(ConfigError, match=r"lcwnb.yaml does not match paper.schema.yaml:\n  analysis/statistics/0/test"):
+    with pytest.raises(
+        ConfigError, match=r"lcwnb.yaml does not match paper.schema.yaml:\n  analysis/statistics/0/test"
+    ):
         load_paper(bad)
 
 
@@ -79,8 +94,11 @@ def test_reading_a_paper_loads_no_numba_scikit_learn_or_scipy():
     import subprocess
     import sys
 
-    code = ("import sys; import nbrepro.paper as p; heavy = lambda: sorted(m for m in ('numba', 'sklearn', 'scipy') "
-            "if m in sys.modules); before = heavy(); p.load_paper(sys.argv[1], check=False); print(before, heavy())")
-    out = subprocess.run([sys.executable, "-c", code, str(ROOT / "config/papers/awnb.yaml")], capture_output=True,
-                         text=True, check=True).stdout.strip()
+    code = (
+        "import sys; import nbrepro.paper as p; heavy = lambda: sorted(m for m in ('numba', 'sklearn', 'scipy') "
+        "if m in sys.modules); before = heavy(); p.load_paper(sys.argv[1], check=False); print(before, heavy())"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(ROOT / "config/papers/awnb.yaml")], capture_output=True, text=True, check=True
+    ).stdout.strip()
     assert out == "[] []"

@@ -8,7 +8,6 @@ import pytest
 import yaml
 
 from nbrepro.classifiers import REGISTRY, FrequencyGaussianNB, Logistic, NaiveBayes
-from nbrepro.spec import Paper
 from nbrepro.cli import main as cli
 from nbrepro.data.arff import read_arff
 from nbrepro.data.fetch import load_dataset
@@ -16,7 +15,7 @@ from nbrepro.data.registry import parse_registry
 from nbrepro.errors import ArffError, DatasetInvalid, ProtocolError
 from nbrepro.preprocess import EqualWidthDiscretizer
 from nbrepro.protocols import make_folds
-
+from nbrepro.spec import Paper
 
 HUGE = pd.DataFrame({"a": [1e308, -1e308, 1e308, -1e308, 5.0, 6.0], "b": [1.0, 2, 3, 4, 5, 6]})
 Y6 = pd.Series(pd.Categorical(list("xyxyxy")))
@@ -159,27 +158,34 @@ def test_fingerprint_names_a_results_file_cut_short(tmp_path, capsys):
     (tmp_path / "p/cut.parquet").write_bytes(data[: len(data) // 2])
     assert cli(["fingerprint", str(tmp_path)]) == 1
     out, err = capsys.readouterr()
-    assert "CORRUPT  p/cut.parquet" in out and "1 result file(s) cannot be read or are not what their job wrote, e.g. p/cut.parquet" in err
+    assert "CORRUPT  p/cut.parquet" in out
+    assert "1 result file(s) cannot be read or are not what their job wrote, e.g. p/cut.parquet" in err
 
 
-@pytest.mark.parametrize("flt, message", [
-    ({"n_clases": 2}, "a table's datasets filter names ['n_clases'], not registry values it can filter on"),
-    ({"n_classes": 99}, "a table's datasets filter {'n_classes': 99} matches none of the paper's data sets"),
-])
+@pytest.mark.parametrize(
+    "flt, message",
+    [
+        ({"n_clases": 2}, "a table's datasets filter names ['n_clases'], not registry values it can filter on"),
+        ({"n_classes": 99}, "a table's datasets filter {'n_classes': 99} matches none of the paper's data sets"),
+    ],
+)
 def test_a_table_datasets_filter_is_checked_when_the_config_is_read(tmp_path, flt, message):
     """Was: accepted at start-up, then a traceback in the table job (typo) or an empty table."""
+    from conftest import ROOT
+
     from nbrepro.data.registry import load_registry
     from nbrepro.errors import ConfigError
     from nbrepro.paper import load_paper
-
-    from conftest import ROOT
 
     paper = yaml.safe_load((ROOT / "config/papers/lcwnb.yaml").read_text())
     paper["tables"]["table2"]["datasets"] = flt
     path = tmp_path / "lcwnb.yaml"
     path.write_text(yaml.safe_dump(paper))
-    with pytest.raises(ConfigError, match=r"lcwnb\.yaml, tables\.table2: .*" + message.replace("[", r"\[").replace(
-            "]", r"\]").replace("{", r"\{").replace("}", r"\}")):
+    with pytest.raises(
+        ConfigError,
+        match=r"lcwnb\.yaml, tables\.table2: .*"
+        + message.replace("[", r"\[").replace("]", r"\]").replace("{", r"\{").replace("}", r"\}"),
+    ):
         load_paper(path, load_registry(ROOT / "config/datasets.yaml"))
 
 
@@ -194,16 +200,25 @@ def test_a_meta_estimators_base_given_as_a_bare_name_is_refused_at_start_up():
 
 def test_a_generator_setting_of_the_wrong_shape_is_refused_when_the_registry_is_read():
     """Was: accepted, then numpy's traceback in the fetch job."""
-    entry = {"file": "g.arff", "generator": "gaussian_classes", "n_instances": 200, "n_attributes": 2,
-             "n_classes": 2, "params": {"means": [[0, 1], [0, -1]], "cov": [[2, 0, 0], [0, 2, 0]]}}
+    entry = {
+        "file": "g.arff",
+        "generator": "gaussian_classes",
+        "n_instances": 200,
+        "n_attributes": 2,
+        "n_classes": 2,
+        "params": {"means": [[0, 1], [0, -1]], "cov": [[2, 0, 0], [0, 2, 0]]},
+    }
     with pytest.raises(ValueError, match=r"r\.yaml: dataset 'g': gaussian_classes' cov must be a symmetric 2 × 2"):
         parse_registry({"datasets": {"g": entry}}, "r.yaml")
 
 
-@pytest.mark.parametrize("params, message", [
-    ({"tolerances": 0.5}, "tolerances must be a list of non-negative numbers"),
-    ({"positive": "yes"}, "positive must be a class index"),
-])
+@pytest.mark.parametrize(
+    "params, message",
+    [
+        ({"tolerances": 0.5}, "tolerances must be a list of non-negative numbers"),
+        ({"positive": "yes"}, "positive must be a class index"),
+    ],
+)
 def test_metric_values_are_checked_when_the_config_is_read(params, message):
     """Was: tolerances: 0.5 a TypeError traceback in the table job."""
     from nbrepro.errors import ConfigError
@@ -215,18 +230,21 @@ def test_metric_values_are_checked_when_the_config_is_read(params, message):
 
 def test_an_auc_positive_class_the_data_sets_do_not_have_is_refused_when_the_config_is_read(tmp_path):
     """Was: an IndexError traceback in the evaluation job; then a one-line error, but only in that job."""
+    from conftest import ROOT
+
     from nbrepro.data.registry import load_registry
     from nbrepro.errors import ConfigError
     from nbrepro.paper import load_paper
-
-    from conftest import ROOT
 
     paper = yaml.safe_load((ROOT / "config/papers/lcwnb.yaml").read_text())
     paper["metrics"] = ["accuracy", {"auc": {"metric": "auc", "positive": 5}}]
     path = tmp_path / "lcwnb.yaml"
     path.write_text(yaml.safe_dump(paper))
-    with pytest.raises(ConfigError, match=r"lcwnb\.yaml: metric 'auc': positive=5 is a class index, but data set "
-                                          r"'\S+' has \d classes \(0 … \d, the registry's n_classes\)"):
+    with pytest.raises(
+        ConfigError,
+        match=r"lcwnb\.yaml: metric 'auc': positive=5 is a class index, but data set "
+        r"'\S+' has \d classes \(0 … \d, the registry's n_classes\)",
+    ):
         load_paper(path, load_registry(ROOT / "config/datasets.yaml"))
 
 
@@ -244,23 +262,34 @@ def test_a_preprocessing_step_parameter_of_the_wrong_type_is_refused_at_start_up
     from nbrepro.config import check_paper
     from nbrepro.errors import ConfigError
 
-    paper = {"paper": "p", "datasets": ["iris"], "protocol": {"name": "resubstitution"},
-             "preprocessing": {"scope": "dataset", "steps": [{"discretize_equal_width": {"n_bins": "ten"}}]},
-             "classifiers": {"NB": {"estimator": "NaiveBayes"}}, "metrics": ["accuracy"], "tables": {}}
-    with pytest.raises(ConfigError, match=r"p\.yaml, preprocessing, step 'discretize_equal_width': parameter "
-                                          r"n_bins='ten' must be a number"):
+    paper = {
+        "paper": "p",
+        "datasets": ["iris"],
+        "protocol": {"name": "resubstitution"},
+        "preprocessing": {"scope": "dataset", "steps": [{"discretize_equal_width": {"n_bins": "ten"}}]},
+        "classifiers": {"NB": {"estimator": "NaiveBayes"}},
+        "metrics": ["accuracy"],
+        "tables": {},
+    }
+    with pytest.raises(
+        ConfigError,
+        match=r"p\.yaml, preprocessing, step 'discretize_equal_width': parameter "
+        r"n_bins='ten' must be a number",
+    ):
         check_paper(Paper.from_config(paper), "p.yaml")
 
 
 def test_a_figure_naming_an_unknown_table_is_refused_at_start_up(tmp_path):
     """Was: accepted, then a KeyError traceback in the paper-stats job."""
+    from conftest import ROOT
+
     from nbrepro.errors import ConfigError
     from nbrepro.paper import load_paper
-
-    from conftest import ROOT
 
     paper = yaml.safe_load((ROOT / "config/papers/lcwnb.yaml").read_text())
     paper["figures"]["figure2"]["table"] = "table9"
     (tmp_path / "lcwnb.yaml").write_text(yaml.safe_dump(paper))
-    with pytest.raises(ConfigError, match=r"lcwnb\.yaml, figures\.figure2: '\w+': table\(s\) \['table9'\] are not among"):
+    with pytest.raises(
+        ConfigError, match=r"lcwnb\.yaml, figures\.figure2: '\w+': table\(s\) \['table9'\] are not among"
+    ):
         load_paper(tmp_path / "lcwnb.yaml")

@@ -1,16 +1,15 @@
 """The reseeding run's configs: every seed of a paper's experiment shifted together (nbrepro.reseed)."""
 import numpy as np
 import pytest
+from conftest import ROOT
 
 from nbrepro.cli import main as cli
 from nbrepro.config import make_classifier
+from nbrepro.errors import ConfigError
 from nbrepro.paper import load_paper
-from nbrepro.spec import Paper
 from nbrepro.protocols import make_folds, shifted
 from nbrepro.reseed import draws_random_numbers, reseed
-from nbrepro.errors import ConfigError
-
-from conftest import ROOT
+from nbrepro.spec import Paper
 
 PAPERS = ROOT / "config" / "papers"
 
@@ -38,8 +37,8 @@ def test_the_shifted_weka_runs_are_wekas_own_later_runs():
     moved = make_folds(shifted({"name": "weka_cv", "folds": 3, "runs": {"first": 1, "last": 2}}, 1), y)
     direct = make_folds({"name": "weka_cv", "folds": 3, "runs": {"first": 3, "last": 4}}, y)
     assert [f.run for f in moved] == [3, 3, 3, 4, 4, 4]
-    assert all(np.array_equal(a.test, b.test) for a, b in zip(moved, direct))
-    assert not all(np.array_equal(a.test, b.test) for a, b in zip(moved, main))
+    assert all(np.array_equal(a.test, b.test) for a, b in zip(moved, direct, strict=True))
+    assert not all(np.array_equal(a.test, b.test) for a, b in zip(moved, main, strict=True))
 
 
 def test_every_seed_of_halls_columns_moves_and_the_config_is_left_alone():
@@ -90,5 +89,7 @@ def test_a_gap_naming_an_unknown_table_or_method_is_refused(tmp_path):
         load_paper(tmp_path / "lpmbc.yaml")
     spec["gaps"][0]["where"] = [{"table": "table2", "metrics": ["acc"]}]
     (tmp_path / "lpmbc.yaml").write_text(yaml.safe_dump(spec))
-    with pytest.raises(ConfigError, match=r"metrics \['acc'\] are not in table 'table2' \(known: \['accuracy', 'mse'\]\)"):
+    with pytest.raises(
+        ConfigError, match=r"metrics \['acc'\] are not in table 'table2' \(known: \['accuracy', 'mse'\]\)"
+    ):
         load_paper(tmp_path / "lpmbc.yaml")

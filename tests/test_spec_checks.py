@@ -3,12 +3,11 @@ below gives one line naming the file, the section, the entry and the key (the pl
 keys, ``nbrepro.plugin``; the estimators' ``attribute_kinds``; their parameters' types)."""
 import pytest
 import yaml
+from conftest import ROOT
 
 from nbrepro.data.registry import load_registry
 from nbrepro.errors import ConfigError
 from nbrepro.paper import load_paper
-
-from conftest import ROOT
 
 
 def _load(tmp_path, edit):
@@ -27,34 +26,46 @@ def _statistic(entry):
 CASES = {
     "a statistic's key misspelt": (
         _statistic({"id": "s", "test": "sign_test", "methodz": ["LWNB", "NB"]}),
-        "analysis.statistics[0] (s): 'sign_test' needs 'methods'"),
+        "analysis.statistics[0] (s): 'sign_test' needs 'methods'",
+    ),
     "a statistic's unknown key beside the right ones": (
         _statistic({"id": "s", "test": "sign_test", "methods": ["LWNB", "NB"], "metod": "x"}),
-        "analysis.statistics[0] (s): 'sign_test' has no key 'metod' (its keys: "),
+        "analysis.statistics[0] (s): 'sign_test' has no key 'metod' (its keys: ",
+    ),
     "a statistic naming a method no table has": (
         _statistic({"id": "s", "test": "sign_test", "methods": ["LWNB", "NBX"]}),
-        "analysis.statistics[0] (s): 'sign_test': ['NBX'] are not methods of the paper's tables"),
+        "analysis.statistics[0] (s): 'sign_test': ['NBX'] are not methods of the paper's tables",
+    ),
     "a statistic's key of the wrong type": (
         _statistic({"id": "s", "test": "friedman", "methods": ["LWNB", "NB"], "tie_correction": "yes"}),
-        "analysis.statistics[0] (s): 'friedman': tie_correction must be true or false, got 'yes'"),
+        "analysis.statistics[0] (s): 'friedman': tie_correction must be true or false, got 'yes'",
+    ),
     "a figure with an unknown key": (
         lambda spec: spec.update(figures={"f": {"kind": "cd_diagram", "table": "table2", "colour": "red"}}),
-        "figures.f: 'cd_diagram' has no key 'colour' (its keys: "),
+        "figures.f: 'cd_diagram' has no key 'colour' (its keys: ",
+    ),
     "a figure naming a method no table has": (
         lambda spec: spec.update(figures={"f": {"kind": "cd_diagram", "table": "table2", "methods": ["NB", "NBX"]}}),
-        "figures.f: 'cd_diagram': ['NBX'] are not methods of the paper's tables"),
+        "figures.f: 'cd_diagram': ['NBX'] are not methods of the paper's tables",
+    ),
     "a nominal-only classifier on numeric data": (
         lambda spec: spec["classifiers"].update(AODE={"estimator": "AODE"}),
-        "classifier 'AODE': AODE takes nominal attributes only, but data set 'diabetes' has the numeric attribute"),
+        "classifier 'AODE': AODE takes nominal attributes only, but data set 'diabetes' has the numeric attribute",
+    ),
     "a nominal-only classifier inside a meta-estimator": (
-        lambda spec: spec["classifiers"].update(B={"estimator": "Bagging", "params": {"estimator": {"estimator": "HNB"}}}),
-        "classifier 'B': Bagging takes nominal attributes only, but data set 'diabetes' has the numeric attribute"),
+        lambda spec: spec["classifiers"].update(
+            B={"estimator": "Bagging", "params": {"estimator": {"estimator": "HNB"}}}
+        ),
+        "classifier 'B': Bagging takes nominal attributes only, but data set 'diabetes' has the numeric attribute",
+    ),
     "a numeric-only classifier on nominal data": (
         lambda spec: spec["classifiers"].update(K={"estimator": "VotingKNN", "datasets": ["vote"]}),
-        "classifier 'K': VotingKNN takes numeric attributes only, but data set 'vote' has the nominal attribute"),
+        "classifier 'K': VotingKNN takes numeric attributes only, but data set 'vote' has the nominal attribute",
+    ),
     "a classifier parameter of the wrong type": (
         lambda spec: spec["classifiers"]["LWNB"].update(params={"use_prior": "no"}),
-        "classifier 'LWNB': LSLWNB: parameter use_prior='no' must be true or false"),
+        "classifier 'LWNB': LSLWNB: parameter use_prior='no' must be true or false",
+    ),
 }
 
 
@@ -70,4 +81,5 @@ def test_a_wrong_entry_is_one_line_before_any_job(tmp_path, edit, message):
 def test_a_nominal_only_classifier_on_discretised_data_is_fine(tmp_path):
     def edit(spec):
         spec["classifiers"]["AODE"] = {"estimator": "AODE", "steps": [{"discretize_mdl": {}}]}
+
     assert "AODE" in _load(tmp_path, edit).classifiers

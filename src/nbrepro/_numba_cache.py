@@ -24,12 +24,11 @@ paper config, say) does not load numba at all.
 """
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
-
 import contextlib
 import fcntl
+import hashlib
 import os
+from pathlib import Path
 
 from numba import njit, vectorize
 from numba.core import caching

@@ -8,6 +8,7 @@ half-integers, exact in float64, so this loop gives the same bits as summing ran
 from __future__ import annotations
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 

@@ -58,7 +58,7 @@ def expand_classifiers(specs: dict, where: str = "paper config") -> dict:
             raise ConfigError(f"{where}: classifier {label!r} has a grid but no label template")
         keys = list(grid)
         for values in itertools.product(*(grid[k] if isinstance(grid[k], list) else [grid[k]] for k in keys)):
-            point = dict(zip(keys, values))
+            point = dict(zip(keys, values, strict=True))
             item = copy.deepcopy({k: v for k, v in spec.items() if k not in ("grid", "label")})
             for k, v in point.items():
                 _set_nested(item, k, v)
@@ -185,8 +185,10 @@ def check_paper(paper: Paper, where: str) -> None:
     for label, spec in paper.classifiers.items():
         estimator = build_estimator(spec, f"{where}, classifier {label!r}")
         if spec.variants == "ignore_each_attribute" and "ignored_attribute" not in estimator.get_params():
-            raise ConfigError(f"{where}, classifier {label!r}: variants ignore_each_attribute needs an estimator with an "
-                              f"ignored_attribute parameter; {type(estimator).__name__} has none")
+            raise ConfigError(
+                f"{where}, classifier {label!r}: variants ignore_each_attribute needs an estimator with an "
+                f"ignored_attribute parameter; {type(estimator).__name__} has none"
+            )
     pre = paper.preprocessing
     check_steps(list(pre.steps), f"{where}, preprocessing")
     for dataset, extra in pre.per_dataset.items():
@@ -199,8 +201,10 @@ def check_paper(paper: Paper, where: str) -> None:
     if paper.stored_probabilities == "none":
         reading = [c for c, m in metrics.items() if m.level == "dataset" and m.reads_probabilities]
         if reading:
-            raise ConfigError(f"{where}, stored_probabilities: none, but the dataset-level metric(s) {reading} "
-                              f"read the stored probabilities; use float32 or float64")
+            raise ConfigError(
+                f"{where}, stored_probabilities: none, but the dataset-level metric(s) {reading} "
+                f"read the stored probabilities; use float32 or float64"
+            )
     labels = set(paper.classifiers)
     for label, spec in paper.classifiers.items():
         unknown = [d for d in spec.datasets or () if d not in paper.datasets]
@@ -221,12 +225,16 @@ def check_paper(paper: Paper, where: str) -> None:
         for m in dict.fromkeys(named):
             absent = [d for d in rows if d not in paper.classifier_datasets(m)]
             if absent:
-                raise ConfigError(f"{where}, tables.{name}: classifier {m!r} does not run on {absent} "
-                                  f"(its datasets: key); list them there or leave them out of the table")
+                raise ConfigError(
+                    f"{where}, tables.{name}: classifier {m!r} does not run on {absent} "
+                    f"(its datasets: key); list them there or leave them out of the table"
+                )
         recorded = {"fit_seconds", "predict_seconds"}  # every evaluation records its timings
         missing = [v for v in dict.fromkeys(values) if v not in metrics and v not in recorded]
         if missing:
-            raise ConfigError(f"{where}, tables.{name}: metric column(s) {missing} are not among the paper's "
-                              f"metrics {list(metrics)} (or the timings {sorted(recorded)})")
+            raise ConfigError(
+                f"{where}, tables.{name}: metric column(s) {missing} are not among the paper's "
+                f"metrics {list(metrics)} (or the timings {sorted(recorded)})"
+            )
     if paper.analysis.table and paper.analysis.table not in paper.tables:
         raise ConfigError(f"{where}, analysis.table: no table {paper.analysis.table!r}")

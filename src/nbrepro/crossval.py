@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import copy
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator
 
 import numpy as np
 import pandas as pd
@@ -94,7 +94,8 @@ def fold_probabilities(estimator, X: pd.DataFrame, y: pd.Series,
     unfitted = clone(estimator)
     for train, test in folds:
         t0 = cpu_seconds()
-        model = copy.copy(unfitted)  # a fresh unfitted model: its parameters are plain values (clone costs more than the fit here)
+        # a fresh unfitted model: its parameters are plain values (clone costs more than the fit here)
+        model = copy.copy(unfitted)
         model.__dict__.update(encoding)
         partition = len(train) + len(test) == len(X)
         if counted and partition and len(test) < len(train):  # k-fold CV: subtract the (smaller) test fold

@@ -13,18 +13,18 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .config import make_classifier
-from .errors import USER_ERRORS, DatasetInvalid, ProtocolError
 from .classifiers.trees import shared_tree_depths
+from .config import make_classifier
 from .crossval import FoldProba, cpu_seconds, fold_probabilities
 from .data.fetch import load_dataset, verify_cached
 from .data.registry import registry_entry
+from .errors import USER_ERRORS, DatasetInvalid, ProtocolError
 from .io import atomic_path, read_parquet
+from .metrics import metric_for, paper_metrics
 from .preprocess.pipeline import apply_steps, build_steps
 from .progress import Progress
-from .spec import Paper
-from .metrics import metric_for, paper_metrics
 from .protocols import make_folds
+from .spec import Paper
 
 log = logging.getLogger("nbrepro")
 
@@ -117,8 +117,12 @@ def flatten_state(value, key: str = "") -> list[tuple[str, float, str]]:
         arr = np.asarray(value)
         keys = [",".join([key] * bool(key) + [str(i) for i in idx]) for idx in np.ndindex(arr.shape)]
         if arr.dtype.kind in "biuf":   # numbers (e.g. bandwidths per attribute × class): no recursion per element
-            return list(zip(keys, arr.astype(np.float64).ravel().tolist(), [""] * arr.size))
-        return [row for k, v in zip(keys, np.asarray(value, dtype=object).ravel()) for row in flatten_state(v, k)]
+            return list(zip(keys, arr.astype(np.float64).ravel().tolist(), [""] * arr.size, strict=True))
+        return [
+            row
+            for k, v in zip(keys, np.asarray(value, dtype=object).ravel(), strict=True)
+            for row in flatten_state(v, k)
+        ]
     if isinstance(value, (bool, int, float, np.bool_, np.integer, np.floating)):
         return [(key, float(value), "")]
     return [(key, np.nan, "" if value is None else str(value))]
@@ -155,7 +159,7 @@ def _fitted_columns(value) -> tuple:
     rows = flatten_state(value)
     if not rows:
         return (), np.empty(0), ()
-    keys, values, texts = zip(*rows)
+    keys, values, texts = zip(*rows, strict=True)
     return keys, np.asarray(values, dtype=np.float64), texts
 
 
@@ -209,14 +213,16 @@ def _shared_fit_probabilities(paper, labels, X, y, splits):
         yield [FoldProba(p, model.classes_, t1 - t0, share, {}) for p in probas]
 
 
-PER_ATTRIBUTE = ("drop_each_attribute", "ignore_each_attribute")   # variants: one evaluation per attribute
+PER_ATTRIBUTE = ("drop_each_attribute", "ignore_each_attribute")  # variants: one evaluation per attribute
 
 
 def _label_probabilities(paper, label, X, y, splits, record, params=None):
     """Per fold, a one-element list: the label's own fit (with ``params`` set on its estimator)."""
     if paper.preprocessing.scope == "fold":
         if params:
-            raise ProtocolError(f"classifier {label!r}: variants with estimator parameters need preprocessing scope 'dataset'")
+            raise ProtocolError(
+                f"classifier {label!r}: variants with estimator parameters need preprocessing scope 'dataset'"
+            )
         results = _fold_scope_probabilities(paper, label, X, y, splits, record)
     else:
         results = fold_probabilities(make_classifier(label, paper).set_params(**(params or {})), X, y, splits, record)
@@ -247,16 +253,33 @@ class _Collected:
         row.update(fit_seconds=res.fit_seconds, predict_seconds=res.predict_seconds)
         self.fold_rows.append(row)
         n = len(test)
-        self.pred_parts.append((np.full(n, variant, dtype=object), np.full(n, run, dtype=np.int32),
-                                np.full(n, fold, dtype=np.int32), test.astype(np.int32), truth.astype(np.int32),
-                                pred.astype(np.int32)))
+        self.pred_parts.append(
+            (
+                np.full(n, variant, dtype=object),
+                np.full(n, run, dtype=np.int32),
+                np.full(n, fold, dtype=np.int32),
+                test.astype(np.int32),
+                truth.astype(np.int32),
+                pred.astype(np.int32),
+            )
+        )
         if self.probas is not None:
             self.probas.append(proba.astype(self.dtype, copy=False))
         fitted = self.fitted
         for attribute, value in (res.recorded or {}).items():
             keys, values, texts = _fitted_columns(value)
-            for column, part in zip(FITTED_COLUMNS, ((variant,) * len(keys), (int(run),) * len(keys),
-                                                     (int(fold),) * len(keys), (attribute,) * len(keys), keys)):
+            # the first five columns; value and text follow
+            for column, part in zip(
+                FITTED_COLUMNS[:5],
+                (
+                    (variant,) * len(keys),
+                    (int(run),) * len(keys),
+                    (int(fold),) * len(keys),
+                    (attribute,) * len(keys),
+                    keys,
+                ),
+                strict=True,
+            ):
                 fitted[column].extend(part)
             fitted["value"].append(values)
             fitted["text"].extend(texts)
@@ -274,12 +297,16 @@ class _Collected:
         return result
 
 
-def evaluate(paper: Paper, dataset: str, label: str, prepared_path, folds_path, out_folds, out_predictions,
-             out_fitted=None) -> pd.DataFrame:
+def evaluate(
+    paper: Paper, dataset: str, label: str, prepared_path, folds_path, out_folds, out_predictions, out_fitted=None
+) -> pd.DataFrame:
     """Run one classifier over every fold; write per-fold metrics, per-test-row predictions and, when
     the classifier's spec has ``record:``, its fitted attributes per fold."""
-    return next(evaluate_many(paper, dataset, [label], prepared_path, folds_path,
-                              {label: (out_folds, out_predictions, out_fitted)}))[1]
+    return next(
+        evaluate_many(
+            paper, dataset, [label], prepared_path, folds_path, {label: (out_folds, out_predictions, out_fitted)}
+        )
+    )[1]
 
 
 def evaluate_many(paper: Paper, dataset: str, labels, prepared_path, folds_path, outputs: dict):
@@ -289,12 +316,15 @@ def evaluate_many(paper: Paper, dataset: str, labels, prepared_path, folds_path,
     X, y = read_prepared(prepared_path)
     folds = read_parquet(folds_path)
     declared = paper_metrics(paper)
-    metrics = {c: m for c, m in declared.items() if m.level == "fold"} or \
-        {"accuracy": metric_for(paper, "accuracy", declared)}   # a paper with dataset-level metrics only
+    metrics = {c: m for c, m in declared.items() if m.level == "fold"} or {
+        "accuracy": metric_for(paper, "accuracy", declared)
+    }  # a paper with dataset-level metrics only
     classes = list(y.cat.categories)
     ycodes = y.cat.codes.to_numpy()
-    splits = [(np.asarray(train, dtype=np.int64), np.asarray(test, dtype=np.int64))
-              for train, test in zip(folds["train"], folds["test"])]
+    splits = [
+        (np.asarray(train, dtype=np.int64), np.asarray(test, dtype=np.int64))
+        for train, test in zip(folds["train"], folds["test"], strict=True)
+    ]
     groups = path_groups(paper, labels)
     n_variants = [X.shape[1] if paper.classifiers[g[0]].variants in PER_ATTRIBUTE else 1 for g in groups]
     progress = Progress(dataset, len(splits) * sum(n_variants))
@@ -320,8 +350,10 @@ def _evaluate_groups(paper, groups, X, y, folds, splits, metrics, classes, ycode
                 results = _shared_fit_probabilities(paper, group, Xv, y, splits)
             else:
                 results = _label_probabilities(paper, group[0], Xv, y, splits, list(spec.record), params)
-            for (run, fold), (train, test), per_label in zip(zip(folds["run"], folds["fold"]), splits, results):
-                for label, res in zip(group, per_label):
+            for (run, fold), (train, test), per_label in zip(
+                zip(folds["run"], folds["fold"], strict=True), splits, results, strict=True
+            ):
+                for label, res in zip(group, per_label, strict=True):
                     collected[label].add(label, classes, ycodes, metrics, variant, run, fold, train, test, res)
                 progress.step("/".join(group))
         progress.step("/".join(group), 0, finished=True)

@@ -1,4 +1,7 @@
-"""Content hashes of a results tree with the timing columns and the pages' machine-dependent stretches left out, to check reproducibility."""
+"""Content hashes of a results tree with the timing columns and the pages' machine-dependent stretches
+left out, to check reproducibility.
+"""
+
 from __future__ import annotations
 
 import hashlib
@@ -13,7 +16,7 @@ from .report.html import MACHINE_STRETCH
 TIMING_FILES = {Path(paths.TIMINGS).name, paths.RUN_PAGE, paths.CRATE_METADATA_NAME}
 
 
-CORRUPT = "CORRUPT"   # in place of the digest of a results file that cannot be read or is not what its job wrote
+CORRUPT = "CORRUPT"  # in place of the digest of a results file that cannot be read or is not what its job wrote
 
 
 def fingerprint(root) -> list[tuple[str, str]]:
@@ -26,7 +29,7 @@ def fingerprint(root) -> list[tuple[str, str]]:
             continue
         try:
             checked_sha256(p)
-        except ResultChanged:   # not the bytes its job wrote (recorded in its sidecar, nbrepro.io)
+        except ResultChanged:  # not the bytes its job wrote (recorded in its sidecar, nbrepro.io)
             out.append((str(p.relative_to(root)), CORRUPT))
             continue
         if p.suffix == ".html":  # a page's machine-dependent stretches (a run's time, its commit) left out
@@ -34,7 +37,7 @@ def fingerprint(root) -> list[tuple[str, str]]:
         elif p.suffix == ".parquet":
             try:
                 df = pd.read_parquet(p)
-            except Exception:   # a file cut short (an interrupted copy, a full disk) or not parquet at all
+            except Exception:  # a file cut short (an interrupted copy, a full disk) or not parquet at all
                 out.append((str(p.relative_to(root)), CORRUPT))
                 continue
             df = df[[c for c in df.columns if not c.endswith("_seconds")]]
@@ -48,21 +51,21 @@ def fingerprint(root) -> list[tuple[str, str]]:
 def expected_files(config_path, papers=None, seeds=None) -> list[str]:
     """Every result file (relative to results/) that a run of the workflow config (or of ``papers``;
     of ``seeds`` reseeded runs, default the config's) should leave."""
-    from .analysis.seed_bands import seeded_runs
     from .analysis.paper import output_files
+    from .analysis.seed_bands import seeded_runs
     from .config import load_yaml
     from .paper import load_papers
 
     config_path = Path(config_path)
     cfg = load_yaml(config_path)
-    root = config_path.parent.parent   # config/config.yaml → the project folder
+    root = config_path.parent.parent  # config/config.yaml → the project folder
     out = [paths.INDEX_PAGE, paths.CLAIMS_PAGE, paths.CLAIMS_CSV, paths.CRATE_METADATA_NAME]
     loaded = load_papers(papers or cfg["papers"], root / cfg["paper_dir"], check=False)
     out += [paths.crate_input(n) for n in ["config.yaml", "datasets.yaml", *(f"papers/{p}.yaml" for p in loaded)]]
     seeds = int(cfg.get("seeds", 0)) if seeds is None else seeds
     for name, paper in loaded.items():
         stats = [paths.stats(f) for f in output_files(paper)[0]]
-        for run in [""] + [paths.seed_run(k) + "/" for k in seeded_runs(paper, seeds)]:   # the main run, the reseeded
+        for run in [""] + [paths.seed_run(k) + "/" for k in seeded_runs(paper, seeds)]:  # the main run, the reseeded
             for ds in paper.datasets:
                 for label, spec in paper.classifiers.items():
                     if ds not in paper.classifier_datasets(label):

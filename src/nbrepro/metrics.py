@@ -30,17 +30,18 @@ Dataset-level metrics (one value per dataset, from the predictions of every run)
 
 Timings (recorded by the evaluation itself, not computed from predictions; ``level == "timing"``):
 
-  fit_seconds, predict_seconds   CPU seconds of the (single-threaded) job during one fold's fit / predict (lower is better),
-      usable in tables and rank figures like any fold column (e.g. Liu et al.'s training time)
+  fit_seconds, predict_seconds   CPU seconds of the (single-threaded) job during one fold's fit / predict
+      (lower is better), usable in tables and rank figures like any fold column (e.g. Liu et al.'s training time)
 
 Rows whose class is missing (code −1) are left out of every metric.
 """
+
 from __future__ import annotations
 
 import inspect
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 
@@ -51,12 +52,12 @@ from .errors import ConfigError
 @dataclass(frozen=True)
 class Metric:
     name: str
-    direction: str               # "higher" or "lower" is better
+    direction: str  # "higher" or "lower" is better
     unit: str
-    level: str                   # "fold" or "dataset"
+    level: str  # "fold" or "dataset"
     function: Callable
     params: dict = field(default_factory=dict)
-    tolerances: tuple = (0.5, 1.0)   # "near" thresholds for reproduced vs published, in the metric's unit
+    tolerances: tuple = (0.5, 1.0)  # "near" thresholds for reproduced vs published, in the metric's unit
 
     @property
     def higher_is_better(self) -> bool:
@@ -161,8 +162,10 @@ def auc(y, proba, train_counts=None, positive: int = 0, average: str | None = No
                 total, weight = total + n_c * a, weight + n_c
         return 100.0 * total / weight if weight else math.nan
     if positive >= p.shape[1]:
-        raise ConfigError(f"metric auc: positive={positive} is a class index, but the data set has {p.shape[1]} "
-                          "classes (0 … {0})".format(p.shape[1] - 1))
+        raise ConfigError(
+            f"metric auc: positive={positive} is a class index, but the data set has {p.shape[1]} "
+            "classes (0 … {0})".format(p.shape[1] - 1)
+        )
     return 100.0 * _binary_auc(p[:, positive], t == positive)
 
 
@@ -181,8 +184,11 @@ def _prediction_shares(predictions) -> tuple[np.ndarray, np.ndarray]:
     cached = predictions.attrs.get("_prediction_shares")
     if cached is not None:
         return cached
-    k = len(predictions.attrs["classes"]) if "classes" in predictions.attrs else \
-        sum(1 for c in predictions.columns if str(c).startswith("p:"))
+    k = (
+        len(predictions.attrs["classes"])
+        if "classes" in predictions.attrs
+        else sum(1 for c in predictions.columns if str(c).startswith("p:"))
+    )
     d = predictions[predictions["y"] >= 0]
     row = d["row"].to_numpy().astype(np.int64)
     size = int(row.max()) + 1 if len(row) else 0
@@ -213,7 +219,7 @@ def kw_variance(predictions) -> float:
     truth, shares = _prediction_shares(predictions)
     if not len(truth):
         return math.nan
-    return float(100.0 * np.mean(0.5 * (1.0 - np.sum(shares ** 2, axis=1))))
+    return float(100.0 * np.mean(0.5 * (1.0 - np.sum(shares**2, axis=1))))
 
 
 def _recorded(*args, **kwargs) -> float:
@@ -242,7 +248,7 @@ def _metric_entries(spec) -> list[tuple[str, str, dict]]:
         if isinstance(item, str):
             out.append((item, item, {}))
         elif isinstance(item, dict) and len(item) == 1:
-            (column, params), = item.items()
+            ((column, params),) = item.items()
             params = dict(params or {})
             out.append((column, params.pop("metric", column), params))
         else:
@@ -258,24 +264,36 @@ def make_metric(column: str, name: str, params: dict | None = None, where: str =
     direction = params.pop("direction", direction)
     unit = params.pop("unit", unit)
     tolerances = params.pop("tolerances", tolerances)
-    if (not isinstance(tolerances, (list, tuple)) or not tolerances
-            or not all(isinstance(t, (int, float)) and not isinstance(t, bool) and t >= 0 for t in tolerances)):
-        raise ConfigError(f"{where}: metric {column!r}: tolerances must be a list of non-negative numbers "
-                          f"(e.g. [0.005, 0.5]), got {tolerances!r}")
+    if (
+        not isinstance(tolerances, (list, tuple))
+        or not tolerances
+        or not all(isinstance(t, (int, float)) and not isinstance(t, bool) and t >= 0 for t in tolerances)
+    ):
+        raise ConfigError(
+            f"{where}: metric {column!r}: tolerances must be a list of non-negative numbers "
+            f"(e.g. [0.005, 0.5]), got {tolerances!r}"
+        )
     tolerances = tuple(tolerances)
-    if "positive" in params and (not isinstance(params["positive"], int) or isinstance(params["positive"], bool)
-                                 or params["positive"] < 0):
-        raise ConfigError(f"{where}: metric {column!r}: positive must be a class index (0, 1, …), "
-                          f"got {params['positive']!r}")
+    if "positive" in params and (
+        not isinstance(params["positive"], int) or isinstance(params["positive"], bool) or params["positive"] < 0
+    ):
+        raise ConfigError(
+            f"{where}: metric {column!r}: positive must be a class index (0, 1, …), got {params['positive']!r}"
+        )
     if "scale" in params and name in ("accuracy", "error"):
         unit = "%" if params["scale"] == 100 else "fraction" if params["scale"] == 1 else f"× {params['scale']}"
     allowed = set(inspect.signature(function).parameters) - {"y", "proba", "train_counts", "predictions"}
     unknown = set(params) - allowed
     if unknown:
-        raise ConfigError(f"{where}: metric {column!r} ({name}) has no parameter(s) {sorted(unknown)} "
-                          f"(it takes {sorted(allowed) or 'none'})")
-    for key, choices in (("definition", MSE_DEFINITIONS), ("baseline", RRSE_BASELINES),
-                         ("average", (None, "weighted"))):
+        raise ConfigError(
+            f"{where}: metric {column!r} ({name}) has no parameter(s) {sorted(unknown)} "
+            f"(it takes {sorted(allowed) or 'none'})"
+        )
+    for key, choices in (
+        ("definition", MSE_DEFINITIONS),
+        ("baseline", RRSE_BASELINES),
+        ("average", (None, "weighted")),
+    ):
         if key in params and params[key] not in choices:
             raise ConfigError(f"{where}: metric {column!r}: {key} must be one of {list(choices)}, got {params[key]!r}")
     if direction not in ("higher", "lower"):
@@ -287,8 +305,9 @@ def paper_metrics(paper, where: str | None = None) -> dict[str, Metric]:
     """The metrics a paper (``nbrepro.spec.Paper``) asks for, by column name, in its order (accuracy
     when it asks for none); ``where`` names the config in an error."""
     where = f"{where or f'paper {paper.name!r}'}, metrics"
-    return {col: make_metric(col, name, params, where)
-            for col, name, params in _metric_entries(list(paper.metrics))} or {"accuracy": make_metric("accuracy", "accuracy")}
+    return {
+        col: make_metric(col, name, params, where) for col, name, params in _metric_entries(list(paper.metrics))
+    } or {"accuracy": make_metric("accuracy", "accuracy")}
 
 
 def metric_for(paper, column: str, declared: dict[str, Metric] | None = None) -> Metric:

@@ -32,7 +32,7 @@ class Plugin:
         """What is wrong with the entry beyond its keys' names and types (None: nothing)."""
         return None
 
-    def keys(self) -> tuple[str, ...]:
+    def known_keys(self) -> tuple[str, ...]:
         return self.common + self.required + self.optional
 
 
@@ -57,9 +57,9 @@ def check_entry(plugin: Plugin, entry: dict, paper: dict, at: str) -> None:
     missing = [k for k in plugin.required if k not in entry]
     if missing:
         raise ConfigError(f"{what} needs {missing[0]!r}" + (f" (and {missing[1:]})" if missing[1:] else ""))
-    unknown = [k for k in entry if k not in plugin.keys()]
+    unknown = [k for k in entry if k not in plugin.known_keys()]
     if unknown:
-        raise ConfigError(f"{what} has no key {unknown[0]!r} (its keys: {', '.join(sorted(plugin.keys()))})")
+        raise ConfigError(f"{what} has no key {unknown[0]!r} (its keys: {', '.join(sorted(plugin.known_keys()))})")
     for key, expected in plugin.types.items():
         if key in entry and entry[key] is not None and not _type_ok(entry[key], expected):
             raise ConfigError(f"{what}: {key} must be {_type_words(expected)}, got {entry[key]!r}")

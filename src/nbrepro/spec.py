@@ -14,8 +14,8 @@ rerun triggers serialise and ``nbrepro.reseed`` patches; ``replaced(**keys)`` a 
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from types import MappingProxyType

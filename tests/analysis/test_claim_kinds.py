@@ -60,7 +60,9 @@ def test_every_kind_conforms(name):
     assert name in EXAMPLES, f"kind {name!r} has no example in this test"
     assert kind.name == name and kind.__doc__ and len(kind.__doc__.split()) > 15   # documented: the config's reference
     spec = _spec(name)
-    check_declared(Paper.from_config({"claims": [spec], "analysis": {}}), "p.yaml", set(METHODS))   # its example is a valid declaration
+    check_declared(
+        Paper.from_config({"claims": [spec], "analysis": {}}), "p.yaml", set(METHODS)
+    )  # its example is a valid declaration
     ctx = _context()
     view = ClaimView(ctx, None)
     read = kind.read(spec, view, None)
@@ -68,13 +70,13 @@ def test_every_kind_conforms(name):
     ok, evidence = kind.holds(spec, read.data, view, None)
     assert ok is HOLDS[name] or ok == HOLDS[name]
     assert isinstance(evidence, str) and evidence
-    if kind.generalising(spec):   # a bootstrap resample of the rows (repeated data sets) is judged as well
+    if kind.generalising(spec):  # a bootstrap resample of the rows (repeated data sets) is judged as well
         ok2, _ = kind.holds(spec, read.data.iloc[[0, 0, 1, 2, 3, 3, 4, 5]], view, None)
         assert ok2 in (True, False)
     # a claim judged: the record carries the kind; stability where it generalises, today's tests where significant
     claim = judge(spec, kind, None, "ours", ctx, None)
     assert claim.kind == name and claim.verdict == ("yes" if HOLDS[name] else "no")
-    assert (claim.stability == claim.stability) == kind.generalising(spec)        # NaN when not
+    assert (claim.stability == claim.stability) == kind.generalising(spec)  # NaN when not
     assert bool(claim.wilcoxon_holm) == kind.significance
     # a method missing: not yet computable on ours, not checkable on the printed tables, never a verdict
     if name not in ("count",):
@@ -82,7 +84,9 @@ def test_every_kind_conforms(name):
         missing = judge(spec_b, kind, None, "ours", _context(drop="A"), None)
         assert missing.verdict == "not yet computable" and "A" in missing.evidence
         printed = judge(spec_b, kind, None, "printed", _context(source="printed", drop="A"), None)
-        assert printed.verdict == "not checkable" and printed.evidence.startswith("not checkable from the printed tables")
+        assert printed.verdict == "not checkable" and printed.evidence.startswith(
+            "not checkable from the printed tables"
+        )
 
 
 def test_rank_order_is_strict_and_groups_are_unordered():
@@ -91,17 +95,25 @@ def test_rank_order_is_strict_and_groups_are_unordered():
     data = ctx.wide
     assert kind.holds({"best": "A"}, data, view, None)[0]
     assert kind.holds({"worst": "D"}, data, view, None)[0]
-    assert kind.holds({"order": [["C", "B", "A"], "D"]}, data, view, None)[0]      # the best three in any order
+    assert kind.holds({"order": [["C", "B", "A"], "D"]}, data, view, None)[0]  # the best three in any order
     assert not kind.holds({"best": "B"}, data, view, None)[0]
-    tied = data.assign(B=data["A"])                                                  # a tie for first is not "best"
+    tied = data.assign(B=data["A"])  # a tie for first is not "best"
     assert not kind.holds({"best": "A"}, tied, view, None)[0]
 
 
 def test_significantly_better_with_exactly_and_its_pool():
     ctx = _context(n=30)
     kind = CLAIM_KINDS["significantly_better"]
-    spec = {"id": "s", "section": "1", "sentence": "A beats D", "kind": kind.name, "method": "A", "than": ["D"],
-            "test": "bonferroni_dunn", "rope": 0.01}
+    spec = {
+        "id": "s",
+        "section": "1",
+        "sentence": "A beats D",
+        "kind": kind.name,
+        "method": "A",
+        "than": ["D"],
+        "test": "bonferroni_dunn",
+        "rope": 0.01,
+    }
     c = judge(spec, kind, None, "ours", ctx, None)
     assert c.verdict == "yes" and "Holm over 3 pairs" in c.tests_evidence and c.pool
     # with exactly: the beaten set must be D alone; here A also beats C by a wide margin
@@ -114,14 +126,35 @@ def test_count_markers_each_any_and_each_way():
     ctx = _context()
     view, kind = ClaimView(ctx, None), CLAIM_KINDS["count"]
     data = view.markers("t2", ["B", "D"]).data
-    assert kind.holds({"of": "markers", "table": "t2", "methods": ["B", "D"], "direction": "better", "equals": 2},
-                      data, view, None)[0]
-    assert kind.holds({"of": "markers", "table": "t2", "methods": ["B", "D"], "direction": "worse", "combine": "each",
-                       "equals": 12}, data, view, None)[0] is False          # B has no worse marker
-    assert kind.holds({"of": "markers", "table": "t2", "methods": ["B", "D"], "direction": "either", "combine": "any",
-                       "equals": 12}, data, view, None)[0]
+    assert kind.holds(
+        {"of": "markers", "table": "t2", "methods": ["B", "D"], "direction": "better", "equals": 2}, data, view, None
+    )[0]
+    assert (
+        kind.holds(
+            {
+                "of": "markers",
+                "table": "t2",
+                "methods": ["B", "D"],
+                "direction": "worse",
+                "combine": "each",
+                "equals": 12,
+            },
+            data,
+            view,
+            None,
+        )[0]
+        is False
+    )  # B has no worse marker
+    assert kind.holds(
+        {"of": "markers", "table": "t2", "methods": ["B", "D"], "direction": "either", "combine": "any", "equals": 12},
+        data,
+        view,
+        None,
+    )[0]
     one = view.markers("t2", ["B"]).data
-    assert kind.holds({"of": "markers", "table": "t2", "methods": ["B"], "direction": "each_way", "at_most": 2}, one, view, None)[0]
+    assert kind.holds(
+        {"of": "markers", "table": "t2", "methods": ["B"], "direction": "each_way", "at_most": 2}, one, view, None
+    )[0]
     # on the printed source, a column whose markers the table lost (markers_printed) is not checkable
     printed = ClaimView(_context(source="printed"), None)
     assert printed.markers("t2", ["B"]).data is None and "lost" in printed.markers("t2", ["B"]).missing
@@ -131,8 +164,15 @@ def test_count_markers_each_any_and_each_way():
 def test_count_of_best_and_published_bounds():
     ctx = _context()
     kind = CLAIM_KINDS["count"]
-    spec = {"id": "c", "section": "1", "sentence": "A best on 12", "kind": "count", "of": "best", "method": "A",
-            "equals": {"published": "a_best"}}
+    spec = {
+        "id": "c",
+        "section": "1",
+        "sentence": "A best on 12",
+        "kind": "count",
+        "of": "best",
+        "method": "A",
+        "equals": {"published": "a_best"},
+    }
     c = judge(spec, kind, None, "ours", ctx, pd.Series({"a_best": 12.0}))
     assert c.verdict == "yes" and "A best on 12" in c.evidence
 
@@ -140,47 +180,85 @@ def test_count_of_best_and_published_bounds():
 def test_in_range_on_named_data_sets_describes_them():
     ctx = _context()
     kind = CLAIM_KINDS["in_range"]
-    spec = {"id": "r", "section": "1", "sentence": "A above D on d00", "kind": "in_range",
-            "value": {"difference": ["A", "D"]}, "datasets": ["d00"], "at_least": 0.1}
+    spec = {
+        "id": "r",
+        "section": "1",
+        "sentence": "A above D on d00",
+        "kind": "in_range",
+        "value": {"difference": ["A", "D"]},
+        "datasets": ["d00"],
+        "at_least": 0.1,
+    }
     c = judge(spec, kind, None, "ours", ctx, None)
-    assert c.verdict == "yes" and "First" in c.evidence and c.stability != c.stability   # named: no stability
+    assert c.verdict == "yes" and "First" in c.evidence and c.stability != c.stability  # named: no stability
     c = judge(dict(spec, datasets=["nowhere"]), kind, None, "ours", ctx, None)
     assert c.verdict == "not yet computable"
     c = judge(dict(spec, datasets={"except": ["d00"]}, at_least=0.5), kind, None, "ours", ctx, None)
     assert c.verdict == "no" and "First" not in c.evidence
-    stats_spec = {"id": "s", "section": "1", "sentence": "p1 above 0.05", "kind": "in_range",
-                  "value": {"statistics": ["p1", "p2"]}, "above": 0.05}
-    assert judge(stats_spec, kind, None, "ours", ctx, None).verdict == "no"           # p2 = 0.01
+    stats_spec = {
+        "id": "s",
+        "section": "1",
+        "sentence": "p1 above 0.05",
+        "kind": "in_range",
+        "value": {"statistics": ["p1", "p2"]},
+        "above": 0.05,
+    }
+    assert judge(stats_spec, kind, None, "ours", ctx, None).verdict == "no"  # p2 = 0.01
     assert judge(dict(stats_spec, value={"statistic": "p1"}), kind, None, "ours", ctx, None).verdict == "yes"
 
 
 def test_trend_along_a_table1_column():
     ctx = _context()
-    ctx.wide["B"] = ctx.wide["A"] - np.linspace(0.2, -0.2, len(ctx.wide)).round(2)   # B overtakes A as m grows
+    ctx.wide["B"] = ctx.wide["A"] - np.linspace(0.2, -0.2, len(ctx.wide)).round(2)  # B overtakes A as m grows
     kind = CLAIM_KINDS["trend"]
-    spec = {"id": "t", "section": "1", "sentence": "B's rank falls with m", "kind": "trend", "along": "m",
-            "value": {"rank_of": "B", "among": ["A", "B"]}, "direction": "decreasing"}
+    spec = {
+        "id": "t",
+        "section": "1",
+        "sentence": "B's rank falls with m",
+        "kind": "trend",
+        "along": "m",
+        "value": {"rank_of": "B", "among": ["A", "B"]},
+        "direction": "decreasing",
+    }
     c = judge(spec, kind, None, "ours", ctx, None)
     assert c.verdict == "yes" and "Spearman ρ = -" in c.evidence and c.stability > 0.8
     assert judge(dict(spec, direction="increasing"), kind, None, "ours", ctx, None).verdict == "no"
-    assert judge(dict(spec, direction="none"), kind, None, "ours", ctx, None).verdict == "no"   # there is a pattern
-    flat = dict(spec, value={"rank_of": "A", "among": ["A", "D"]}, direction="none")          # A ranks first throughout
+    assert judge(dict(spec, direction="none"), kind, None, "ours", ctx, None).verdict == "no"  # there is a pattern
+    flat = dict(spec, value={"rank_of": "A", "among": ["A", "D"]}, direction="none")  # A ranks first throughout
     assert judge(flat, kind, None, "ours", ctx, None).verdict == "yes"
 
 
-@pytest.mark.parametrize("claim, message", [
-    ({"kind": "rank_order", "best": "A", "worst": "D"}, "exactly one of best, worst, order"),
-    ({"kind": "rank_order", "best": "A", "colour": 1}, "does not read ['colour']"),
-    ({"kind": "significantly_better", "method": "A", "than": ["D"], "test": "nemenyi"}, "needs ['rope']"),
-    ({"kind": "significantly_better", "method": "A", "than": ["D"], "test": "t-test", "rope": 1}, "test must be one of"),
-    ({"kind": "significantly_better", "method": "A", "than": ["D"], "test": "nemenyi", "rope": 1, "among": ["A", "B"]},
-     "'among' must hold"),
-    ({"kind": "count", "of": "markers", "table": "t2", "methods": ["D"]}, "needs one of"),
-    ({"kind": "count", "of": "markers", "table": "t2", "methods": ["D"], "equals": "12"}, "must be a number"),
-    ({"kind": "in_range", "value": {"difference": ["A"]}, "above": 0}, "difference needs two columns"),
-    ({"kind": "trend", "along": "m", "value": {"column": "A"}, "direction": "up"}, "increasing, decreasing or none"),
-    ({"kind": "rank_order", "best": "Z"}, "['Z'] are not methods of the paper's tables"),
-])
+@pytest.mark.parametrize(
+    "claim, message",
+    [
+        ({"kind": "rank_order", "best": "A", "worst": "D"}, "exactly one of best, worst, order"),
+        ({"kind": "rank_order", "best": "A", "colour": 1}, "does not read ['colour']"),
+        ({"kind": "significantly_better", "method": "A", "than": ["D"], "test": "nemenyi"}, "needs ['rope']"),
+        (
+            {"kind": "significantly_better", "method": "A", "than": ["D"], "test": "t-test", "rope": 1},
+            "test must be one of",
+        ),
+        (
+            {
+                "kind": "significantly_better",
+                "method": "A",
+                "than": ["D"],
+                "test": "nemenyi",
+                "rope": 1,
+                "among": ["A", "B"],
+            },
+            "'among' must hold",
+        ),
+        ({"kind": "count", "of": "markers", "table": "t2", "methods": ["D"]}, "needs one of"),
+        ({"kind": "count", "of": "markers", "table": "t2", "methods": ["D"], "equals": "12"}, "must be a number"),
+        ({"kind": "in_range", "value": {"difference": ["A"]}, "above": 0}, "difference needs two columns"),
+        (
+            {"kind": "trend", "along": "m", "value": {"column": "A"}, "direction": "up"},
+            "increasing, decreasing or none",
+        ),
+        ({"kind": "rank_order", "best": "Z"}, "['Z'] are not methods of the paper's tables"),
+    ],
+)
 def test_a_bad_declaration_is_one_line_naming_the_claim(claim, message):
     spec = {"id": "bad", "section": "1", "sentence": "…", **claim}
     with pytest.raises(ConfigError) as err:
@@ -207,7 +285,9 @@ def test_the_papers_declare_claims_of_every_kind(tmp_path):
     for name in ("lcwnb", "lslwnb", "kdebw", "lpmbc", "awnb"):
         used |= {c["kind"] for c in load_paper(root / f"config/papers/{name}.yaml").claims}
     assert used == set(CLAIM_KINDS)
-    text = (root / "config/papers/lpmbc.yaml").read_text().replace("method: LPM-BC\n    than:", "method: LPM-B\n    than:")
+    text = (
+        (root / "config/papers/lpmbc.yaml").read_text().replace("method: LPM-BC\n    than:", "method: LPM-B\n    than:")
+    )
     (tmp_path / "lpmbc.yaml").write_text(text)
     with pytest.raises(ConfigError, match=r"claims\[3\] \(bonferroni_dunn\): \['LPM-B'\] are not methods"):
         load_paper(tmp_path / "lpmbc.yaml")

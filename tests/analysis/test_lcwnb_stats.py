@@ -4,14 +4,13 @@
 These check our statistics code against the numbers the paper prints, using the paper's inputs."""
 import pandas as pd
 import pytest
+from conftest import ROOT
 
+from nbrepro.analysis.statistics import text_statistics
 from nbrepro.claims import lcwnb as claims_module
 from nbrepro.claims.lcwnb import switching_kappa
 from nbrepro.paper import load_paper
-from nbrepro.analysis.statistics import text_statistics
 from nbrepro.stats import win_loss_split
-
-from conftest import ROOT
 
 
 def win_loss(table):

@@ -2,8 +2,8 @@
 import numpy as np
 import pandas as pd
 
-from nbrepro.claims import kdebw
 from nbrepro.analysis import Context, claims_frame
+from nbrepro.claims import kdebw
 from nbrepro.spec import Paper
 
 SCHEMES = kdebw.SCHEMES
@@ -31,11 +31,24 @@ def context(error_rank_order):
               "table2": pd.DataFrame([{"measure": "ERROR", "row_method": "BCV", "col_method": "SP", "wins": 10,
                                        "ties": 0, "losses": 42}])}
     times = {m: (8.0 if m in kdebw.SOPHISTICATED else 2.0) + i * 0.01 for i, m in enumerate(SCHEMES)}
-    frames = {"figure1": pd.DataFrame([{"panel": "training time", "method": m, "mean_rank": r} for m, r in times.items()]),
-              "figure2": pd.DataFrame({"classifier": ["NRD", "NRD0", "SP", "UCV", "BCV", "STE", "DPI", "WEKA"],
-                                       "median": [0.9, 0.7, 0.6, 0.5, 1.07, 0.5, 0.6, 1.4]})}
-    ctx = Context(paper=Paper.from_config({}), table=tables["error"], wide=pd.DataFrame(), table1=None, higher_is_better=False,
-                  frames=frames, tables=tables)
+    frames = {
+        "figure1": pd.DataFrame([{"panel": "training time", "method": m, "mean_rank": r} for m, r in times.items()]),
+        "figure2": pd.DataFrame(
+            {
+                "classifier": ["NRD", "NRD0", "SP", "UCV", "BCV", "STE", "DPI", "WEKA"],
+                "median": [0.9, 0.7, 0.6, 0.5, 1.07, 0.5, 0.6, 1.4],
+            }
+        ),
+    }
+    ctx = Context(
+        paper=Paper.from_config({}),
+        table=tables["error"],
+        wide=pd.DataFrame(),
+        table1=None,
+        higher_is_better=False,
+        frames=frames,
+        tables=tables,
+    )
     return ctx
 
 
@@ -52,10 +65,18 @@ def test_claims_hold_on_tables_built_to_satisfy_them():
     # every claim but "SP is the only scheme better than DIS" (WEKA and others beat DIS here too) and the
     # bias/variance profiles of SP and of the small- and large-bandwidth groups, which these tables (built
     # for UCV's and BCV's profiles alone) do not give
-    assert set(failed.claim_id) == {"sp_only_better_than_dis", "sp_bias_variance_middle",
-                                    "small_bandwidths_low_bias_high_variance", "large_bandwidths_high_bias_low_variance"}
-    assert "ours 10/0/42" in out.loc[[c for c in out.index if c.startswith("BCV is statistically significantly "
-                                                                         "worse than SP")][0], "evidence"]
+    assert set(failed.claim_id) == {
+        "sp_only_better_than_dis",
+        "sp_bias_variance_middle",
+        "small_bandwidths_low_bias_high_variance",
+        "large_bandwidths_high_bias_low_variance",
+    }
+    assert (
+        "ours 10/0/42"
+        in out.loc[
+            [c for c in out.index if c.startswith("BCV is statistically significantly worse than SP")][0], "evidence"
+        ]
+    )
 
 
 def test_claims_fail_when_the_order_is_reversed():
@@ -71,11 +92,15 @@ def test_the_rank_claims_are_judged_on_the_printed_table_2_too():
     from conftest import ROOT
 
     ctx = context(["SP", "WEKA", "NRD-I", "NRD", "NRD0", "DPI", "STE", "DIS", "UCV", "BCV"])
-    ctx.paper = Paper.from_config({"datasets": [f"d{i}" for i in range(52)],
-                                   "tables": {"table2": {"published": str(ROOT / "config/published/kdebw_table2.csv")}}})
+    ctx.paper = Paper.from_config(
+        {
+            "datasets": [f"d{i}" for i in range(52)],
+            "tables": {"table2": {"published": str(ROOT / "config/published/kdebw_table2.csv")}},
+        }
+    )
     out = claims_frame(kdebw.claims(ctx))
     printed = out[out.source == "printed"].set_index("claim_id")
-    assert set(printed.index) == set(out.claim_id)   # every claim has a printed-number verdict or a reason
+    assert set(printed.index) == set(out.claim_id)  # every claim has a printed-number verdict or a reason
     assert printed.loc["sp_better_than_dis", "verdict"] == "no"
     assert printed.loc["sp_better_than_dis", "evidence"] == "SP 4.11, DIS 5.98 (difference 1.875); CD = 1.879"
     assert printed.loc["bcv_worse_than_sp", "verdict"] == "yes" and printed.loc["friedman", "verdict"] == "yes"
@@ -96,15 +121,33 @@ def test_larger_bandwidths_by_a_sign_test_over_the_data_sets(tmp_path):
         for m, v in size.items():
             f = tmp_path / paths.per_fold("fitted", ds, m)
             f.parent.mkdir(parents=True, exist_ok=True)
-            pd.DataFrame({"variant": "", "run": 1, "fold": 0, "attribute": "bandwidth_ratios_", "key": [f"{i}" for i in range(5)],
-                          "value": v * rng.uniform(0.95, 1.05, 5), "text": ""}).to_parquet(f)
+            pd.DataFrame(
+                {
+                    "variant": "",
+                    "run": 1,
+                    "fold": 0,
+                    "attribute": "bandwidth_ratios_",
+                    "key": [f"{i}" for i in range(5)],
+                    "value": v * rng.uniform(0.95, 1.05, 5),
+                    "text": "",
+                }
+            ).to_parquet(f)
     ctx = context(["SP", "WEKA", "NRD-I", "NRD", "NRD0", "DPI", "STE", "DIS", "UCV", "BCV"])
     ctx.paper, ctx.results = Paper.from_config({"datasets": datasets}), tmp_path
     held, evidence = kdebw._larger_bandwidths(ctx)
     assert held and "BCV > NRD on 12 of 12" in evidence and "WEKA > NRD on 12 of 12" in evidence
-    size["WEKA"] = 1.0   # WEKA no longer above NRD: about half the data sets each way
+    size["WEKA"] = 1.0  # WEKA no longer above NRD: about half the data sets each way
     for ds in datasets:
         f = tmp_path / paths.per_fold("fitted", ds, "WEKA")
-        pd.DataFrame({"variant": "", "run": 1, "fold": 0, "attribute": "bandwidth_ratios_", "key": [f"{i}" for i in range(5)],
-                      "value": rng.uniform(0.95, 1.05, 5), "text": ""}).to_parquet(f)
+        pd.DataFrame(
+            {
+                "variant": "",
+                "run": 1,
+                "fold": 0,
+                "attribute": "bandwidth_ratios_",
+                "key": [f"{i}" for i in range(5)],
+                "value": rng.uniform(0.95, 1.05, 5),
+                "text": "",
+            }
+        ).to_parquet(f)
     assert kdebw._larger_bandwidths(ctx)[0] is False

@@ -3,14 +3,13 @@ predicates of nbrepro.claims.lslwnb) on the printed Tables 2–4: every one hold
 own numbers but one, which its Table 4 contradicts."""
 import numpy as np
 import pandas as pd
+from conftest import ROOT
 
 from nbrepro.analysis.context import analysis_context
 from nbrepro.analysis.declared import declared_claims
 from nbrepro.analysis.paper import printed_view
 from nbrepro.claims import lslwnb
 from nbrepro.paper import load_paper
-
-from conftest import ROOT
 
 
 def printed_tables():
@@ -37,15 +36,20 @@ def test_on_the_printed_tables_every_conclusion_holds_but_one():
     assert len(got) == 11 and {c.source for c in got.values()} == {"printed"}
     failed = {k: c.evidence for k, c in got.items() if c.verdict != "yes"}
     # Diabetes: the highest TCA with one attribute left out, 67.58, is above the 67.06 with all of them
-    assert list(failed) == ["attributes_only_help"] and "Diabetes 65.10–67.58 (all 67.06)" in failed["attributes_only_help"]
+    assert (
+        list(failed) == ["attributes_only_help"]
+        and "Diabetes 65.10–67.58 (all 67.06)" in failed["attributes_only_help"]
+    )
     # the text's 83.81 % and 81.77 %
-    assert got["lwnb_higher_average"].evidence.startswith("averages over 9 data sets: LWNB 83.81, NB 81.77; LWNB − NB +2.04")
+    assert got["lwnb_higher_average"].evidence.startswith(
+        "averages over 9 data sets: LWNB 83.81, NB 81.77; LWNB − NB +2.04"
+    )
 
 
 def test_a_conclusion_fails_when_its_numbers_change():
     tables = printed_tables()
     t2 = tables["table2"]
-    t2.loc[(t2.dataset == "vote") & (t2.method == "LWNB"), "mean"] = 93.0   # Voting: +1.19 only
+    t2.loc[(t2.dataset == "vote") & (t2.method == "LWNB"), "mean"] = 93.0  # Voting: +1.19 only
     got = judge(tables, "ours")
     assert got["lwnb_superior"].verdict == "no" and got["almost_equal_elsewhere"].verdict == "yes"
     del tables["table3"]

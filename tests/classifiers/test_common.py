@@ -29,9 +29,13 @@ from nbrepro.classifiers import FAMILIES, J48, Calibrated, InnerCVSelection, Nai
 WEIGHT_ZERO = "Weka reads every training row, a row of weight 0 included, where it prepares the data"
 EXPECTED_FAILURES = {
     "NaiveBayes": {"check_sample_weight_equivalence_on_dense_data": WEIGHT_ZERO + " (a numeric attribute's precision)"},
-    "Logistic": {"check_sample_weight_equivalence_on_dense_data": WEIGHT_ZERO + " (ReplaceMissingValues, RemoveUseless)"},
+    "Logistic": {
+        "check_sample_weight_equivalence_on_dense_data": WEIGHT_ZERO + " (ReplaceMissingValues, RemoveUseless)"
+    },
     "NBTree": {"check_sample_weight_equivalence_on_dense_data": "Weka's internal CV folds count rows"},
-    "Bagging": {"check_sample_weight_equivalence_on_dense_data": "Weka resamples by weight; repeated rows draw differently"},
+    "Bagging": {
+        "check_sample_weight_equivalence_on_dense_data": "Weka resamples by weight; repeated rows draw differently"
+    },
     "TAN": {"check_classifier_data_not_an_array": "a numeric DataFrame is discretised, a float array read as nominal"},
 }
 
@@ -81,8 +85,9 @@ def test_a_classifier_added_to_a_family_is_checked_with_nothing_else_edited(monk
     check_estimator(ThrowawayNB(), expected_failed_checks=EXPECTED_FAILURES["NaiveBayes"])
 
 
-@parametrize_with_checks(list(_tested_estimators()),
-                         expected_failed_checks=lambda est: EXPECTED_FAILURES.get(type(est).__name__, {}))
+@parametrize_with_checks(
+    list(_tested_estimators()), expected_failed_checks=lambda est: EXPECTED_FAILURES.get(type(est).__name__, {})
+)
 def test_sklearn_compatible(estimator, check):
     check(estimator)
 

@@ -5,12 +5,11 @@ and compares the class probabilities of the held-out rows to 1e-9, and every pre
 """
 import numpy as np
 import pytest
+from conftest import DATA_DIR
+from oracles import needs_weka, weka_fold_arff
 
 from nbrepro.classifiers import J48, TAN, Bagging, LocallyWeightedNB, Logistic, NaiveBayes, NBTree
 from nbrepro.data.arff import read_arff
-
-from conftest import DATA_DIR
-from oracles import needs_weka, weka_fold_arff
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
@@ -24,22 +23,36 @@ CASES = {
     "NB-D": (lambda: NaiveBayes(supervised_discretization=True), ("weka.classifiers.bayes.NaiveBayes", "-D")),
     "J48": (lambda: J48(), ("weka.classifiers.trees.J48",)),
     "J48-U": (lambda: J48(unpruned=True), ("weka.classifiers.trees.J48", "-U")),
-    "J48-A-M5-S": (lambda: J48(laplace=True, min_samples_leaf=5, subtree_raising=False),
-                   ("weka.classifiers.trees.J48", "-A", "-M", "5", "-S")),
-    "Bagging-J48-U": (lambda: Bagging(J48(unpruned=True)),
-                      ("weka.classifiers.meta.Bagging", "-W", "weka.classifiers.trees.J48", "--", "-U")),
-    "Bagging-NB-P60": (lambda: Bagging(NaiveBayes(), n_estimators=5, bag_size_percent=60, random_state=7),
-                       ("weka.classifiers.meta.Bagging", "-I", "5", "-P", "60", "-S", "7", "-W",
-                        "weka.classifiers.bayes.NaiveBayes")),
-    "TAN": (lambda: TAN(), ("weka.classifiers.bayes.BayesNet", "-D", "-Q", "weka.classifiers.bayes.net.search.local.TAN")),
-    "LWNB-50": (lambda: LocallyWeightedNB(k=50), ("weka.classifiers.lazy.LWL", "-K", "50", "-W",
-                                                  "weka.classifiers.bayes.NaiveBayes")),
-    "LWNB-all-gauss": (lambda: LocallyWeightedNB(k=0, kernel="gauss"), ("weka.classifiers.lazy.LWL", "-U", "4", "-W",
-                                                                        "weka.classifiers.bayes.NaiveBayes")),
+    "J48-A-M5-S": (
+        lambda: J48(laplace=True, min_samples_leaf=5, subtree_raising=False),
+        ("weka.classifiers.trees.J48", "-A", "-M", "5", "-S"),
+    ),
+    "Bagging-J48-U": (
+        lambda: Bagging(J48(unpruned=True)),
+        ("weka.classifiers.meta.Bagging", "-W", "weka.classifiers.trees.J48", "--", "-U"),
+    ),
+    "Bagging-NB-P60": (
+        lambda: Bagging(NaiveBayes(), n_estimators=5, bag_size_percent=60, random_state=7),
+        ("weka.classifiers.meta.Bagging", "-I", "5", "-P", "60", "-S", "7", "-W", "weka.classifiers.bayes.NaiveBayes"),
+    ),
+    "TAN": (
+        lambda: TAN(),
+        ("weka.classifiers.bayes.BayesNet", "-D", "-Q", "weka.classifiers.bayes.net.search.local.TAN"),
+    ),
+    "LWNB-50": (
+        lambda: LocallyWeightedNB(k=50),
+        ("weka.classifiers.lazy.LWL", "-K", "50", "-W", "weka.classifiers.bayes.NaiveBayes"),
+    ),
+    "LWNB-all-gauss": (
+        lambda: LocallyWeightedNB(k=0, kernel="gauss"),
+        ("weka.classifiers.lazy.LWL", "-U", "4", "-W", "weka.classifiers.bayes.NaiveBayes"),
+    ),
     "NBTree": (lambda: NBTree(), ("weka.classifiers.trees.NBTree",)),
     "Logistic": (lambda: Logistic(), ("weka.classifiers.functions.Logistic",)),
-    "Logistic-M5-R0.1": (lambda: Logistic(max_iter=5, ridge=0.1), ("weka.classifiers.functions.Logistic", "-M", "5",
-                                                                  "-R", "0.1")),
+    "Logistic-M5-R0.1": (
+        lambda: Logistic(max_iter=5, ridge=0.1),
+        ("weka.classifiers.functions.Logistic", "-M", "5", "-R", "0.1"),
+    ),
 }
 
 
@@ -105,7 +118,18 @@ def test_calibrated_equals_wekas_stacking(tmp_path, weka_oracle, name, base):
     make, weka_args = CASES[base]
     X, y = load(name)
     fold = weka_split(tmp_path, X, y)
-    weka = weka_oracle("weka.classifiers.meta.Stacking", tmp_path / "train.arff", tmp_path / "test.arff",
-                       "-X", "10", "-S", "1", "-M", "weka.classifiers.functions.Logistic", "-B", " ".join(weka_args))
+    weka = weka_oracle(
+        "weka.classifiers.meta.Stacking",
+        tmp_path / "train.arff",
+        tmp_path / "test.arff",
+        "-X",
+        "10",
+        "-S",
+        "1",
+        "-M",
+        "weka.classifiers.functions.Logistic",
+        "-B",
+        " ".join(weka_args),
+    )
     ours = Calibrated(make()).fit(X.iloc[fold.train], y.iloc[fold.train]).predict_proba(X.iloc[fold.test])
     assert_agrees(ours, weka)

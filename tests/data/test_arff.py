@@ -2,12 +2,11 @@
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import DATA_DIR, ROOT
 
 from nbrepro.data import ArffError, load_registry, read_arff
 from nbrepro.data.arff import write_arff
 from nbrepro.data.fetch import DatasetInvalid, load_dataset
-
-from conftest import DATA_DIR, ROOT
 
 
 def _write(tmp_path, text, name="t.arff"):

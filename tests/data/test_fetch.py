@@ -6,6 +6,8 @@ import os
 
 import pytest
 import yaml
+from conftest import DATA_DIR, ROOT
+from openml_server import LocalOpenML, Served
 
 from nbrepro.cli import main as cli
 from nbrepro.data.checksums import data_digests, file_digests
@@ -13,15 +15,17 @@ from nbrepro.data.fetch import SHIPPED, fetch, read_source, verify_cached
 from nbrepro.data.registry import load_registry, parse_registry
 from nbrepro.errors import DatasetInvalid, DatasetUnavailable
 
-from conftest import DATA_DIR, ROOT
-from openml_server import LocalOpenML, Served
-
 REGISTRY = ROOT / "config/datasets.yaml"
-PAPER = {"paper": "tiny", "title": "t", "datasets": ["iris"],
-         "preprocessing": {"scope": "dataset", "steps": [{"discretize_equal_width": {"n_bins": 10}}]},
-         "protocol": {"name": "weka_cv", "folds": 3, "runs": {"first": 1, "last": 1}, "train_order": "weka"},
-         "classifiers": {"NB": {"estimator": "NaiveBayes"}}, "metrics": ["accuracy"],
-         "tables": {"table2": {"metric": "accuracy", "methods": ["NB"], "published": "config/published/lcwnb_table2.csv"}}}
+PAPER = {
+    "paper": "tiny",
+    "title": "t",
+    "datasets": ["iris"],
+    "preprocessing": {"scope": "dataset", "steps": [{"discretize_equal_width": {"n_bins": 10}}]},
+    "protocol": {"name": "weka_cv", "folds": 3, "runs": {"first": 1, "last": 1}, "train_order": "weka"},
+    "classifiers": {"NB": {"estimator": "NaiveBayes"}},
+    "metrics": ["accuracy"],
+    "tables": {"table2": {"metric": "accuracy", "methods": ["NB"], "published": "config/published/lcwnb_table2.csv"}},
+}
 IRIS = (DATA_DIR / "iris.arff").read_bytes()
 
 
@@ -58,18 +62,22 @@ def test_every_registry_file_ships_and_matches_its_digests():
         shipped = SHIPPED / f"{spec.file}.xz"
         assert shipped.exists(), name
         assert spec.extra["origin"] and spec.extra["licence"], name
-        plain = DATA_DIR / spec.file   # the tests' copy, decompressed from the shipped file
+        plain = DATA_DIR / spec.file  # the tests' copy, decompressed from the shipped file
         got = file_digests(plain)
-        assert (got["sha256"], got["data_sha256"], got["rows_sha256"]) == (spec.sha256, spec.data_sha256,
-                                                                           spec.rows_sha256), name
+        assert (got["sha256"], got["data_sha256"], got["rows_sha256"]) == (
+            spec.sha256,
+            spec.data_sha256,
+            spec.rows_sha256,
+        ), name
         assert (got["n_rows"], got["n_columns"] - 1) == (spec.n_instances, spec.n_attributes), name
     assert sum(p.stat().st_size for p in SHIPPED.glob("*.xz")) < 6e6
 
 
 def test_shipped_copy_is_read_first_and_recorded(tmp_path):
     spec = load_registry(REGISTRY)["iris"]
-    assert fetch(spec, tmp_path / "iris.arff", mirrors=[tmp_path / "nowhere"], use_openml=False) == \
-        "shipped:iris.arff.xz"
+    assert (
+        fetch(spec, tmp_path / "iris.arff", mirrors=[tmp_path / "nowhere"], use_openml=False) == "shipped:iris.arff.xz"
+    )
     assert (tmp_path / "iris.arff").read_bytes() == IRIS
     assert read_source(tmp_path / "iris.arff")["source"] == "shipped:iris.arff.xz"
 
@@ -89,7 +97,7 @@ def test_data_digests_tell_formatting_from_order():
 
     frame, _ = read_arff(DATA_DIR / "iris.arff")
     data, rows = data_digests(frame)
-    assert data_digests(frame.iloc[::-1].reset_index(drop=True)) [1] == rows
+    assert data_digests(frame.iloc[::-1].reset_index(drop=True))[1] == rows
     assert data_digests(frame.iloc[::-1].reset_index(drop=True))[0] != data
     changed = frame.copy()
     changed.iloc[0, 0] += 0.1
@@ -109,8 +117,20 @@ def test_ship_writes_the_same_bytes_and_the_registry_lines(tmp_path, capsys):
 # ---- mirrors and the cache (moved from the pipeline tests) -----------------------------------------
 def test_missing_dataset_without_network(tmp_path, capsys):
     reg = _registry_file(tmp_path, elsewhere=_iris_entry())
-    rc = cli(["fetch", "--dataset", "elsewhere", "--registry", reg, "--no-openml",
-              "--mirror", str(tmp_path / "empty"), "--out", str(tmp_path / "e.arff")])
+    rc = cli(
+        [
+            "fetch",
+            "--dataset",
+            "elsewhere",
+            "--registry",
+            reg,
+            "--no-openml",
+            "--mirror",
+            str(tmp_path / "empty"),
+            "--out",
+            str(tmp_path / "e.arff"),
+        ]
+    )
     err = capsys.readouterr().err
     assert rc == 2
     assert "dataset 'elsewhere' (elsewhere.arff) not found" in err and "the files nbrepro ships" in err
@@ -121,8 +141,20 @@ def test_checksum_mismatch(tmp_path, capsys):
     (tmp_path / "m").mkdir()
     (tmp_path / "m/elsewhere.arff").write_bytes(IRIS + b"\n% edited\n")
     reg = _registry_file(tmp_path, elsewhere=_iris_entry())
-    rc = cli(["fetch", "--dataset", "elsewhere", "--registry", reg, "--no-openml",
-              "--mirror", str(tmp_path / "m"), "--out", str(tmp_path / "e.arff")])
+    rc = cli(
+        [
+            "fetch",
+            "--dataset",
+            "elsewhere",
+            "--registry",
+            reg,
+            "--no-openml",
+            "--mirror",
+            str(tmp_path / "m"),
+            "--out",
+            str(tmp_path / "e.arff"),
+        ]
+    )
     assert rc == 2 and "checksum mismatch" in capsys.readouterr().err
     assert not (tmp_path / "e.arff").exists() and not list(tmp_path.glob("*.part"))
 
@@ -139,9 +171,23 @@ def test_edited_cache_is_refused_not_used(tmp_path, capsys):
     raw = tmp_path / "iris.arff"
     _swapped_iris(raw)
     (tmp_path / "p.yaml").write_text(yaml.safe_dump(PAPER))
-    rc = cli(["prepare", "--paper-config", str(tmp_path / "p.yaml"), "--dataset", "iris",
-              "--registry", str(REGISTRY), "--raw", str(raw),
-              "--out-data", str(tmp_path / "d.parquet"), "--out-folds", str(tmp_path / "f.parquet")])
+    rc = cli(
+        [
+            "prepare",
+            "--paper-config",
+            str(tmp_path / "p.yaml"),
+            "--dataset",
+            "iris",
+            "--registry",
+            str(REGISTRY),
+            "--raw",
+            str(raw),
+            "--out-data",
+            str(tmp_path / "d.parquet"),
+            "--out-folds",
+            str(tmp_path / "f.parquet"),
+        ]
+    )
     err = capsys.readouterr().err
     assert rc == 2 and "the cached file" in err and "it was edited or is stale" in err
     rc = cli(["fetch", "--dataset", "iris", "--registry", str(REGISTRY), "--no-openml", "--out", str(raw)])
@@ -150,7 +196,7 @@ def test_edited_cache_is_refused_not_used(tmp_path, capsys):
 
 def test_an_openml_copy_in_the_cache_is_used_only_if_its_data_are_the_registrys(tmp_path):
     spec = load_registry(REGISTRY)["iris"]
-    _swapped_iris(tmp_path / "o.arff")   # rows in another order: other folds
+    _swapped_iris(tmp_path / "o.arff")  # rows in another order: other folds
     got = file_digests(tmp_path / "o.arff")
     (tmp_path / "o.arff.source.json").write_text(json.dumps({"source": "openml:61", **got}))
     with pytest.raises(DatasetInvalid, match="it was edited or is stale"):
@@ -187,10 +233,16 @@ def _written_otherwise(body):
     return b"".join(head + rows)
 
 
-SERVED = {61: Served("iris", IRIS), 62: Served("iris", _reordered(IRIS)), 63: Served("iris", _one_row_less(IRIS)),
-          64: Served("iris", _written_otherwise(IRIS)), 65: Served("labor", (DATA_DIR / "labor.arff").read_bytes()),
-          66: Served("iris", IRIS, file_status=404), 67: Served("iris", IRIS, delay=3.0),
-          68: Served("iris", IRIS, truncate_at=2000)}
+SERVED = {
+    61: Served("iris", IRIS),
+    62: Served("iris", _reordered(IRIS)),
+    63: Served("iris", _one_row_less(IRIS)),
+    64: Served("iris", _written_otherwise(IRIS)),
+    65: Served("labor", (DATA_DIR / "labor.arff").read_bytes()),
+    66: Served("iris", IRIS, file_status=404),
+    67: Served("iris", IRIS, delay=3.0),
+    68: Served("iris", IRIS, truncate_at=2000),
+}
 
 
 @pytest.fixture
@@ -199,7 +251,7 @@ def openml_server(tmp_path, monkeypatch):
 
     with LocalOpenML(SERVED) as server:
         monkeypatch.setattr(openml.config, "server", server.api)
-        monkeypatch.setattr(openml.config, "connection_n_retries", 1)   # no retries and no waits between them
+        monkeypatch.setattr(openml.config, "connection_n_retries", 1)  # no retries and no waits between them
         monkeypatch.setattr(openml.config, "apikey", "")
         yield server
 
@@ -229,8 +281,11 @@ def test_openml_copy_written_otherwise_with_the_same_data_is_used(tmp_path, open
 
 
 def test_openml_copy_in_another_row_order_is_named_and_refused(tmp_path, openml_server):
-    with pytest.raises(DatasetInvalid, match=r"dataset 'elsewhere': OpenML's copy \(http://127\.0\.0\.1:\d+/data/v1/"
-                                             r"download/62/iris\.arff\) holds the registry's rows in another order"):
+    with pytest.raises(
+        DatasetInvalid,
+        match=r"dataset 'elsewhere': OpenML's copy \(http://127\.0\.0\.1:\d+/data/v1/"
+        r"download/62/iris\.arff\) holds the registry's rows in another order",
+    ):
         _fetch_openml(tmp_path, 62)
     assert _left_behind(tmp_path) == []
 
@@ -241,19 +296,22 @@ def test_openml_copy_of_another_shape_is_refused(tmp_path, openml_server):
     assert _left_behind(tmp_path) == []
 
 
-@pytest.mark.parametrize("did, reason", [
-    (66, "GET {base}/data/v1/download/66/iris.arff answered HTTP 404"),   # a file the server does not have
-    (67, "GET {base}/data/v1/download/67/iris.arff failed (ReadTimeout"),  # no answer within the timeout
-    (68, "GET {base}/data/v1/download/68/iris.arff failed (ChunkedEncodingError"),  # a body cut short
-    (69, "GET {base}/api/v1/xml/data/69 answered HTTP 412 (OpenMLServerNoResult"),  # an id the server does not know
-])
+@pytest.mark.parametrize(
+    "did, reason",
+    [
+        (66, "GET {base}/data/v1/download/66/iris.arff answered HTTP 404"),  # a file the server does not have
+        (67, "GET {base}/data/v1/download/67/iris.arff failed (ReadTimeout"),  # no answer within the timeout
+        (68, "GET {base}/data/v1/download/68/iris.arff failed (ChunkedEncodingError"),  # a body cut short
+        (69, "GET {base}/api/v1/xml/data/69 answered HTTP 412 (OpenMLServerNoResult"),  # an id the server does not know
+    ],
+)
 def test_openml_failures_name_the_data_set_and_url_and_leave_nothing(tmp_path, openml_server, did, reason):
     with pytest.raises(DatasetUnavailable) as err:
         _fetch_openml(tmp_path, did, timeout=1.0)
     message = str(err.value)
     assert message.startswith(f"dataset 'elsewhere': OpenML dataset {did} could not be fetched: ")
     assert reason.format(base=openml_server.base) in message and "\n" not in message
-    assert "the files nbrepro ships" in message   # and where else it looked
+    assert "the files nbrepro ships" in message  # and where else it looked
     assert _left_behind(tmp_path) == []
 
 
@@ -270,8 +328,22 @@ def test_a_data_set_given_by_its_openml_id_alone_is_fetched_and_pinned(tmp_path,
     # through the command (what the fetch job runs), the console is told what to pin
     reg = tmp_path / "reg.yaml"
     reg.write_text(yaml.safe_dump({"datasets": {"new": {"openml_id": 65}}}))
-    assert cli(["fetch", "--dataset", "new", "--registry", str(reg), "--out", str(tmp_path / "raw2/new.arff"),
-                "--openml-cache", str(tmp_path / "openml2")]) == 0
+    assert (
+        cli(
+            [
+                "fetch",
+                "--dataset",
+                "new",
+                "--registry",
+                str(reg),
+                "--out",
+                str(tmp_path / "raw2/new.arff"),
+                "--openml-cache",
+                str(tmp_path / "openml2"),
+            ]
+        )
+        == 0
+    )
     assert f"new: not pinned; add to its entry in {reg}: sha256: {want['sha256']}" in capsys.readouterr().out
     # the cached copy is pinned by its sidecar until the registry pins it
     verify_cached(spec, tmp_path / "raw/e.arff")

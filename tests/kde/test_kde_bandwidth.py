@@ -6,10 +6,10 @@ import shutil
 
 import numpy as np
 import pytest
+from oracles import needs_r, run_r
 
 from nbrepro.kde import RULES, BandwidthError, bandwidth
 from nbrepro.kde.bandwidth import bw_weka
-from oracles import needs_r, run_r
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
@@ -65,7 +65,9 @@ def r_bandwidths(tmp_path_factory):
     exprs = ", ".join(f"quote({e})" for e in R_RULES.values())
     (tmp / "bw.R").write_text(_R_SCRIPT.replace("RULES", exprs))
     out = run_r(tmp / "bw.R", tmp / "in.txt")
-    return {line.split()[0]: dict(zip(R_RULES, line.split()[1:])) for line in out.splitlines() if line.strip()}
+    return {
+        line.split()[0]: dict(zip(R_RULES, line.split()[1:], strict=True)) for line in out.splitlines() if line.strip()
+    }
 
 
 @needs_r
@@ -127,14 +129,14 @@ def test_many_samples_at_once_equal_one_at_a_time(rule):
     got, errors = bandwidths(samples, rule)
     got_p, errors_p = bandwidths(samples, rule, list(precisions))
     got_w, errors_w = bandwidths(samples, rule, search_upper=4.0)
-    for x, h, err in zip(samples, got_w, errors_w):
+    for x, h, err in zip(samples, got_w, errors_w, strict=True):
         try:
             want = bandwidth(x, rule, search_upper=4.0)
         except BandwidthError as exc:
             assert np.isnan(h) and err == str(exc)
         else:
             assert h == want and err is None
-    for x, h, err, p, h_p, err_p in zip(samples, got, errors, precisions, got_p, errors_p):
+    for x, h, err, p, h_p, err_p in zip(samples, got, errors, precisions, got_p, errors_p, strict=True):
         try:
             want_p = bandwidth(x, rule, p)
         except BandwidthError as exc:
@@ -160,7 +162,7 @@ def test_pair_counts_of_many_samples_equal_one_at_a_time():
     samples += [rng.normal(size=m) for m in (2, 99, 100, 101, 499, 500, 501, 1200)]
     samples += [np.round(rng.normal(size=m) * 4) for m in (150, 700, 25000)]
     got = pair_counts_many(samples)
-    for x, found in zip(samples, got):
+    for x, found in zip(samples, got, strict=True):
         try:
             d, k, counts = pair_counts(x)
         except BandwidthError as exc:

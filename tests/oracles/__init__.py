@@ -34,17 +34,29 @@ def weka_oracle(tmp_path_factory):
                    check=True, capture_output=True)
 
     def run(classifier, train, test, *opts):
-        res = subprocess.run(["java", "-cp", f"{WEKA_JAR}:{out}", "WekaOracle", classifier, str(train), str(test), *opts],
-                             check=True, capture_output=True, text=True)
+        res = subprocess.run(
+            ["java", "-cp", f"{WEKA_JAR}:{out}", "WekaOracle", classifier, str(train), str(test), *opts],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         return [[float(v) for v in line.split()] for line in res.stdout.splitlines()]
 
     def model_text(classifier, train, *opts):
-        return subprocess.run(["java", "-cp", f"{WEKA_JAR}:{out}", "WekaOracle", "--model", classifier, str(train), *opts],
-                              check=True, capture_output=True, text=True).stdout
+        return subprocess.run(
+            ["java", "-cp", f"{WEKA_JAR}:{out}", "WekaOracle", "--model", classifier, str(train), *opts],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
 
     def attribute_eval(evaluator, train, *opts):
-        res = subprocess.run(["java", "-cp", f"{WEKA_JAR}:{out}", "WekaOracle", "--attribute-eval", evaluator, str(train), *opts],
-                             check=True, capture_output=True, text=True)
+        res = subprocess.run(
+            ["java", "-cp", f"{WEKA_JAR}:{out}", "WekaOracle", "--attribute-eval", evaluator, str(train), *opts],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         return [float(v) for v in res.stdout.split()]
 
     run.model_text = model_text
@@ -53,8 +65,11 @@ def weka_oracle(tmp_path_factory):
 
 
 def weka_filter(in_path, out_path, *filter_args):
-    subprocess.run(["java", "-cp", str(WEKA_JAR), *filter_args, "-i", str(in_path), "-o", str(out_path)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        ["java", "-cp", str(WEKA_JAR), *filter_args, "-i", str(in_path), "-o", str(out_path)],
+        check=True,
+        capture_output=True,
+    )
 
 
 def weka_fold_arff(tmp_path, X, y, k=3):

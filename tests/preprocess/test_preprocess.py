@@ -2,12 +2,11 @@
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import DATA_DIR, ROOT
+from oracles import needs_weka, weka_filter
 
 from nbrepro.data.arff import read_arff
 from nbrepro.preprocess import EqualWidthDiscretizer, RemoveIdLike, ReplaceMissingValues, build_steps
-
-from conftest import DATA_DIR, ROOT
-from oracles import needs_weka, weka_filter
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
@@ -34,7 +33,7 @@ def test_replace_missing_mode_is_first_maximum_and_mean():
 
 def test_id_like_rule_removes_exactly_three_of_lcwnb():
     import yaml
-    paper = yaml.safe_load(open(ROOT / "config/papers/lcwnb.yaml"))
+    paper = yaml.safe_load((ROOT / "config/papers/lcwnb.yaml").read_text())
     removed = {}
     for ds in paper["datasets"]:
         df, _ = read_arff(DATA_DIR / f"{ds}.arff")

@@ -3,13 +3,12 @@ import hashlib
 
 import numpy as np
 import pytest
+from conftest import DATA_DIR
+from oracles import WEKA_EXAMPLES
 
 from nbrepro.data.arff import read_arff
 from nbrepro.protocols import make_folds, small_classes
 from nbrepro.protocols.weka_cv import weka_cv_folds
-
-from conftest import DATA_DIR
-from oracles import WEKA_EXAMPLES
 
 
 def _y(name, folder=DATA_DIR):
@@ -27,7 +26,7 @@ def _dump(y, k, runs):
 
 def test_toy_case_with_missing_classes():
     codes = {"a": 0, "b": 1, "c": 2, "?": -1}
-    y = [codes[c] for c in "a b a ? b a ? c b a c a".split()]
+    y = [codes[c] for c in ["a", "b", "a", "?", "b", "a", "?", "c", "b", "a", "c", "a"]]
     folds = list(weka_cv_folds(y, 3, [1]))
     assert [f.test.tolist() for f in folds] == [[5, 2, 6, 4], [0, 9, 1, 10], [11, 3, 8, 7]]
     assert [f.train.tolist() for f in folds] == [[0, 7, 8, 11, 1, 10, 3, 9], [4, 5, 11, 2, 8, 6, 3, 7],
@@ -74,7 +73,7 @@ def test_block_train_order_keeps_test_sets():
     y = np.array([0, 1] * 30)
     a = list(weka_cv_folds(y, 5, [1, 2]))
     b = list(weka_cv_folds(y, 5, [1, 2], shuffle_train=False))
-    for fa, fb in zip(a, b):
+    for fa, fb in zip(a, b, strict=True):
         assert fa.test.tolist() == fb.test.tolist()
         assert sorted(fa.train.tolist()) == sorted(fb.train.tolist())
 

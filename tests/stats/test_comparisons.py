@@ -7,8 +7,14 @@ import pandas as pd
 import pytest
 from scipy import stats as st
 
-from nbrepro.stats import (bayesian_signed_rank, bootstrap_stability, corrected_resampled_ttest, leave_one_method_out,
-                           paired_ttest, wilcoxon_holm)
+from nbrepro.stats import (
+    bayesian_signed_rank,
+    bootstrap_stability,
+    corrected_resampled_ttest,
+    leave_one_method_out,
+    paired_ttest,
+    wilcoxon_holm,
+)
 
 
 def test_plain_paired_ttest_by_hand_and_as_scipy():
@@ -18,7 +24,9 @@ def test_plain_paired_ttest_by_hand_and_as_scipy():
     res = paired_ttest(x, y)
     assert res.statistic == pytest.approx(t, rel=1e-15)
     ref = st.ttest_rel(x, y)
-    assert res.statistic == pytest.approx(ref.statistic, rel=1e-13) and res.pvalue == pytest.approx(ref.pvalue, rel=1e-12)
+    assert res.statistic == pytest.approx(ref.statistic, rel=1e-13) and res.pvalue == pytest.approx(
+        ref.pvalue, rel=1e-12
+    )
     assert res.significance == 1 and res.pvalue < 0.05
     # the corrected test with no test/train term is the same test
     assert corrected_resampled_ttest(x, y, 0.0).pvalue == pytest.approx(res.pvalue, rel=1e-12)
@@ -27,8 +35,8 @@ def test_plain_paired_ttest_by_hand_and_as_scipy():
 
 
 def test_plain_paired_ttest_as_weka_when_the_differences_do_not_vary():
-    assert paired_ttest([1, 2, 3], [1, 2, 3]).pvalue == 1.0          # all equal: p = 1
-    same = paired_ttest([2, 3, 4], [1, 2, 3])                         # constant difference: p = 0
+    assert paired_ttest([1, 2, 3], [1, 2, 3]).pvalue == 1.0  # all equal: p = 1
+    same = paired_ttest([2, 3, 4], [1, 2, 3])  # constant difference: p = 0
     assert same.pvalue == 0.0 and same.significance == 1
 
 
@@ -50,7 +58,7 @@ def test_wilcoxon_holm_by_hand():
     assert res.rejected == {ab: adjusted[ab] <= 0.05 for ab in pairs}
     assert res.rejected[("A", "B")] and res.better[("A", "B")]
     assert res.better == {("A", m): bool(np.median(table["A"] - table[m]) > 0) for m in "BCD"}
-    lower = wilcoxon_holm(-table, pairs, higher_is_better=False)   # errors: lower is better
+    lower = wilcoxon_holm(-table, pairs, higher_is_better=False)  # errors: lower is better
     assert lower.better == res.better and lower.adjusted == pytest.approx(res.adjusted)
 
 
@@ -78,12 +86,13 @@ def test_bootstrap_stability_by_hand():
     # "the mean of a is positive": a resample of the two rows has it only when both draws are row 0
     res = bootstrap_stability(table, lambda t: t["a"].mean() > 0, resamples=4000, seed=1)
     assert res.fraction == pytest.approx(0.25, abs=0.02)
-    assert res.fragile   # it fails on the table, and the failure holds in only ~75 % of resamples
+    assert res.fragile  # it fails on the table, and the failure holds in only ~75 % of resamples
     always = bootstrap_stability(table, lambda t: len(t) == 2, resamples=100)
     assert always.fraction == 1.0 and not always.fragile
     # a fixed seed: the same fraction every time
-    assert bootstrap_stability(table, lambda t: t["a"].mean() > 0, resamples=500, seed=2) == \
-        bootstrap_stability(table, lambda t: t["a"].mean() > 0, resamples=500, seed=2)
+    assert bootstrap_stability(table, lambda t: t["a"].mean() > 0, resamples=500, seed=2) == bootstrap_stability(
+        table, lambda t: t["a"].mean() > 0, resamples=500, seed=2
+    )
 
 
 def test_leave_one_method_out():
@@ -99,7 +108,7 @@ def test_mean_ranks_from_the_pairwise_records_are_the_tables_mean_ranks():
     table = pd.DataFrame(rng.integers(0, 6, size=(40, 5)).astype(float), columns=list("ABCDE"))  # many ties
     for higher in (True, False):
         wtl = win_tie_loss_matrix(table, higher)
-        half = wtl[[list("ABCDE").index(r) > list("ABCDE").index(c) for r, c in zip(wtl.row, wtl.col)]]
+        half = wtl[[list("ABCDE").index(r) > list("ABCDE").index(c) for r, c in zip(wtl.row, wtl.col, strict=True)]]
         got = mean_ranks_from_records(half, list("ABCDE"), len(table))
         assert got.to_dict() == pytest.approx(mean_ranks(table, higher).to_dict(), abs=1e-12)
     # by hand: two methods, 3 data sets, A wins 1, ties 1, loses 1 → both rank 1.5
@@ -111,7 +120,7 @@ def test_friedman_from_mean_ranks_is_the_untied_friedman():
     from nbrepro.stats import friedman, friedman_from_mean_ranks, mean_ranks
 
     rng = np.random.default_rng(9)
-    table = pd.DataFrame(rng.normal(size=(30, 6)) + np.arange(6) * 0.3)   # continuous: no ties
+    table = pd.DataFrame(rng.normal(size=(30, 6)) + np.arange(6) * 0.3)  # continuous: no ties
     full = friedman(table.to_numpy(), tie_correction=False)
     got = friedman_from_mean_ranks(mean_ranks(table).to_numpy(), len(table))
     assert got.statistic == pytest.approx(full.statistic, rel=1e-12) and got.pvalue == pytest.approx(full.pvalue)

@@ -4,10 +4,21 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
-
 from conftest import ROOT
-from nbrepro.stats import (bonferroni_dunn, bonferroni_dunn_q, critical_difference, friedman, holm, nemenyi,
-                           nemenyi_q, sign_test, win_tie_loss, win_tie_loss_matrix, wilcoxon)
+
+from nbrepro.stats import (
+    bonferroni_dunn,
+    bonferroni_dunn_q,
+    critical_difference,
+    friedman,
+    holm,
+    nemenyi,
+    nemenyi_q,
+    sign_test,
+    wilcoxon,
+    win_tie_loss,
+    win_tie_loss_matrix,
+)
 
 
 def test_critical_values_equal_demsar_table5():
@@ -76,13 +87,17 @@ def test_mao_friedman_p_values_and_ranks_from_their_table2():
         wide = t[t.metric == metric].pivot(index="dataset", columns="method", values="mean")
         res = friedman(wide, higher_is_better=higher, tie_correction=False)
         assert float(f"{res.pvalue:.3g}") == p
-        ranks = dict(zip(wide.columns, res.mean_ranks))
+        ranks = dict(zip(wide.columns, res.mean_ranks, strict=True))
         assert round(ranks["LPM-BC"], 2) == rank
         printed = pd.read_csv(ROOT / "config/published/lpmbc_table2_summary.csv")
         printed = printed[printed.metric == metric].set_index("method")["average_rank"]
         assert all(abs(ranks[m] - printed[m]) < 0.006 for m in printed.index)
         # with the tie correction the MSE p-value would be printed 2.09e-4: the paper did not correct
-    assert float(f"{friedman(t[t.metric == 'mse'].pivot(index='dataset', columns='method', values='mean'), False).pvalue:.3g}") == 2.09e-4
+    mse = t[t.metric == "mse"].pivot(index="dataset", columns="method", values="mean")
+    assert (
+        float(f"{friedman(mse, False).pvalue:.3g}")
+        == 2.09e-4
+    )
 
 
 def test_metric_directions_and_definitions():
@@ -95,10 +110,12 @@ def test_metric_directions_and_definitions():
     assert acc(y, p, [1, 2]) == pytest.approx(200 / 3)
     # half Brier: row 1: (0.2² + 0.2²)/2 = 0.04, row 2: 0.16, row 3: 0.49 → mean 0.23
     assert mse(y, p, [1, 2]) == pytest.approx(0.23)
-    assert make_metric("mse", "mse", {"definition": "true_class"})(y, p, [1, 2]) == pytest.approx((0.04 + 0.16 + 0.49) / 3)
+    assert make_metric("mse", "mse", {"definition": "true_class"})(y, p, [1, 2]) == pytest.approx(
+        (0.04 + 0.16 + 0.49) / 3
+    )
     # Weka's RRSE baseline: Laplace prior (1+1)/(3+2) = 0.4, (2+1)/5 = 0.6
     num = 0.08 + 0.32 + 0.98
-    den = (0.6 ** 2 * 2) + (0.4 ** 2 * 2) * 2
+    den = (0.6**2 * 2) + (0.4**2 * 2) * 2
     assert rrse(y, p, [1, 2]) == pytest.approx(100 * math.sqrt(num / den))
     # AUC of class 0: scores 0.8 (pos) vs 0.4, 0.7 (neg) → 1.0
     assert auc(y, p, [1, 2]) == pytest.approx(100.0)
@@ -107,8 +124,15 @@ def test_metric_directions_and_definitions():
 def test_kohavi_wolpert_bias_variance_sum_to_error():
     from nbrepro.metrics import kw_bias2, kw_variance
 
-    pred = pd.DataFrame({"row": [0, 0, 0, 0, 1, 1, 1, 1], "y": [0] * 4 + [1] * 4,
-                         "y_pred": [0, 0, 1, 1, 1, 1, 1, 0], "p:a": 0.0, "p:b": 0.0})
+    pred = pd.DataFrame(
+        {
+            "row": [0, 0, 0, 0, 1, 1, 1, 1],
+            "y": [0] * 4 + [1] * 4,
+            "y_pred": [0, 0, 1, 1, 1, 1, 1, 0],
+            "p:a": 0.0,
+            "p:b": 0.0,
+        }
+    )
     # row 0: P̂ = (½, ½): bias² = ½(¼ + ¼) = ¼, var = ½(1 − ½) = ¼; row 1: P̂ = (¼, ¾): bias² = 1/16, var = 3/16
     assert kw_bias2(pred) == pytest.approx(100 * (0.25 + 1 / 16) / 2)
     assert kw_variance(pred) == pytest.approx(100 * (0.25 + 3 / 16) / 2)

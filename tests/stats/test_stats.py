@@ -4,12 +4,18 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import ROOT
 from scipy import stats as st
 
-from nbrepro.stats import (corrected_resampled_ttest, friedman, iman_davenport, mean_ranks, quade, rank_rows,
-                           weka_mean_std)
-
-from conftest import ROOT
+from nbrepro.stats import (
+    corrected_resampled_ttest,
+    friedman,
+    iman_davenport,
+    mean_ranks,
+    quade,
+    rank_rows,
+    weka_mean_std,
+)
 
 
 @pytest.fixture(scope="module")

@@ -43,5 +43,5 @@ def test_class_sums_are_numpys_pairwise_columns(n, k, r):
     v = np.asfortranarray((rng.normal(1e6, 1.0, (n, k)) * rng.choice([1.0, 1e-3, -7.0], (n, k))).round(3))
     w = np.asfortranarray(rng.choice([1.0, 0.5, 0.0, 2.25], (n, k)))
     y = rng.integers(0, r, n)
-    for got, want in zip(class_sums(v, w, y, r), _numpy_sums(v, w, y, r)):
+    for got, want in zip(class_sums(v, w, y, r), _numpy_sums(v, w, y, r), strict=True):
         np.testing.assert_array_equal(got, want)

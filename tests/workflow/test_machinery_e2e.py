@@ -14,7 +14,6 @@ import sys
 import pandas as pd
 import pytest
 import yaml
-
 from browser_check import check_pages, have_browser
 from conftest import DATA_DIR, ROOT
 

@@ -3,9 +3,9 @@ meta-estimators, fitted state, the MDL discretiser (against Weka), pairwise tabl
 import numpy as np
 import pandas as pd
 import pytest
-
 from conftest import DATA_DIR, ROOT
 from oracles import needs_weka, weka_filter
+
 from nbrepro.config import ConfigError, build_estimator, expand_classifiers
 from nbrepro.metrics import make_metric, paper_metrics
 from nbrepro.protocols import ProtocolError, WekaCV, make_folds, make_splitter
@@ -22,13 +22,13 @@ def test_stratified_cv_is_seeded_stratified_and_a_partition():
     a = make_folds({"name": "stratified_cv", "folds": 3, "repeats": 2, "seed": 7}, y)
     b = make_folds({"name": "stratified_cv", "folds": 3, "repeats": 2, "seed": 7}, y)
     assert [(f.run, f.fold) for f in a] == [(1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)]
-    assert all(np.array_equal(f.test, g.test) for f, g in zip(a, b))
+    assert all(np.array_equal(f.test, g.test) for f, g in zip(a, b, strict=True))
     for run in (1, 2):
         tests = np.concatenate([f.test for f in a if f.run == run])
         assert sorted(tests) == list(range(42))
     assert all(np.sum(y.cat.codes.to_numpy()[f.test] == 1) == 4 for f in a)   # 12 / 3 per fold
     c = make_folds({"name": "stratified_cv", "folds": 3, "repeats": 2, "seed": 8}, y)
-    assert not all(np.array_equal(f.test, g.test) for f, g in zip(a, c))
+    assert not all(np.array_equal(f.test, g.test) for f, g in zip(a, c, strict=True))
 
 
 def test_two_fold_trials_and_splitter_api():
@@ -174,8 +174,9 @@ def test_pairwise_table_reads_the_published_lower_triangle(tmp_path):
     for ds in paper["datasets"]:
         (tmp_path / "folds" / ds).mkdir(parents=True)
         for i, m in enumerate(paper["classifiers"]):
-            pd.DataFrame({"variant": "", "run": [1, 1], "fold": [0, 1], "n_train": 5, "n_test": 5,
-                          "error": [10.0 * i + rng.random(), 10.0 * i]}).to_parquet(tmp_path / "folds" / ds / f"{m}.parquet")
+            folds = pd.DataFrame({"variant": "", "run": [1, 1], "fold": [0, 1], "n_train": 5, "n_test": 5,
+                                  "error": [10.0 * i + rng.random(), 10.0 * i]})
+            folds.to_parquet(tmp_path / "folds" / ds / f"{m}.parquet")
     out = analyse_table(Paper.from_config(paper), "t", tmp_path)
     t = out["tables/t.csv"].set_index(["row_method", "col_method"])
     # SP has the highest error everywhere, so it loses to both (lower is better for error)
@@ -194,38 +195,59 @@ def test_pairwise_table_tests_each_record_ours_and_printed(tmp_path):
     from nbrepro.report.html import pairwise_html
 
     datasets = [f"d{i}" for i in range(6)]
-    paper = {"paper": "p", "datasets": datasets, "metrics": ["error"], "classifiers": {"SP": {}, "BCV": {}},
-             "tables": {"t": {"kind": "pairwise", "methods": ["SP", "BCV"], "measures": {"ERROR": "error"},
-                              "record_test": {"test": "sign_test", "ties": "split", "alpha": 0.05},
-                              "published": str(ROOT / "config/published/kdebw_table2.csv")}}}
+    paper = {
+        "paper": "p",
+        "datasets": datasets,
+        "metrics": ["error"],
+        "classifiers": {"SP": {}, "BCV": {}},
+        "tables": {
+            "t": {
+                "kind": "pairwise",
+                "methods": ["SP", "BCV"],
+                "measures": {"ERROR": "error"},
+                "record_test": {"test": "sign_test", "ties": "split", "alpha": 0.05},
+                "published": str(ROOT / "config/published/kdebw_table2.csv"),
+            }
+        },
+    }
     for j, ds in enumerate(datasets):
         (tmp_path / "folds" / ds).mkdir(parents=True)
-        for i, m in enumerate(paper["classifiers"]):   # BCV's error is lower on every data set
-            pd.DataFrame({"variant": "", "run": [1], "fold": [0], "n_train": 5, "n_test": 5,
-                          "error": [10.0 - 5 * i + j]}).to_parquet(tmp_path / "folds" / ds / f"{m}.parquet")
+        for i, m in enumerate(paper["classifiers"]):  # BCV's error is lower on every data set
+            pd.DataFrame(
+                {"variant": "", "run": [1], "fold": [0], "n_train": 5, "n_test": 5, "error": [10.0 - 5 * i + j]}
+            ).to_parquet(tmp_path / "folds" / ds / f"{m}.parquet")
     t = analyse_table(Paper.from_config(paper), "t", tmp_path)["tables/t.csv"].set_index(["row_method", "col_method"])
     ours = t.loc[("BCV", "SP")]
     assert (ours.wins, ours.ties, ours.losses) == (6, 0, 0)
-    assert ours.record_p == pytest.approx(2 * 0.5 ** 6) and ours.significant == "yes"     # 1/32
-    printed = t.loc[("BCV", "SP")]   # printed 15/1/36: the odd tie dropped, 15 of 51
-    assert printed.published_record_p == pytest.approx(binomtest(15, 51, 0.5).pvalue) and printed.published_significant == "yes"
+    assert ours.record_p == pytest.approx(2 * 0.5**6) and ours.significant == "yes"  # 1/32
+    printed = t.loc[("BCV", "SP")]  # printed 15/1/36: the odd tie dropped, 15 of 51
+    assert (
+        printed.published_record_p == pytest.approx(binomtest(15, 51, 0.5).pvalue)
+        and printed.published_significant == "yes"
+    )
     page = pairwise_html(t.reset_index(), "Table 2", paper["tables"]["t"]["record_test"])
     assert "<b>6/0/0</b>" in page and "published <b>15/1/36</b>" in page and "two-sided sign test" in page
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda p: p.update(reference="LCWNB7"), "reference: 'LCWNB7' is not a classifier"),
-    (lambda p: p["tables"]["table2"]["methods"].append("NB2"), r"tables.table2: \['NB2'\] name no classifier"),
-    (lambda p: p["protocol"]["runs"].update(first=5, last=1), "protocol: .*first \\(5\\) is after last"),
-    (lambda p: p["tables"]["table2"].update(metric="auc"), r"metric column\(s\) \['auc'\]"),
-    (lambda p: p["classifiers"]["NB"].update(params={"laplace": 2}), "classifier 'NB': NaiveBayes has no parameter"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda p: p.update(reference="LCWNB7"), "reference: 'LCWNB7' is not a classifier"),
+        (lambda p: p["tables"]["table2"]["methods"].append("NB2"), r"tables.table2: \['NB2'\] name no classifier"),
+        (lambda p: p["protocol"]["runs"].update(first=5, last=1), "protocol: .*first \\(5\\) is after last"),
+        (lambda p: p["tables"]["table2"].update(metric="auc"), r"metric column\(s\) \['auc'\]"),
+        (
+            lambda p: p["classifiers"]["NB"].update(params={"laplace": 2}),
+            "classifier 'NB': NaiveBayes has no parameter",
+        ),
+    ],
+)
 def test_check_paper_catches_what_the_schema_cannot(change, message):
 
     from nbrepro.config import check_paper
     from nbrepro.paper import load_paper
 
-    paper = thawed(load_paper(ROOT / "config/papers/lcwnb.yaml"))   # check_paper sees the config as written
+    paper = thawed(load_paper(ROOT / "config/papers/lcwnb.yaml"))  # check_paper sees the config as written
     change(paper)
     with pytest.raises(ConfigError, match=message):
         check_paper(Paper.from_config(paper), "config/papers/lcwnb.yaml")
@@ -242,9 +264,10 @@ def test_float_array_is_never_read_as_nominal_silently():
     with pytest.raises(TypeError, match="is numeric"):
         AODE().fit(pd.DataFrame(X, columns=["a", "b"]), y)
     import warnings
+
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        AODE().fit(np.floor(X * 3), y)   # integer-valued codes: nominal, no warning
+        AODE().fit(np.floor(X * 3), y)  # integer-valued codes: nominal, no warning
 
 
 @pytest.mark.parametrize("better_encoding", [False, True])
@@ -258,8 +281,12 @@ def test_mdl_columns_compiled_equals_the_one_column_recursion(better_encoding):
         n, r = int(rng.integers(1, 300)), int(rng.integers(2, 6))
         y = rng.integers(0, r, n)
         y[rng.random(n) < 0.03] = -1
-        cols = [np.round(rng.normal(y * rng.random(), 1.0, n), int(rng.integers(0, 3))),
-                rng.integers(0, 4, n).astype(float), np.full(n, 2.5), rng.normal(size=n)]
+        cols = [
+            np.round(rng.normal(y * rng.random(), 1.0, n), int(rng.integers(0, 3))),
+            rng.integers(0, 4, n).astype(float),
+            np.full(n, 2.5),
+            rng.normal(size=n),
+        ]
         X = np.column_stack(cols)
         X[rng.random(X.shape) < 0.05] = np.nan
         got = mdl_cut_points_columns(X, y, r, better_encoding=better_encoding)
@@ -295,8 +322,14 @@ def test_timings_page_ranks_columns_by_their_seconds(tmp_path):
 
     from nbrepro.report.html import run_report
 
-    t = pd.DataFrame({"dataset": ["a", "a", "b", "b"], "method": ["NB", "Tree", "NB", "Tree"],
-                      "fit_seconds": [1.0, 10.0, 2.0, 30.0], "predict_seconds": [0.5, 1.0, 0.5, 1.0]})
+    t = pd.DataFrame(
+        {
+            "dataset": ["a", "a", "b", "b"],
+            "method": ["NB", "Tree", "NB", "Tree"],
+            "fit_seconds": [1.0, 10.0, 2.0, 30.0],
+            "predict_seconds": [0.5, 1.0, 0.5, 1.0],
+        }
+    )
     text = run_report(Paper.from_config({"paper": "x", "title": "X"}), t, tmp_path / "run.html", {"commit": "abc"})
     assert "All columns: 46 s" in text
     assert text.index("<td>Tree</td>") < text.index("<td>NB</td>")  # heaviest first
@@ -308,17 +341,30 @@ def test_the_experiment_in_words():
 
     assert protocol_in_words(Protocol.build({"name": "weka_cv", "folds": 10, "runs": {"first": 1, "last": 10}})) == (
         "10 runs of stratified 10-fold cross-validation with Weka 3.6's fold assignment "
-        "(runs seeded 1–10, training rows in Weka's order)")
+        "(runs seeded 1–10, training rows in Weka's order)"
+    )
     assert protocol_in_words(Protocol.build({"name": "two_fold_trials", "trials": 30, "seed": 1})).startswith(
-        "30 trials of stratified 2-fold")
-    pre = {"scope": "dataset", "complete_cases": False,
-           "steps": [{"replace_missing": {}}, {"discretize_equal_width": {"n_bins": 10}}],
-           "per_dataset": {"zoo": {"steps": [{"remove_columns": {"columns": ["animal"]}}], "why": "an identifier"}}}
+        "30 trials of stratified 2-fold"
+    )
+    pre = {
+        "scope": "dataset",
+        "complete_cases": False,
+        "steps": [{"replace_missing": {}}, {"discretize_equal_width": {"n_bins": 10}}],
+        "per_dataset": {"zoo": {"steps": [{"remove_columns": {"columns": ["animal"]}}], "why": "an identifier"}},
+    }
     assert preprocessing_in_words(Preprocessing.build(pre)) == (
         "missing values replaced (modes of nominal, means of numeric attributes) and numeric attributes cut into "
-        "10 equal-width bins on the whole data set; zoo: 'animal' removed (an identifier)")
-    spec = {"estimator": "Calibrated", "params": {"estimator": {"estimator": "Bagging", "params": {
-        "estimator": {"estimator": "J48", "params": {"unpruned": True}}, "n_estimators": 10}}}}
+        "10 equal-width bins on the whole data set; zoo: 'animal' removed (an identifier)"
+    )
+    spec = {
+        "estimator": "Calibrated",
+        "params": {
+            "estimator": {
+                "estimator": "Bagging",
+                "params": {"estimator": {"estimator": "J48", "params": {"unpruned": True}}, "n_estimators": 10},
+            }
+        },
+    }
     assert estimator_in_words(spec) == "Calibrated(Bagging(J48(unpruned=True), n_estimators=10))"
     kernel = {"estimator": "KernelNB", "params": {"bandwidth": "weka", "estimator": "weka"}}
     assert estimator_in_words(kernel) == "KernelNB(bandwidth='weka', estimator='weka')"
@@ -329,16 +375,37 @@ def test_report_opens_with_the_result_at_a_glance(tmp_path):
 
     from nbrepro.report.html import _glance
 
-    counts = pd.DataFrame({"table": ["t2", "t2"], "method": ["A", "B"], "metric": ["accuracy"] * 2,
-                           "cells": [10, 10], "computed": [10, 8], "exact_mean_and_std": [7, 1],
-                           "within_0.5": [9, 4], "within_1.0": [10, 6], "max_abs_diff": [0.9, 3.0]})
+    counts = pd.DataFrame(
+        {
+            "table": ["t2", "t2"],
+            "method": ["A", "B"],
+            "metric": ["accuracy"] * 2,
+            "cells": [10, 10],
+            "computed": [10, 8],
+            "exact_mean_and_std": [7, 1],
+            "within_0.5": [9, 4],
+            "within_1.0": [10, 6],
+            "max_abs_diff": [0.9, 3.0],
+        }
+    )
     from nbrepro.analysis import Claim, claims_frame
 
-    claims = claims_frame([Claim("c", "4", "x", "printed", "yes", ""), Claim("c", "4", "x", "ours", "yes", ""),
-                           Claim("c", "4", "x", "ours", "no", "")])
-    text = _glance(Paper.from_config({"paper": "p", "gaps": [{"cells": "Table 2, glass", "explanation": "why"}]}),
-                   {"stats/match_counts.csv": counts, "stats/claims.csv": claims, "nbrepro_version": "0.1.0",
-                    "config_sha256": "ab" * 32})
+    claims = claims_frame(
+        [
+            Claim("c", "4", "x", "printed", "yes", ""),
+            Claim("c", "4", "x", "ours", "yes", ""),
+            Claim("c", "4", "x", "ours", "no", ""),
+        ]
+    )
+    text = _glance(
+        Paper.from_config({"paper": "p", "gaps": [{"cells": "Table 2, glass", "explanation": "why"}]}),
+        {
+            "stats/match_counts.csv": counts,
+            "stats/claims.csv": claims,
+            "nbrepro_version": "0.1.0",
+            "config_sha256": "ab" * 32,
+        },
+    )
     assert "<b>8 of 20</b> published cells" in text and "13 lie within the metric's first tolerance" in text
     assert "16 within its second, 2 further off, 2 not computed" in text
     assert "on the paper's own printed numbers: 1 hold, 0 do not; on ours: 1 hold, 1 do not" in text
@@ -362,11 +429,33 @@ def test_index_has_a_row_per_paper_with_cells_claims_and_time(tmp_path):
 
     from nbrepro.report.html import index_report
 
-    counts = pd.DataFrame({"table": ["t2"], "method": ["A"], "metric": ["accuracy"], "cells": [10], "computed": [10],
-                           "exact_mean_and_std": [6], "within_0.5": [8], "within_1.0": [9], "max_abs_diff": [2.0]})
+    counts = pd.DataFrame(
+        {
+            "table": ["t2"],
+            "method": ["A"],
+            "metric": ["accuracy"],
+            "cells": [10],
+            "computed": [10],
+            "exact_mean_and_std": [6],
+            "within_0.5": [8],
+            "within_1.0": [9],
+            "max_abs_diff": [2.0],
+        }
+    )
     claims = pd.DataFrame({"source": ["printed", "ours"], "verdict": ["yes", "no"]})
-    index_report([{"name": "p", "title": "P", "counts": counts, "claims": claims, "seconds": 600.0,
-                   "figure": "../figures/p/t2_reproduced_vs_published.svg"}], tmp_path / "index.html")
+    index_report(
+        [
+            {
+                "name": "p",
+                "title": "P",
+                "counts": counts,
+                "claims": claims,
+                "seconds": 600.0,
+                "figure": "../figures/p/t2_reproduced_vs_published.svg",
+            }
+        ],
+        tmp_path / "index.html",
+    )
     text = (tmp_path / "index.html").read_text()
     assert "<td>10</td><td>6</td><td>8</td><td>9</td><td>1</td><td>1 / 1</td><td>0 / 1</td>" in text
     assert "<!--machine-->10 min<!--/machine-->" in text and "p/report.html" in text
@@ -397,11 +486,36 @@ def test_summary_counts_significant_wins_ties_losses_against_the_reference():
     nan = float("nan")
     rows = []
     for ds, sig, psig in [("a", "better", "better"), ("b", "worse", ""), ("c", "", "worse"), ("d", "", nan)]:
-        rows.append(dict(dataset=ds, method="R", metric="accuracy", mean=80.0, std=1.0, published_mean=80.0,
-                         published_std=1.0, significance="", published_significance="", mean_decimals=2, std_decimals=2))
-        rows.append(dict(dataset=ds, method="M", metric="accuracy", mean=81.0, std=1.0,
-                         published_mean=nan if ds == "d" else 81.0, published_std=1.0, significance=sig,
-                         published_significance=psig, mean_decimals=2, std_decimals=2))
+        rows.append(
+            dict(
+                dataset=ds,
+                method="R",
+                metric="accuracy",
+                mean=80.0,
+                std=1.0,
+                published_mean=80.0,
+                published_std=1.0,
+                significance="",
+                published_significance="",
+                mean_decimals=2,
+                std_decimals=2,
+            )
+        )
+        rows.append(
+            dict(
+                dataset=ds,
+                method="M",
+                metric="accuracy",
+                mean=81.0,
+                std=1.0,
+                published_mean=nan if ds == "d" else 81.0,
+                published_std=1.0,
+                significance=sig,
+                published_significance=psig,
+                mean_decimals=2,
+                std_decimals=2,
+            )
+        )
     table = pd.DataFrame(rows)
     s = summary(table, None, {"accuracy": True}, reference="R").set_index("method")
     # ours over all four data sets; the printed markers only where a published value exists (three)
@@ -414,9 +528,23 @@ def test_summary_counts_significant_wins_ties_losses_against_the_reference():
 def test_summary_leaves_out_the_published_wtl_of_columns_whose_markers_were_lost():
     from nbrepro.analysis.tables import summary
 
-    rows = [dict(dataset=ds, method=m, metric="accuracy", mean=80.0, std=1.0, published_mean=80.0, published_std=1.0,
-                 significance="worse" if m == "M" else "", published_significance="", mean_decimals=2, std_decimals=2)
-            for ds in "ab" for m in ("R", "M")]
+    rows = [
+        dict(
+            dataset=ds,
+            method=m,
+            metric="accuracy",
+            mean=80.0,
+            std=1.0,
+            published_mean=80.0,
+            published_std=1.0,
+            significance="worse" if m == "M" else "",
+            published_significance="",
+            mean_decimals=2,
+            std_decimals=2,
+        )
+        for ds in "ab"
+        for m in ("R", "M")
+    ]
     s = summary(pd.DataFrame(rows), None, {"accuracy": True}, reference="R", markers_printed=[]).set_index("method")
     assert s.loc["M", "wtl"] == "0/0/2" and s.loc["M", "published_wtl"] == ""
 
@@ -428,11 +556,37 @@ def test_index_shows_the_last_whole_suite_run():
 
     from nbrepro.report.html import _suite_run_section
 
-    run = pd.DataFrame([
-        dict(paper="a", evaluation_jobs=3, cpu_seconds=600.0, job_wall_seconds=700.0, peak_rss_mb=300.0, results_mb=10.0),
-        dict(paper="b", evaluation_jobs=1, cpu_seconds=1800.0, job_wall_seconds=1900.0, peak_rss_mb=900.0, results_mb=5.0),
-        dict(paper="all", evaluation_jobs=4, cpu_seconds=2400.0, job_wall_seconds=2600.0, peak_rss_mb=950.0,
-             results_mb=15.5, run_wall_seconds=1500.0, commit="abc1234", machine="x86_64, 2 cores")])
+    run = pd.DataFrame(
+        [
+            dict(
+                paper="a",
+                evaluation_jobs=3,
+                cpu_seconds=600.0,
+                job_wall_seconds=700.0,
+                peak_rss_mb=300.0,
+                results_mb=10.0,
+            ),
+            dict(
+                paper="b",
+                evaluation_jobs=1,
+                cpu_seconds=1800.0,
+                job_wall_seconds=1900.0,
+                peak_rss_mb=900.0,
+                results_mb=5.0,
+            ),
+            dict(
+                paper="all",
+                evaluation_jobs=4,
+                cpu_seconds=2400.0,
+                job_wall_seconds=2600.0,
+                peak_rss_mb=950.0,
+                results_mb=15.5,
+                run_wall_seconds=1500.0,
+                commit="abc1234",
+                machine="x86_64, 2 cores",
+            ),
+        ]
+    )
     text = "".join(_suite_run_section(run))
     assert "<b>25 min wall</b>" in text and "0.67 CPU-hours in 4 evaluation jobs" in text
     assert "peak memory 950 MB" in text and "abc1234" in text
@@ -447,8 +601,8 @@ def test_compact_predictions_move_no_result(tmp_path, stored):
     the labels, the same values; float32 keeps the probabilities at half the size."""
 
     from nbrepro.analysis.tables import dataset_level_values
-    from nbrepro.paper import load_paper
     from nbrepro.experiment import evaluate
+    from nbrepro.paper import load_paper
     from nbrepro.protocols import make_folds
 
     paper = load_paper(ROOT / "config/papers/kdebw.yaml")
@@ -458,8 +612,9 @@ def test_compact_predictions_move_no_result(tmp_path, stored):
     frame["class"] = pd.Categorical(np.where(frame["a"] + rng.normal(size=120) > 0, "hi", "lo"))
     frame.to_parquet(tmp_path / "d.parquet")
     made = make_folds(paper.protocol, frame["class"].cat.codes.to_numpy())
-    pd.DataFrame([(f.run, f.fold, f.train, f.test) for f in made][:8],
-                 columns=["run", "fold", "train", "test"]).to_parquet(tmp_path / "f.parquet")
+    pd.DataFrame(
+        [(f.run, f.fold, f.train, f.test) for f in made][:8], columns=["run", "fold", "train", "test"]
+    ).to_parquet(tmp_path / "f.parquet")
     metrics = {c: m for c, m in paper_metrics(paper).items() if m.level == "dataset"}
     got = {}
     for tag, how in (("full", "float64"), ("compact", stored)):
@@ -467,16 +622,26 @@ def test_compact_predictions_move_no_result(tmp_path, stored):
         out = tmp_path / tag
         for kind in ("folds", "predictions"):
             (out / kind / "d").mkdir(parents=True)
-        evaluate(variant, "d", "NRD", tmp_path / "d.parquet", tmp_path / "f.parquet",
-                 out / "folds/d/NRD.parquet", out / "predictions/d/NRD.parquet")
-        got[tag] = (pd.read_parquet(out / "folds/d/NRD.parquet"), pd.read_parquet(out / "predictions/d/NRD.parquet"),
-                    dataset_level_values(Paper.from_config({"datasets": ["d"]}), out, metrics, ["NRD"])[("d", "NRD")])
+        evaluate(
+            variant,
+            "d",
+            "NRD",
+            tmp_path / "d.parquet",
+            tmp_path / "f.parquet",
+            out / "folds/d/NRD.parquet",
+            out / "predictions/d/NRD.parquet",
+        )
+        got[tag] = (
+            pd.read_parquet(out / "folds/d/NRD.parquet"),
+            pd.read_parquet(out / "predictions/d/NRD.parquet"),
+            dataset_level_values(Paper.from_config({"datasets": ["d"]}), out, metrics, ["NRD"])[("d", "NRD")],
+        )
     (folds, pred, kw), (cfolds, cpred, ckw) = got["full"], got["compact"]
     timing = ["fit_seconds", "predict_seconds"]
     pd.testing.assert_frame_equal(folds.drop(columns=timing), cfolds.drop(columns=timing), check_exact=True)
     labels = ["variant", "run", "fold", "row", "y", "y_pred"]
     pd.testing.assert_frame_equal(pred[labels], cpred[labels], check_exact=True)
-    assert kw == ckw and 0 < kw["kw_variance"]
+    assert kw == ckw and kw["kw_variance"] > 0
     assert cpred.attrs["classes"] == ["hi", "lo"]
     probs = ["p:hi", "p:lo"]
     if stored == "none":
@@ -494,7 +659,7 @@ def test_no_stored_probabilities_refuses_a_metric_that_reads_them(monkeypatch):
 
     entry = metrics.METRICS["log_loss"]
     monkeypatch.setitem(metrics.METRICS, "pooled_log_loss", (entry[0], "lower", "nats", "dataset", entry[4]))
-    paper = thawed(load_paper(ROOT / "config/papers/kdebw.yaml"))   # check_paper sees the config as written
+    paper = thawed(load_paper(ROOT / "config/papers/kdebw.yaml"))  # check_paper sees the config as written
     check_paper(Paper.from_config(paper), "kdebw.yaml")
     paper["metrics"] = paper["metrics"] + ["pooled_log_loss"]
     with pytest.raises(ConfigError, match=r"stored_probabilities: none.*\['pooled_log_loss'\]"):
@@ -506,22 +671,39 @@ def test_the_claims_page_groups_each_claim_by_its_two_verdicts(tmp_path):
     from nbrepro.report.claims_page import claims_page
 
     def both(cid, printed, ours, **today):
-        return [Claim(cid, "4", f"sentence {cid}", "printed", printed, "p-evidence"),
-                Claim(cid, "4", f"sentence {cid}", "ours", ours, "o-evidence", **today)]
+        return [
+            Claim(cid, "4", f"sentence {cid}", "printed", printed, "p-evidence"),
+            Claim(cid, "4", f"sentence {cid}", "ours", ours, "o-evidence", **today),
+        ]
 
-    rows = (both("a", "yes", "yes") + both("b", "yes", "no") + both("c", "no", "no")
-            + both("d", "not checkable", "yes", wilcoxon_holm="no", bayesian="undecided", stability=0.41, fragile="yes")
-            + [Claim("e", "5", "sentence e", "ours", "not yet computable", "")])
-    papers = [{"name": "p", "title": "Paper P", "claims": claims_frame(rows),
-               "gaps": (Gap.build({"cells": "Table 2", "explanation": "another data version"}),)},
-              {"name": "q", "title": "Paper Q (no claims)", "claims": None}]
+    rows = (
+        both("a", "yes", "yes")
+        + both("b", "yes", "no")
+        + both("c", "no", "no")
+        + both("d", "not checkable", "yes", wilcoxon_holm="no", bayesian="undecided", stability=0.41, fragile="yes")
+        + [Claim("e", "5", "sentence e", "ours", "not yet computable", "")]
+    )
+    papers = [
+        {
+            "name": "p",
+            "title": "Paper P",
+            "claims": claims_frame(rows),
+            "gaps": (Gap.build({"cells": "Table 2", "explanation": "another data version"}),),
+        },
+        {"name": "q", "title": "Paper Q (no claims)", "claims": None},
+    ]
     wide = claims_page(papers, tmp_path / "claims.html", tmp_path / "claims.csv").set_index("claim_id")
-    assert wide.group.to_dict() == {"a": "reproduced", "b": "not_reproduced", "c": "contradicted", "d": "ours_only",
-                                    "e": "open"}
-    assert wide.loc["e", "printed"] == "not checkable"   # no printed row: said so, not left blank
+    assert wide.group.to_dict() == {
+        "a": "reproduced",
+        "b": "not_reproduced",
+        "c": "contradicted",
+        "d": "ours_only",
+        "e": "open",
+    }
+    assert wide.loc["e", "printed"] == "not checkable"  # no printed row: said so, not left blank
     page = (tmp_path / "claims.html").read_text()
     assert "printed numbers do not support it (1)" in page and "41% fragile" in page
     assert "another data version" in page and "<script" not in page
-    assert "#q'" not in page   # a paper with no claims has no section to link to
+    assert "#q'" not in page  # a paper with no claims has no section to link to
     csv = pd.read_csv(tmp_path / "claims.csv")
     assert list(csv.columns[:3]) == ["paper", "claim_id", "section"] and len(csv) == 9

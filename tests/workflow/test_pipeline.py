@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 import yaml
+from conftest import DATA_DIR, ROOT
 
 from nbrepro.cli import main as cli
 from nbrepro.fingerprint import fingerprint
-
-from conftest import DATA_DIR, ROOT
 
 pytestmark = [pytest.mark.slow]
 
@@ -173,7 +172,8 @@ def test_where_the_data_came_from_changes_nothing(tmp_path):
     raw = proj / "resources/raw/labor.arff"
     before = raw.read_bytes()
     raw.unlink()
-    assert cli(["fetch", "--dataset", "labor", "--registry", str(proj / "config/datasets.yaml"), "--out", str(raw)]) == 0
+    registry = str(proj / "config/datasets.yaml")
+    assert cli(["fetch", "--dataset", "labor", "--registry", registry, "--out", str(raw)]) == 0
     assert raw.read_bytes() == before and "shipped:" in (proj / "resources/raw/labor.arff.source.json").read_text()
     assert "Nothing to be done" in _snakemake(proj, "--dry-run").stdout
 
@@ -195,7 +195,7 @@ def test_a_result_cut_short_after_its_job_stops_the_next_run(tmp_path):
     assert f"{rel} is not the file its job wrote" in said and "delete it and run snakemake again" in said
     f.unlink()
     _snakemake(proj)
-    assert dict(fingerprint(proj / "results")) == before   # the same results (the seconds columns aside)
+    assert dict(fingerprint(proj / "results")) == before  # the same results (the seconds columns aside)
 
 
 def test_changed_generator_settings_make_the_data_set_anew(tmp_path):
@@ -207,7 +207,7 @@ def test_changed_generator_settings_make_the_data_set_anew(tmp_path):
     reg = yaml.safe_load(reg_path.read_text())
     reg["datasets"]["gauss2d-C0"]["notes"] = "a note"
     reg_path.write_text(yaml.safe_dump(reg))
-    assert _planned_rules(proj) <= {"crate", "all"}   # the crate copies the run's registry entries
+    assert _planned_rules(proj) <= {"crate", "all"}  # the crate copies the run's registry entries
     reg["datasets"]["gauss2d-C0"]["params"]["cov"] = [[2, 0.1], [0.1, 2]]
     reg_path.write_text(yaml.safe_dump(reg))
     assert {"fetch", "evaluate_dataset_tiny"} <= _planned_rules(proj)
@@ -225,7 +225,7 @@ def test_bad_dataset_fails_alone_and_finished_results_stay(tmp_path):
     (proj / "config/datasets.yaml").write_text(yaml.safe_dump(reg))
     res = _snakemake(proj, f"mirror={mirror}", "--keep-going", check=False)
     assert res.returncode != 0
-    log = (proj / "logs/evaluate/tiny/broken.log").read_text()   # one job prepares and evaluates it
+    log = (proj / "logs/evaluate/tiny/broken.log").read_text()  # one job prepares and evaluates it
     assert "broken.arff:6: value 'z' of nominal attribute 'a' is not declared" in log
     # and on the console (the workflow profile's show-failed-logs), not only in the log file
     assert "broken.arff:6: value 'z' of nominal attribute 'a' is not declared" in res.stdout + res.stderr
@@ -256,9 +256,23 @@ def test_wrong_config_key(tmp_path):
 def test_class_with_fewer_rows_than_folds_can_be_refused(tmp_path, capsys):
     paper = dict(TINY, protocol=dict(TINY["protocol"], folds=10, small_classes="error"))
     (tmp_path / "p.yaml").write_text(yaml.safe_dump(paper))
-    rc = cli(["prepare", "--paper-config", str(tmp_path / "p.yaml"), "--dataset", "zoo",
-              "--registry", str(ROOT / "config/datasets.yaml"), "--raw", str(DATA_DIR / "zoo.arff"),
-              "--out-data", str(tmp_path / "d.parquet"), "--out-folds", str(tmp_path / "f.parquet")])
+    rc = cli(
+        [
+            "prepare",
+            "--paper-config",
+            str(tmp_path / "p.yaml"),
+            "--dataset",
+            "zoo",
+            "--registry",
+            str(ROOT / "config/datasets.yaml"),
+            "--raw",
+            str(DATA_DIR / "zoo.arff"),
+            "--out-data",
+            str(tmp_path / "d.parquet"),
+            "--out-folds",
+            str(tmp_path / "f.parquet"),
+        ]
+    )
     err = capsys.readouterr().err
     assert rc == 2 and "dataset 'zoo'" in err and "'reptile' (5 rows)" in err
     assert not (tmp_path / "f.parquet").exists()
@@ -272,13 +286,22 @@ def test_subset_of_datasets_compares_averages_over_the_same_datasets():
     from nbrepro.spec import Paper
 
     pub = read_published(ROOT / "config/published/lcwnb_table2.csv")
-    paper = Paper.from_config(TINY)   # as load_paper gives it (published_names: the schema's default)
+    paper = Paper.from_config(TINY)  # as load_paper gives it (published_names: the schema's default)
     rows = pub[pub.dataset.isin(["labor", "iris", "zoo"]) & (pub.method == "NB")]
-    table = pd.DataFrame({"dataset": rows.dataset, "method": "NB", "metric": "accuracy", "mean": rows["mean"],
-                          "std": rows["std"], "published_mean": rows["mean"], "published_std": rows["std"]})
+    table = pd.DataFrame(
+        {
+            "dataset": rows.dataset,
+            "method": "NB",
+            "metric": "accuracy",
+            "mean": rows["mean"],
+            "std": rows["std"],
+            "published_mean": rows["mean"],
+            "published_std": rows["std"],
+        }
+    )
     printed = pd.read_csv(ROOT / "config/published/lcwnb_table2_summary.csv")
     s = _same_datasets(summary(table, printed), table, pub, paper, {"accuracy": True})
-    assert s.published_average.iloc[0] == pytest.approx(rows["mean"].mean())   # not the printed 36-set 85.15
+    assert s.published_average.iloc[0] == pytest.approx(rows["mean"].mean())  # not the printed 36-set 85.15
     assert s.published_over.iloc[0] == "the 3 datasets run here (of the paper's 36)"
 
 
@@ -316,16 +339,19 @@ def test_plain_rerun_after_kill_9_finishes(tmp_path):
     assert (proj / "results/tiny/report.html").exists()
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda p: p["classifiers"].update({"N B": {"estimator": "NaiveBayes"}}), "N B"),
-    (lambda p: p.update(metrics=["accuracy", "auc2"]), "auc2"),
-    (lambda p: p["protocol"]["runs"].update(first=5, last=1), "first (5) is after last (1)"),
-    (lambda p: p["classifiers"]["NB"].update(params={"handle_unknwn": "error"}), "handle_unknwn"),
-    (lambda p: p["tables"]["table2"]["methods"].append("AODE"), "['AODE'] name no classifier"),
-    (lambda p: p["classifiers"].update({"L": {"estimator": "LCWNB", "params": {"kappa": "5"}}}), "kappa='5'"),
-    (lambda p: p["classifiers"]["NB"].update(datasets=["labor", "iris2"]), "['iris2'] are not among the paper's"),
-    (lambda p: p["classifiers"]["NB"].update(datasets=["labor", "iris"]), "'NB' does not run on ['zoo']"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda p: p["classifiers"].update({"N B": {"estimator": "NaiveBayes"}}), "N B"),
+        (lambda p: p.update(metrics=["accuracy", "auc2"]), "auc2"),
+        (lambda p: p["protocol"]["runs"].update(first=5, last=1), "first (5) is after last (1)"),
+        (lambda p: p["classifiers"]["NB"].update(params={"handle_unknwn": "error"}), "handle_unknwn"),
+        (lambda p: p["tables"]["table2"]["methods"].append("AODE"), "['AODE'] name no classifier"),
+        (lambda p: p["classifiers"].update({"L": {"estimator": "LCWNB", "params": {"kappa": "5"}}}), "kappa='5'"),
+        (lambda p: p["classifiers"]["NB"].update(datasets=["labor", "iris2"]), "['iris2'] are not among the paper's"),
+        (lambda p: p["classifiers"]["NB"].update(datasets=["labor", "iris"]), "'NB' does not run on ['zoo']"),
+    ],
+)
 def test_config_errors_stop_before_any_job_and_name_the_file(tmp_path, change, message):
     import copy
 
@@ -335,7 +361,7 @@ def test_config_errors_stop_before_any_job_and_name_the_file(tmp_path, change, m
     res = _snakemake(proj, "-n", check=False)
     out = res.stdout + res.stderr
     assert res.returncode != 0 and message in out and "config/papers/tiny.yaml" in out
-    assert "rule fetch" not in out   # nothing planned, let alone run
+    assert "rule fetch" not in out  # nothing planned, let alone run
 
 
 def test_job_groups_and_dataset_restricted_classifiers(tmp_path):
@@ -345,8 +371,12 @@ def test_job_groups_and_dataset_restricted_classifiers(tmp_path):
 
     paper = copy.deepcopy(TINY)
     paper["classifiers"]["NB2"] = {"estimator": "NaiveBayes", "job": "second", "datasets": ["labor", "zoo"]}
-    paper["tables"]["table3"] = {"metric": "accuracy", "methods": ["NB2"], "datasets": ["labor", "zoo"],
-                                 "published": "config/published/lcwnb_table2.csv"}
+    paper["tables"]["table3"] = {
+        "metric": "accuracy",
+        "methods": ["NB2"],
+        "datasets": ["labor", "zoo"],
+        "published": "config/published/lcwnb_table2.csv",
+    }
     proj = _project(tmp_path, paper)
     _snakemake(proj, f"mirror={DATA_DIR}")
     assert sorted((proj / "results/tiny/folds/iris").glob("*.parquet")) == [proj / "results/tiny/folds/iris/NB.parquet"]

@@ -3,12 +3,11 @@ its seed bands, noise floor and seed stability in the report, the same bytes on 
 
 import pandas as pd
 import pytest
+from conftest import DATA_DIR
+from test_pipeline import TINY, _project, _snakemake
 
 from nbrepro.cli import main as cli
 from nbrepro.fingerprint import fingerprint
-
-from conftest import DATA_DIR
-from test_pipeline import TINY, _project, _snakemake
 
 pytestmark = [pytest.mark.slow]
 
@@ -33,7 +32,7 @@ def test_seed_bands_from_one_command_the_same_bytes_on_one_core(tmp_path):
     # run k's folds are the protocol's under seed 1 + k, from the main run's prepared rows
     main = pd.read_parquet(a / "resources/folds/tiny/iris.parquet")
     moved = pd.read_parquet(a / "resources/folds/tiny/seeds/1/iris.parquet")
-    assert len(main) == len(moved) == 6 and any((x != y).any() for x, y in zip(main.test, moved.test))
+    assert len(main) == len(moved) == 6 and any((x != y).any() for x, y in zip(main.test, moved.test, strict=True))
     bands = pd.read_csv(res / "stats/seed_bands.csv")
     assert set(bands.runs) == {3} and len(bands) == 6
     printed = bands[bands.method == "NB"]

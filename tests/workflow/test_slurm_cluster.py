@@ -9,11 +9,10 @@ import shutil
 import subprocess
 
 import pytest
-
-from nbrepro.fingerprint import fingerprint
-
 from conftest import DATA_DIR, ROOT
 from test_pipeline import TINY, _project, _snakemake
+
+from nbrepro.fingerprint import fingerprint
 
 
 def _cluster_up() -> bool:

@@ -276,7 +276,8 @@ class TestRejects(ClaimKind):
             kw = {} if t == "quade" else {"tie_correction": spec.get("tie_correction", True)}
             ps.append(float(fn(data.to_numpy(), higher_is_better=view.higher(metric), **kw).pvalue))
         ok = all((p < alpha) == reject for p in ps)
-        return ok, "; ".join(f"{t.replace('_', '–')} p = {p:.3g}" for t, p in zip(tests, ps)) + f" (α = {alpha:g})"
+        said = "; ".join(f"{t.replace('_', '–')} p = {p:.3g}" for t, p in zip(tests, ps, strict=True))
+        return ok, said + f" (α = {alpha:g})"
 
 
 @claim_kind
@@ -287,6 +288,7 @@ class InRange(ClaimKind):
     ``{statistic: id}`` / ``{statistics: [ids]}`` (declared statistics, each within). Per data set:
     on every one of ``datasets`` (a list, or ``{except: [...]}``: all but those; default all), or
     on their mean with ``aggregate: mean``."""
+
     name = "in_range"
     required = ("value",)
     optional = ("datasets", "aggregate") + BOUNDS
@@ -303,8 +305,11 @@ class InRange(ClaimKind):
 
     def generalising(self, spec) -> bool:
         # a mean over (all but a few of) the data sets generalises; a difference on named ones describes them
-        return spec.get("aggregate") == "mean" and not isinstance(spec.get("datasets"), list) \
+        return (
+            spec.get("aggregate") == "mean"
+            and not isinstance(spec.get("datasets"), list)
             and not any(k in spec["value"] for k in ("statistic", "statistics"))
+        )
 
     def read(self, spec, view, metric):
         value = spec["value"]
@@ -312,28 +317,34 @@ class InRange(ClaimKind):
             ids = [value["statistic"]] if "statistic" in value else value["statistics"]
             vals = {i: view.statistic(i) for i in ids}
             missing = [i for i, v in vals.items() if v is None or pd.isna(v)]
-            return Read(None, "needs the statistic(s) " + ", ".join(missing)) if missing else \
-                Read(pd.DataFrame([vals], index=["statistic"]))
+            return (
+                Read(None, "needs the statistic(s) " + ", ".join(missing))
+                if missing
+                else Read(pd.DataFrame([vals], index=["statistic"]))
+            )
         cols = value.get("difference") or [value["column"]]
         series = [view.column(c, metric) for c in cols]
         if any(s is None for s in series):
-            return Read(None, "needs " + ", ".join(_ref_name(c) for c, s in zip(cols, series) if s is None))
+            return Read(
+                None, "needs " + ", ".join(_ref_name(c) for c, s in zip(cols, series, strict=True) if s is None)
+            )
         y = series[0] - series[1] if len(series) == 2 else series[0]
         y = y.round(view.decimals) if view.decimals is not None else y
         names = _datasets(spec.get("datasets"), list(y.index))
         if names is None:
             return Read(None, "needs the data sets " + ", ".join(spec["datasets"]) + " in the run")
         frame = pd.DataFrame({"value": y[names]})
-        if len(series) == 2:           # the two columns too, for the evidence
+        if len(series) == 2:  # the two columns too, for the evidence
             frame["a"], frame["b"] = series[0][names], series[1][names]
         return Read(frame)
 
     def holds(self, spec, data, view, metric):
         bounds = view.bounds(spec)
-        if "value" not in data:    # statistics: one row, one column each
+        if "value" not in data:  # statistics: one row, one column each
             vals = data.iloc[0]
-            return all(_in_bounds(float(v), bounds) for v in vals), \
-                ", ".join(f"{k} = {float(v):.4g}" for k, v in vals.items()) + f" (the claim: {_bounds_text(bounds)})"
+            return all(_in_bounds(float(v), bounds) for v in vals), ", ".join(
+                f"{k} = {float(v):.4g}" for k, v in vals.items()
+            ) + f" (the claim: {_bounds_text(bounds)})"
         y = data["value"]
         what = " − ".join(_ref_name(c) for c in spec["value"].get("difference") or [spec["value"]["column"]])
         digits = view.decimals if view.decimals is not None else 4
@@ -343,11 +354,13 @@ class InRange(ClaimKind):
             if "a" in data:
                 a, b = spec["value"]["difference"]
                 means = f"{_ref_name(a)} {data['a'].mean():.{digits}f}, {_ref_name(b)} {data['b'].mean():.{digits}f}; "
-            return _in_bounds(m, bounds), (f"averages over {len(y)} data sets: {means}{what} {m:+.{digits}f} "
-                                           f"(the claim: {_bounds_text(bounds)})")
+            return _in_bounds(m, bounds), (
+                f"averages over {len(y)} data sets: {means}{what} {m:+.{digits}f} (the claim: {_bounds_text(bounds)})"
+            )
         ok = all(_in_bounds(float(v), bounds) for v in y)
-        return ok, f"{what}: " + ", ".join(f"{view.name(d)} {v:+.{digits}f}" for d, v in y.items()) + \
-            f" (the claim: {_bounds_text(bounds)})"
+        return ok, f"{what}: " + ", ".join(
+            f"{view.name(d)} {v:+.{digits}f}" for d, v in y.items()
+        ) + f" (the claim: {_bounds_text(bounds)})"
 
 
 def _datasets(spec, present: list) -> list | None:
@@ -368,6 +381,7 @@ class Trend(ClaimKind):
     (``{rank_of: A, among: [...]}``: A's rank among those methods on each data set; or ``{column: A}``)
     is ``increasing`` or ``decreasing`` (``direction``) by Spearman's ρ, one-sided at ``alpha``; or
     ``none``: "no pattern", no two-sided trend at ``alpha``."""
+
     name = "trend"
     required = ("along", "value", "direction")
     optional = ("alpha",)
@@ -401,13 +415,22 @@ class Trend(ClaimKind):
 
     def holds(self, spec, data, view, metric):
         value = spec["value"]
-        what = f"{value['rank_of']}'s rank among {', '.join(value['among'])}" if "rank_of" in value else _ref_name(value["column"])
+        if "rank_of" in value:
+            what = f"{value['rank_of']}'s rank among {', '.join(value['among'])}"
+        else:
+            what = _ref_name(value["column"])
         direction = spec["direction"]
-        if data["x"].nunique() < 2 or data["y"].nunique() < 2:   # ρ is not defined: no trend to see
-            return direction == "none", f"{what} against {spec['along']} over {len(data)} data sets: one of them is constant, no trend"
+        if data["x"].nunique() < 2 or data["y"].nunique() < 2:  # ρ is not defined: no trend to see
+            return (
+                direction == "none",
+                f"{what} against {spec['along']} over {len(data)} data sets: one of them is constant, no trend",
+            )
         alternative = {"increasing": "greater", "decreasing": "less", "none": "two-sided"}[direction]
         res = _st.spearmanr(data["x"], data["y"], alternative=alternative)
         rho, p = float(res.statistic), float(res.pvalue)
         ok = bool(p < spec.get("alpha", 0.05)) != (direction == "none")
         sided = "two-sided" if direction == "none" else "one-sided"
-        return ok, f"{what} against {spec['along']} over {len(data)} data sets: Spearman ρ = {rho:.3f}, {sided} p = {p:.3g}"
+        return (
+            ok,
+            f"{what} against {spec['along']} over {len(data)} data sets: Spearman ρ = {rho:.3f}, {sided} p = {p:.3g}",
+        )

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, fields
 from importlib import import_module
 
 import pandas as pd
+
 from ..spec import Paper
 
 SOURCES = ("printed", "ours")

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from .tables import label_metric, wide_table
 from ..spec import Paper
+from .tables import label_metric, wide_table
 
 
 @dataclass

@@ -22,11 +22,11 @@ import pandas as pd
 
 from .. import stats
 from ..errors import ConfigError
+from ..spec import Paper
 from .claim_kinds import BOUNDS, CLAIM_KINDS, ClaimKind
 from .claims import Claim, verdict
 from .context import Context
 from .qualify import today, with_stability
-from ..spec import Paper
 
 COMMON_KEYS = ClaimKind.common
 RESAMPLES = 1000
@@ -181,7 +181,9 @@ def check_declared(paper: Paper, where: str, known_methods: set[str]) -> None:
         for k in BOUNDS:
             v = spec.get(k)
             if isinstance(v, dict) and not paper.analysis.published:
-                raise ConfigError(f"{at}: {k}: {{published: {v['published']}}} needs analysis.published (the text statistics)")
+                raise ConfigError(
+                    f"{at}: {k}: {{published: {v['published']}}} needs analysis.published (the text statistics)"
+                )
 
 
 def _named_methods(spec: dict) -> set[str]:
@@ -197,6 +199,7 @@ def _named_methods(spec: dict) -> set[str]:
         elif isinstance(v, list):
             for x in v:
                 add(x)
+
     for key in ("method", "than", "among", "methods", "best", "worst", "order"):
         if key in spec:
             add(spec[key])

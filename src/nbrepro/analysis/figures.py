@@ -9,18 +9,18 @@ name the same kinds); the schema's ``kind`` enum is read from ``FIGURE_KINDS``.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 import pandas as pd
 
 from .. import paths, stats
+from ..io import read_parquet
+from ..kde.density import kernel_density
 from ..plugin import Plugin
 from ..spec import Table
-from ..kde.density import kernel_density
-from ..io import read_parquet
 from .tables import label_metric, wide_table
 
 
@@ -118,9 +118,16 @@ def cd_diagram(paper, spec, tables, table1, results) -> FigureData:
     res = (stats.nemenyi(acc, alpha, higher) if test == "nemenyi"
            else stats.bonferroni_dunn(acc, spec["control"], alpha, higher))
     ranks = pd.Series(res.mean_ranks).sort_values()
-    frame = pd.DataFrame({"method": ranks.index, "mean_rank": ranks.to_numpy(), "critical_difference": res.critical_difference,
-                          "differs": [(m in res.different) if res.control else
-                                      any(m in pair for pair in res.different) for m in ranks.index]})
+    frame = pd.DataFrame(
+        {
+            "method": ranks.index,
+            "mean_rank": ranks.to_numpy(),
+            "critical_difference": res.critical_difference,
+            "differs": [
+                (m in res.different) if res.control else any(m in pair for pair in res.different) for m in ranks.index
+            ],
+        }
+    )
     return FigureData(frame, {"result": res, "ranks": ranks, "test": test, "alpha": alpha})
 
 
@@ -128,9 +135,9 @@ def mean_rank_bars(paper, spec, tables, table1, results) -> FigureData:
     """Mean ranks per measure (one panel each) with Nemenyi's critical difference."""
     alpha = spec.get("alpha", 0.05)
     rows = []
-    for panel in spec["panels"]:   # list of {table, metric, title}
+    for panel in spec["panels"]:  # list of {table, metric, title}
         table = tables[panel["table"]]
-        if "mean_rank_among_computed" in table.columns:   # a summary frame
+        if "mean_rank_among_computed" in table.columns:  # a summary frame
             sub = table[table.metric == panel["metric"]]
             ranks = sub.set_index("method")["mean_rank_among_computed"]
             n = int(sub["datasets"].iloc[0]) if "datasets" in sub else len(sub)
@@ -141,8 +148,16 @@ def mean_rank_bars(paper, spec, tables, table1, results) -> FigureData:
         ranks = ranks.reindex(spec.get("methods", list(ranks.index)))
         k = len(ranks)
         cd = stats.critical_difference(stats.nemenyi_q(k, alpha), k, n) if n else np.nan
-        rows += [{"panel": panel.get("title", panel["metric"]), "method": m, "mean_rank": r,
-                  "critical_difference": cd, "datasets": n} for m, r in ranks.items()]
+        rows += [
+            {
+                "panel": panel.get("title", panel["metric"]),
+                "method": m,
+                "mean_rank": r,
+                "critical_difference": cd,
+                "datasets": n,
+            }
+            for m, r in ranks.items()
+        ]
     return FigureData(pd.DataFrame(rows), {"alpha": alpha})
 
 
@@ -163,8 +178,15 @@ def sweep(paper, spec, tables, table1, results) -> FigureData:
             point[x] = values.index((type(point[x]), point[x]))
         sub = table[(table.method == label) & (table.metric == spec["metric"])]
         for r in sub.itertuples(index=False):
-            rows.append({"dataset": r.dataset, "x": point[x], "series": point.get(series, "") if series else "",
-                         "mean": r.mean, "std": r.std})
+            rows.append(
+                {
+                    "dataset": r.dataset,
+                    "x": point[x],
+                    "series": point.get(series, "") if series else "",
+                    "mean": r.mean,
+                    "std": r.std,
+                }
+            )
     data = pd.DataFrame(rows, columns=["dataset", "x", "series", "mean", "std"])
     return FigureData(data, {"datasets": spec.get("datasets", list(dict.fromkeys(data.dataset)))})
 
@@ -180,15 +202,18 @@ def recorded(results, paper, label, attribute) -> pd.DataFrame:
             d = d[d.attribute == attribute]
             d.insert(0, "dataset", ds)
             frames.append(d)
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(
-        columns=["dataset", "variant", "run", "fold", "attribute", "key", "value", "text"])
+    return (
+        pd.concat(frames, ignore_index=True)
+        if frames
+        else pd.DataFrame(columns=["dataset", "variant", "run", "fold", "attribute", "key", "value", "text"])
+    )
 
 
 def density(paper, spec, tables, table1, results) -> FigureData:
     """Density of a recorded fitted value per classifier, optionally as a ratio to a reference
     classifier's value for the same (dataset, run, fold, key); the frame summarises each."""
     attribute, ref = spec["attribute"], spec.get("ratio_to")
-    labels = spec.get("classifiers") or [l for l, c in paper.classifiers.items() if attribute in c.record]
+    labels = spec.get("classifiers") or [label for label, c in paper.classifiers.items() if attribute in c.record]
     keys = ["dataset", "variant", "run", "fold", "key"]
     base = recorded(results, paper, ref, attribute).set_index(keys)["value"] if ref else None
     rows, curves = [], {}
@@ -200,15 +225,23 @@ def density(paper, spec, tables, table1, results) -> FigureData:
             v = v / base.reindex(v.index)
         v = v.to_numpy(dtype=float)
         v = v[np.isfinite(v)]
-        rows.append({"classifier": label, "objects": len(v), "median": np.median(v) if len(v) else np.nan,
-                     "q25": np.quantile(v, 0.25) if len(v) else np.nan, "q75": np.quantile(v, 0.75) if len(v) else np.nan})
+        rows.append(
+            {
+                "classifier": label,
+                "objects": len(v),
+                "median": np.median(v) if len(v) else np.nan,
+                "q25": np.quantile(v, 0.25) if len(v) else np.nan,
+                "q75": np.quantile(v, 0.75) if len(v) else np.nan,
+            }
+        )
         if len(v) > 1 and np.ptp(v) > 0:
             # scipy's gaussian_kde with Scott's factor, whose evaluate takes O(values × grid) time
             # and memory (26 s for Liu et al.'s 8 × 10⁵ ratios); the windowed sums agree to 1e-12
             h = float(np.std(v, ddof=1)) * len(v) ** -0.2
             curves[label] = kernel_density(grid, v, np.ones(len(v)), h)
-    return FigureData(pd.DataFrame(rows), {"grid": grid, "curves": curves,
-                                           "xlabel": f"{attribute} / {ref}" if ref else attribute})
+    return FigureData(
+        pd.DataFrame(rows), {"grid": grid, "curves": curves, "xlabel": f"{attribute} / {ref}" if ref else attribute}
+    )
 
 
 def recorded_profiles(paper, spec, tables, table1, results) -> FigureData:
@@ -227,8 +260,11 @@ def recorded_profiles(paper, spec, tables, table1, results) -> FigureData:
             g = d.groupby(["dataset", "entry"], sort=True)["value"].mean().reset_index()
             g.insert(0, "classifier", label)
             means.append(g)
-    data = pd.concat(means, ignore_index=True) if means else pd.DataFrame(
-        columns=["classifier", "dataset", "entry", "value"])
+    data = (
+        pd.concat(means, ignore_index=True)
+        if means
+        else pd.DataFrame(columns=["classifier", "dataset", "entry", "value"])
+    )
     if spec.get("scale") == "max":
         top = data.groupby(["classifier", "dataset"])["value"].transform(lambda v: v.abs().max())
         data["scaled"] = np.where(top > 0, data.value / top.where(top > 0, 1.0), 0.0)
@@ -244,17 +280,28 @@ def recorded_profiles(paper, spec, tables, table1, results) -> FigureData:
             if len(both) > 2 and both.iloc[:, 0].nunique() > 1 and both.iloc[:, 1].nunique() > 1:
                 rho[(label, ds)] = spearmanr(both.iloc[:, 0], both.iloc[:, 1]).statistic
     out = data.rename(columns={"value": "mean"})
-    out["spearman_with_first"] = [rho.get((c, d), np.nan) for c, d in zip(out.classifier, out.dataset)]
+    out["spearman_with_first"] = [rho.get((c, d), np.nan) for c, d in zip(out.classifier, out.dataset, strict=True)]
     return FigureData(out, {"data": data, "datasets": datasets})
 
 
-_SHOWN = ("table", "metric", "decimals")   # which table's numbers a figure shows, at which decimals
-FIGURE_KINDS = {kind.name: kind for kind in (
-    FigureKind("permutation_bounds", permutation_bounds, "_bounds", ("table",), _SHOWN + ("n_permutations", "seed", "level")),
-    FigureKind("ranks_against_property", ranks_against_property, None, ("table", "methods"), _SHOWN + ("properties",)),
-    FigureKind("cd_diagram", cd_diagram, "_ranks", ("table",), _SHOWN + ("methods", "alpha", "test", "control")),
-    FigureKind("mean_rank_bars", mean_rank_bars, "_ranks", ("panels",), ("methods", "alpha")),
-    FigureKind("sweep", sweep, "_data", ("table", "classifier", "x", "metric"), ("series", "x_labels", "datasets")),
-    FigureKind("density", density, "_summary", ("attribute",), ("classifiers", "ratio_to", "range")),
-    FigureKind("recorded_profiles", recorded_profiles, "_data", ("attribute", "classifiers"), ("scale", "ylabel")),
-)}
+_SHOWN = ("table", "metric", "decimals")  # which table's numbers a figure shows, at which decimals
+FIGURE_KINDS = {
+    kind.name: kind
+    for kind in (
+        FigureKind(
+            "permutation_bounds",
+            permutation_bounds,
+            "_bounds",
+            ("table",),
+            _SHOWN + ("n_permutations", "seed", "level"),
+        ),
+        FigureKind(
+            "ranks_against_property", ranks_against_property, None, ("table", "methods"), _SHOWN + ("properties",)
+        ),
+        FigureKind("cd_diagram", cd_diagram, "_ranks", ("table",), _SHOWN + ("methods", "alpha", "test", "control")),
+        FigureKind("mean_rank_bars", mean_rank_bars, "_ranks", ("panels",), ("methods", "alpha")),
+        FigureKind("sweep", sweep, "_data", ("table", "classifier", "x", "metric"), ("series", "x_labels", "datasets")),
+        FigureKind("density", density, "_summary", ("attribute",), ("classifiers", "ratio_to", "range")),
+        FigureKind("recorded_profiles", recorded_profiles, "_data", ("attribute", "classifiers"), ("scale", "ylabel")),
+    )
+}

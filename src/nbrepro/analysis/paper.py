@@ -16,12 +16,12 @@ import pandas as pd
 
 from .. import paths
 from ..errors import ConfigError
+from ..spec import Paper
 from .claims import claims_frame, claims_module
 from .declared import declared_claims
 from .figures import FIGURE_KINDS, FigureData
 from .statistics import frame_names, text_statistics
 from .table1 import paper_table1
-from ..spec import Paper
 
 
 def output_files(paper: Paper) -> tuple[list[str], list[str]]:

@@ -32,8 +32,12 @@ def today(table: pd.DataFrame, pairs: list[tuple[str, str]], family: list[tuple[
         words.append(f"{a} vs {b}: Wilcoxon p = {wh.pvalue[key]:.3g}, Holm-adjusted {wh.adjusted[key]:.3g}; "
                      f"P({a} better) = {p_a:.3f}, P(equivalent) = {res.p_rope:.3f}, P({b} better) = {p_b:.3f}")
     b_verdict = "yes" if all(v == "yes" for v in bayes) else "no" if "no" in bayes else "undecided"
-    return {"wilcoxon_holm": verdict(all(holm)), "bayesian": b_verdict,
-            "tests_evidence": f"Holm over {len(family)} pairs; Bayesian signed-rank, ROPE ±{rope:g} {unit}. " + "; ".join(words)}
+    return {
+        "wilcoxon_holm": verdict(all(holm)),
+        "bayesian": b_verdict,
+        "tests_evidence": f"Holm over {len(family)} pairs; Bayesian signed-rank, ROPE ±{rope:g} {unit}. "
+        + "; ".join(words),
+    }
 
 
 def with_stability(claim: Claim, held) -> Claim:

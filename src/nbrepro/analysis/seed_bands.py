@@ -22,8 +22,8 @@ import math
 import numpy as np
 import pandas as pd
 
-from .tables import table_metrics
 from ..spec import Paper, Where
+from .tables import table_metrics
 
 WITHIN = "within seed noise"
 OUTSIDE = "outside: a difference to explain"

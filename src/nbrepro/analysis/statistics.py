@@ -21,8 +21,8 @@ import pandas as pd
 from .. import stats
 from ..errors import ConfigError
 from ..plugin import Plugin
-from .context import Context, analysis_context
 from ..spec import Paper
+from .context import Context, analysis_context
 
 
 class StatisticRow(NamedTuple):
@@ -87,7 +87,7 @@ def _methods(item: dict) -> list[str]:
 
 def _note(item: dict, default: str) -> str:
     """The entry's own ``note:`` if it has one, else what the test says."""
-    return item["note"] if "note" in item else default
+    return item.get("note", default)
 
 
 class _RankTest(Statistic):
@@ -131,20 +131,25 @@ class NemenyiCD(Statistic):
 
 @statistic
 class BonferroniDunnCD(Statistic):
-    """methods, control, alpha → Bonferroni–Dunn's critical difference; the note lists the methods differing from the control."""
+    """methods, control, alpha → Bonferroni–Dunn's critical difference.
+
+    The note lists the methods differing from the control."""
+
     name = "bonferroni_dunn_cd"
     required = ("control",)
     optional = ("methods", "method", "others", "alpha")
 
     def compute(self, item, ctx):
-        res = stats.bonferroni_dunn(ctx.wide[_methods(item)], item["control"], item.get("alpha", 0.05),
-                                    ctx.higher_is_better)
+        res = stats.bonferroni_dunn(
+            ctx.wide[_methods(item)], item["control"], item.get("alpha", 0.05), ctx.higher_is_better
+        )
         return [StatisticRow(_id(item), res.critical_difference, _note(item, f"differing: {res.different}"))]
 
 
 @statistic
 class Wilcoxon(Statistic):
     """methods: [a, b], alternative (default two-sided, "greater": a better) → p-value."""
+
     name = "wilcoxon"
     required = ("methods",)
     optional = ("alternative",)
@@ -166,19 +171,21 @@ class Wilcoxon(Statistic):
 @statistic
 class SignTest(Statistic):
     """methods: [a, b] → the sign test's p-value over wins and losses (ties split); the note is w/t/l."""
+
     name = "sign_test"
     required = ("methods",)
     pair = True
 
     def compute(self, item, ctx):
         m = _methods(item)
-        w, t, l = stats.win_tie_loss(ctx.wide[m[0]], ctx.wide[m[1]], ctx.higher_is_better)
-        return [StatisticRow(_id(item), stats.sign_test(w, l, t).pvalue, _note(item, f"{w}/{t}/{l}"))]
+        w, t, lost = stats.win_tie_loss(ctx.wide[m[0]], ctx.wide[m[1]], ctx.higher_is_better)
+        return [StatisticRow(_id(item), stats.sign_test(w, lost, t).pvalue, _note(item, f"{w}/{t}/{lost}"))]
 
 
 @statistic
 class MeanRankTest(Statistic):
     """method, others (+ mean_rank_id for the observed mean rank) → p-value of the method's mean rank among them."""
+
     name = "mean_rank_test"
     required = ("method", "others")
     optional = ("mean_rank_id",)
@@ -193,6 +200,7 @@ class MeanRankTest(Statistic):
 @statistic
 class BinomialTail(Statistic):
     """n, k, p (default 0.5) → Pr(Binomial(n, p) ≥ k)."""
+
     name = "binomial_tail"
     required = ("n", "k")
     optional = ("p",)
@@ -208,6 +216,7 @@ class BinomialTail(Statistic):
 @statistic
 class WinLossSplit(Statistic):
     """reference, threshold → one row per method, "[s.w./m.w./m.b./s.b.]" (also stats/{id}.csv)."""
+
     name = "win_loss_split"
     required = ("reference",)
     optional = ("threshold",)
@@ -218,22 +227,31 @@ class WinLossSplit(Statistic):
         from .claims import known_methods
 
         known = known_methods(paper)
-        return None if entry["reference"] in known else \
-            f"reference {entry['reference']!r} is not a method of the paper's tables (known: {sorted(known)})"
+        return (
+            None
+            if entry["reference"] in known
+            else f"reference {entry['reference']!r} is not a method of the paper's tables (known: {sorted(known)})"
+        )
 
     def compute(self, item, ctx):
         t = ctx.table[ctx.table.metric == (ctx.paper.analysis.metric or ctx.table.metric.iloc[0])]
         wl = stats.win_loss_split(t, item["reference"], ctx.higher_is_better, item.get("threshold"))
         ctx.frames[_id(item)] = wl
-        return [StatisticRow(f"{_id(item)}_{r.method}", f"[{r.s_w:g}/{r.m_w:g}/{r.m_b:g}/{r.s_b:g}]"
-                             f"{getattr(r, 'binomial_worse', '')}", "")
-                for r in wl.itertuples(index=False)]
+        return [
+            StatisticRow(
+                f"{_id(item)}_{r.method}",
+                f"[{r.s_w:g}/{r.m_w:g}/{r.m_b:g}/{r.s_b:g}]{getattr(r, 'binomial_worse', '')}",
+                "",
+            )
+            for r in wl.itertuples(index=False)
+        ]
 
 
 @statistic
 class PaperFunction(Statistic):
     """function: a function of the paper's claims module, ``fn(ctx) → rows``; with ``frame: true``
     it also leaves a frame in ``ctx.frames[id]`` (stats/{id}.csv)."""
+
     name = "paper"
     required = ("function",)
     optional = ("frame",)
@@ -252,15 +270,18 @@ class PaperFunction(Statistic):
     def compute(self, item, ctx):
         fn = getattr(ctx.module, item["function"], None) if ctx.module else None
         if fn is None:
-            raise ConfigError(f"analysis statistic {_id(item)!r}: the claims module has no function "
-                              f"{item.get('function')!r}")
+            raise ConfigError(
+                f"analysis statistic {_id(item)!r}: the claims module has no function {item.get('function')!r}"
+            )
         return [StatisticRow(*row) for row in fn(ctx)]
 
 
 def evaluate_statistic(item: dict, ctx: Context) -> list[StatisticRow]:
     """The rows one ``statistics:`` entry gives."""
     if item["test"] not in STATISTICS:
-        raise ConfigError(f"analysis statistic {_id(item)!r}: unknown test {item['test']!r} (known: {sorted(STATISTICS)})")
+        raise ConfigError(
+            f"analysis statistic {_id(item)!r}: unknown test {item['test']!r} (known: {sorted(STATISTICS)})"
+        )
     if item.get("metric") and item["metric"] != ctx.paper.analysis.metric:
         ctx = ctx.for_metric(item["metric"])
     entry = STATISTICS[item["test"]]
@@ -274,13 +295,22 @@ def evaluate_statistic(item: dict, ctx: Context) -> list[StatisticRow]:
 
 def frame_names(paper: Paper) -> list[str]:
     """The statistics of the paper that write a frame of their own: stats/{id}.csv."""
-    return [_id(s) for s in paper.analysis.statistics
-            if (s["test"] in STATISTICS and STATISTICS[s["test"]].writes_frame) or s.get("frame")]
+    return [
+        _id(s)
+        for s in paper.analysis.statistics
+        if (s["test"] in STATISTICS and STATISTICS[s["test"]].writes_frame) or s.get("frame")
+    ]
 
 
-def text_statistics(paper: Paper, table: pd.DataFrame, table1: pd.DataFrame | None,
-                    published: pd.DataFrame | None, module=None, tables: dict | None = None,
-                    results=None) -> tuple[pd.DataFrame, Context]:
+def text_statistics(
+    paper: Paper,
+    table: pd.DataFrame,
+    table1: pd.DataFrame | None,
+    published: pd.DataFrame | None,
+    module=None,
+    tables: dict | None = None,
+    results=None,
+) -> tuple[pd.DataFrame, Context]:
     """Every declared statistic, computed from the reproduced table, beside the published value."""
     ctx = analysis_context(paper, table, table1, module)
     ctx.tables = tables if tables is not None else {}

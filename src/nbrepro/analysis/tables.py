@@ -169,9 +169,12 @@ def build_table(paper: Paper, spec: Table, folds: pd.DataFrame, published: pd.Da
     names = paper.published_names
     pub = {}
     if published is not None:
-        pub = {(d, m, k): (mu, sd, "" if pd.isna(s) else str(s), md, sdd)
-               for d, m, k, mu, sd, s, md, sdd in published[["dataset", "method", "metric", "mean", "std", "significance",
-                                                             "mean_decimals", "std_decimals"]].itertuples(index=False)}
+        pub = {
+            (d, m, k): (mu, sd, "" if pd.isna(s) else str(s), md, sdd)
+            for d, m, k, mu, sd, s, md, sdd in published[
+                ["dataset", "method", "metric", "mean", "std", "significance", "mean_decimals", "std_decimals"]
+            ].itertuples(index=False)
+        }
     rows = []
     missing = (np.nan, np.nan, "", np.nan, np.nan)
     for ds in paper.datasets:
@@ -185,8 +188,7 @@ def build_table(paper: Paper, spec: Table, folds: pd.DataFrame, published: pd.Da
     return pd.DataFrame(rows, columns=TABLE_COLUMNS)
 
 
-def agreement(mean, std, published_mean, published_std, mean_decimals=2, std_decimals=2,
-              tolerances=(0.5, 1.0)) -> str:
+def agreement(mean, std, published_mean, published_std, mean_decimals=2, std_decimals=2, tolerances=(0.5, 1.0)) -> str:
     """How a reproduced cell compares with the printed one: 'exact' (mean, and sd where printed, equal
     at the printed decimals), 'near' / 'within' (mean within the metric's first / second tolerance),
     'off', or '' when either side is missing."""
@@ -195,7 +197,8 @@ def agreement(mean, std, published_mean, published_std, mean_decimals=2, std_dec
     md = 2 if pd.isna(mean_decimals) else int(mean_decimals)
     sd = 2 if pd.isna(std_decimals) else int(std_decimals)
     same_std = (pd.isna(std) and pd.isna(published_std)) or (
-        not pd.isna(std) and not pd.isna(published_std) and round(std, sd) == round(published_std, sd))
+        not pd.isna(std) and not pd.isna(published_std) and round(std, sd) == round(published_std, sd)
+    )
     if round(mean, md) == round(published_mean, md) and (same_std or pd.isna(published_std)):
         return "exact"
     gap = abs(mean - published_mean)
@@ -209,17 +212,30 @@ def match_counts(table: pd.DataFrame, table_name: str, tolerances: dict | None =
         near, far = (tolerances or {}).get(metric, (0.5, 1.0))
         both = g.dropna(subset=["mean", "published_mean"])
         diff = (both["mean"] - both["published_mean"]).abs()
-        kinds = [agreement(*r, (near, far)) for r in both[["mean", "std", "published_mean", "published_std",
-                                                          "mean_decimals", "std_decimals"]].itertuples(index=False)]
-        rows.append({"table": table_name, "method": m, "metric": metric, "cells": len(g), "computed": int(g["mean"].notna().sum()),
-                     "exact_mean_and_std": kinds.count("exact"), f"within_{float(near)}": int((diff < near).sum()),
-                     f"within_{float(far)}": int((diff < far).sum()),
-                     "max_abs_diff": float(diff.max()) if len(diff) else np.nan})
+        kinds = [
+            agreement(*r, (near, far))
+            for r in both[
+                ["mean", "std", "published_mean", "published_std", "mean_decimals", "std_decimals"]
+            ].itertuples(index=False)
+        ]
+        rows.append(
+            {
+                "table": table_name,
+                "method": m,
+                "metric": metric,
+                "cells": len(g),
+                "computed": int(g["mean"].notna().sum()),
+                "exact_mean_and_std": kinds.count("exact"),
+                f"within_{float(near)}": int((diff < near).sum()),
+                f"within_{float(far)}": int((diff < far).sum()),
+                "max_abs_diff": float(diff.max()) if len(diff) else np.nan,
+            }
+        )
     return pd.DataFrame(rows)
 
 
 def _win_tie_loss(significance: pd.Series, present: pd.Series) -> str:
-    """"w/t/l": data sets where the method is significantly better / neither / significantly worse
+    """ "w/t/l": data sets where the method is significantly better / neither / significantly worse
     than the reference, counted where it has a value; "" where it has none."""
     if not present.any():
         return ""
@@ -227,9 +243,14 @@ def _win_tie_loss(significance: pd.Series, present: pd.Series) -> str:
     return f"{w}/{int(present.sum()) - w - l_}/{l_}"
 
 
-def summary(table: pd.DataFrame, published_summary: pd.DataFrame | None, directions: dict | None = None,
-            summary_columns: dict | None = None, reference: str | None = None,
-            markers_printed: list | None = None) -> pd.DataFrame:
+def summary(
+    table: pd.DataFrame,
+    published_summary: pd.DataFrame | None,
+    directions: dict | None = None,
+    summary_columns: dict | None = None,
+    reference: str | None = None,
+    markers_printed: list | None = None,
+) -> pd.DataFrame:
     """Average and mean rank (1 = best in the metric's direction) per method and metric. Ranks are over
     the methods reproduced so far (so they equal the paper's only once every column is computed).
     ``summary_columns`` names the published file's columns for ``average`` and ``mean_rank``.
@@ -247,16 +268,22 @@ def summary(table: pd.DataFrame, published_summary: pd.DataFrame | None, directi
         higher = (directions or {}).get(metric, True)
         ranks = mean_ranks(wide[computed], higher) if len(computed) >= 1 else pd.Series(dtype=float)
         for m in methods:
-            r = {"method": m, "metric": metric, "average": wide[m].mean() if m in computed else np.nan,
-                 "mean_rank_among_computed": ranks.get(m, np.nan), "published_average": np.nan,
-                 "published_mean_rank": np.nan}
+            r = {
+                "method": m,
+                "metric": metric,
+                "average": wide[m].mean() if m in computed else np.nan,
+                "mean_rank_among_computed": ranks.get(m, np.nan),
+                "published_average": np.nan,
+                "published_mean_rank": np.nan,
+            }
             if reference is not None:
                 rows_m = tm[tm.method == m]
                 mine = m != reference
                 r["wtl"] = _win_tie_loss(rows_m["significance"], rows_m["mean"].notna()) if mine else ""
                 printed = mine and (markers_printed is None or m in markers_printed)
-                r["published_wtl"] = (_win_tie_loss(rows_m["published_significance"], rows_m["published_mean"].notna())
-                                      if printed else "")
+                r["published_wtl"] = (
+                    _win_tie_loss(rows_m["published_significance"], rows_m["published_mean"].notna()) if printed else ""
+                )
             if published_summary is not None:
                 ps = published_summary
                 if "metric" in ps.columns:
@@ -271,8 +298,9 @@ def summary(table: pd.DataFrame, published_summary: pd.DataFrame | None, directi
     return pd.DataFrame(rows)
 
 
-def _same_datasets(summ: pd.DataFrame, table: pd.DataFrame, published: pd.DataFrame, paper: Paper,
-                   directions: dict) -> pd.DataFrame:
+def _same_datasets(
+    summ: pd.DataFrame, table: pd.DataFrame, published: pd.DataFrame, paper: Paper, directions: dict
+) -> pd.DataFrame:
     """When a config runs only some of the paper's datasets, the paper's printed averages and mean
     ranks (over all of them) are not comparable: recompute them from the printed cells over the same
     datasets, and say so in ``published_over``."""
@@ -298,7 +326,9 @@ def table_datasets(paper: Paper, spec: Table, registry: dict | None) -> list[str
     flt = spec.datasets
     if not flt:
         return list(paper.datasets)
-    if isinstance(flt, list | tuple):  # named: the paper's own selection (e.g. data sets where fewer classes occur than are declared)
+    if isinstance(
+        flt, list | tuple
+    ):  # named: the paper's own selection (e.g. data sets where fewer classes occur than are declared)
         unknown = [d for d in flt if d not in paper.datasets]
         if unknown:
             raise ConfigError(f"paper {paper.name!r}: a table names data sets the paper does not run: {unknown}")
@@ -308,16 +338,21 @@ def table_datasets(paper: Paper, spec: Table, registry: dict | None) -> list[str
     keys = ("n_instances", "n_attributes", "n_classes", "class_attribute", "openml_id")
     unknown = [k for k in flt if k not in keys]
     if unknown:
-        raise ConfigError(f"paper {paper.name!r}: a table's datasets filter names {unknown}, not registry "
-                          f"values it can filter on ({', '.join(keys)})")
+        raise ConfigError(
+            f"paper {paper.name!r}: a table's datasets filter names {unknown}, not registry "
+            f"values it can filter on ({', '.join(keys)})"
+        )
     kept = [d for d in paper.datasets if all(getattr(registry[d], k) == v for k, v in flt.items())]
     if not kept:
-        raise ConfigError(f"paper {paper.name!r}: a table's datasets filter {flt} matches none of the paper's "
-                          "data sets")
+        raise ConfigError(
+            f"paper {paper.name!r}: a table's datasets filter {flt} matches none of the paper's data sets"
+        )
     return kept
 
 
-def analyse_table(paper: Paper, name: str, results_dir: str | Path, registry: dict | None = None) -> dict[str, pd.DataFrame]:
+def analyse_table(
+    paper: Paper, name: str, results_dir: str | Path, registry: dict | None = None
+) -> dict[str, pd.DataFrame]:
     """The files of one table: the long table, its summary rows and its match counts."""
     if name not in paper.tables:
         raise ConfigError(f"paper {paper.name!r} has no table {name!r} (have: {sorted(paper.tables)})")
@@ -329,8 +364,11 @@ def analyse_table(paper: Paper, name: str, results_dir: str | Path, registry: di
     published = read_published(spec.published) if spec.published else None
     metrics = table_metrics(view, spec)
     dataset_level = {c: m for c, m in metrics.items() if m.level == "dataset"}
-    values = (dataset_level_values(view, Path(results_dir), dataset_level, [c.classifier for c in spec.columns])
-              if dataset_level else None)
+    values = (
+        dataset_level_values(view, Path(results_dir), dataset_level, [c.classifier for c in spec.columns])
+        if dataset_level
+        else None
+    )
     table = build_table(view, spec, folds, published, values)
     labels = {c.metric: metrics[c.value] for c in spec.columns}
     pub_sum = None
@@ -345,8 +383,11 @@ def analyse_table(paper: Paper, name: str, results_dir: str | Path, registry: di
     summ = summary(table, pub_sum, directions, spec.summary_columns, reference, spec.markers_printed)
     if published is not None:
         summ = _same_datasets(summ, table, published, view, directions)
-    return {paths.table(name): table, paths.table_summary(name): summ,
-            paths.match_counts(name): match_counts(table, name, {k: m.tolerances for k, m in labels.items()})}
+    return {
+        paths.table(name): table,
+        paths.table_summary(name): summ,
+        paths.match_counts(name): match_counts(table, name, {k: m.tolerances for k, m in labels.items()}),
+    }
 
 
 def _record_test(spec: Mapping, wins, ties, losses, prefix: str) -> dict:
@@ -380,7 +421,7 @@ def pairwise_table(paper: Paper, name: str, results_dir, registry=None) -> dict[
     dataset_level = {m.name: m for m in measures.values() if m.level == "dataset"}
     values = dataset_level_values(view, Path(results_dir), dataset_level, methods) if dataset_level else {}
     published = {}
-    if spec.published:   # the printed lower triangle, and each pair reversed (wins ↔ losses)
+    if spec.published:  # the printed lower triangle, and each pair reversed (wins ↔ losses)
         for p in pd.read_csv(spec.published).itertuples(index=False):
             published[(p.measure, p.row_method, p.col_method)] = (p.wins, p.ties, p.losses)
             published.setdefault((p.measure, p.col_method, p.row_method), (p.losses, p.ties, p.wins))
@@ -390,20 +431,41 @@ def pairwise_table(paper: Paper, name: str, results_dir, registry=None) -> dict[
         if metric.level == "dataset":
             cell = {key: v.get(col, np.nan) for key, v in values.items()}
         else:
-            cell = ({key: weka_mean_std(g.to_numpy())[0] for key, g in base.groupby(["dataset", "method"])[col]}
-                    if len(base) and col in base else {})
-        wide = pd.DataFrame({m: [cell.get((ds, m), np.nan) for ds in view.datasets] for m in methods},
-                            index=list(view.datasets))
+            cell = (
+                {key: weka_mean_std(g.to_numpy())[0] for key, g in base.groupby(["dataset", "method"])[col]}
+                if len(base) and col in base
+                else {}
+            )
+        wide = pd.DataFrame(
+            {m: [cell.get((ds, m), np.nan) for ds in view.datasets] for m in methods}, index=list(view.datasets)
+        )
         wtl = win_tie_loss_matrix(wide, metric.higher_is_better, **(spec.tie or {}))
         complete = wide.dropna()
         mr = mean_ranks(complete, metric.higher_is_better) if len(complete) else pd.Series(np.nan, index=methods)
-        ranks += [{"method": m, "metric": printed, "average": complete[m].mean() if len(complete) else np.nan,
-                   "mean_rank_among_computed": mr[m], "datasets": len(complete)} for m in methods]
+        ranks += [
+            {
+                "method": m,
+                "metric": printed,
+                "average": complete[m].mean() if len(complete) else np.nan,
+                "mean_rank_among_computed": mr[m],
+                "datasets": len(complete),
+            }
+            for m in methods
+        ]
         for r in wtl.itertuples(index=False):
             pw, pt, pl = published.get((printed, r.row, r.col), (np.nan, np.nan, np.nan))
-            row = {"measure": printed, "row_method": r.row, "col_method": r.col, "wins": r.wins, "ties": r.ties,
-                   "losses": r.losses, "datasets": r.datasets, "published_wins": pw, "published_ties": pt,
-                   "published_losses": pl}
+            row = {
+                "measure": printed,
+                "row_method": r.row,
+                "col_method": r.col,
+                "wins": r.wins,
+                "ties": r.ties,
+                "losses": r.losses,
+                "datasets": r.datasets,
+                "published_wins": pw,
+                "published_ties": pt,
+                "published_losses": pl,
+            }
             if spec.record_test:
                 row.update(_record_test(spec.record_test, r.wins, r.ties, r.losses, ""))
                 row.update(_record_test(spec.record_test, pw, pt, pl, "published_"))
@@ -414,18 +476,33 @@ def pairwise_table(paper: Paper, name: str, results_dir, registry=None) -> dict[
     for printed, g in table.groupby("measure", sort=False):
         both = g.dropna(subset=["published_wins"])
         gap = np.maximum((both.wins - both.published_wins).abs(), (both.losses - both.published_losses).abs())
-        counts.append({"table": name, "method": "all pairs", "metric": printed, "cells": len(g),
-                       "computed": int(g.datasets.gt(0).sum()), "exact_mean_and_std": int((gap == 0).sum()),
-                       f"within_{tol}": int((gap <= tol).sum()), "max_abs_diff": float(gap.max()) if len(gap) else np.nan})
-    return {paths.table(name): table, paths.table_summary(name): pd.DataFrame(ranks),
-            paths.match_counts(name): pd.DataFrame(counts)}
+        counts.append(
+            {
+                "table": name,
+                "method": "all pairs",
+                "metric": printed,
+                "cells": len(g),
+                "computed": int(g.datasets.gt(0).sum()),
+                "exact_mean_and_std": int((gap == 0).sum()),
+                f"within_{tol}": int((gap <= tol).sum()),
+                "max_abs_diff": float(gap.max()) if len(gap) else np.nan,
+            }
+        )
+    return {
+        paths.table(name): table,
+        paths.table_summary(name): pd.DataFrame(ranks),
+        paths.match_counts(name): pd.DataFrame(counts),
+    }
 
 
 def timings(paper: Paper, results_dir: str | Path) -> dict[str, pd.DataFrame]:
     folds = load_fold_results(paper, Path(results_dir))
     cols = ["dataset", "method", "fit_seconds", "predict_seconds"]
-    t = (folds.groupby(["dataset", "method"], sort=False)[cols[2:]].sum().reset_index()
-         if len(folds) else pd.DataFrame(columns=cols))
+    t = (
+        folds.groupby(["dataset", "method"], sort=False)[cols[2:]].sum().reset_index()
+        if len(folds)
+        else pd.DataFrame(columns=cols)
+    )
     return {paths.TIMINGS: t}
 
 

@@ -22,7 +22,10 @@ def claims(ctx) -> list[Claim]:
 def _one_tree(ctx, published) -> list[Claim]:
     """'On all but two data sets [one tree, i = 1] results in either a higher RRSE or larger
     standard deviation' than ten (i = 10, j = 100): the printed means and sds decide it too."""
-    sentence = "one tree (i = 1, j = 100) gives a higher RRSE or a larger sd than ten (i = 10, j = 100) on all but two data sets"
+    sentence = (
+        "one tree (i = 1, j = 100) gives a higher RRSE or a larger sd than ten (i = 10, j = 100) "
+        "on all but two data sets"
+    )
     want = float(published["t2_i1_higher_rrse_or_sd_all_but"])
     t = ctx.tables.get("table2")
     out = []
@@ -37,9 +40,17 @@ def _one_tree(ctx, published) -> list[Claim]:
         # at the printed two decimals, as a reader compares them
         worse = (one[mean].round(2) > ten[mean].round(2)) | (one[sd].round(2) > ten[sd].round(2))
         n_not = int((~worse).sum())
-        out.append(Claim("t2_i1_higher_rrse_or_sd_all_but", "3", sentence, source, "yes" if n_not == want else "no",
-                         f"neither higher RRSE nor larger sd on {n_not} data set(s): {', '.join(one.index[~worse]) or 'none'}; "
-                         f"the text says {want:g}"))
+        out.append(
+            Claim(
+                "t2_i1_higher_rrse_or_sd_all_but",
+                "3",
+                sentence,
+                source,
+                "yes" if n_not == want else "no",
+                f"neither higher RRSE nor larger sd on {n_not} data set(s): {', '.join(one.index[~worse]) or 'none'}; "
+                f"the text says {want:g}",
+            )
+        )
     return out
 
 
@@ -54,10 +65,18 @@ def _kr_by_nbtree(ctx) -> list[Claim]:
             out.append(Claim("t5_outperformed_kr_by_nbtree", "3", sentence, source, "not yet computable", ""))
             continue
         hits = others[others[column].fillna("") == "better"]
-        ours = {v: k for k, v in ctx.paper.published_names.items()}   # a table read as printed names them so
+        ours = {v: k for k, v in ctx.paper.published_names.items()}  # a table read as printed names them so
         cases = sorted(f"{ours.get(r.dataset, r.dataset)} by {r.method}" for r in hits.itertuples(index=False))
-        out.append(Claim("t5_outperformed_kr_by_nbtree", "3", sentence, source,
-                         "yes" if cases == ["kr-vs-kp by NBTree"] else "no", "outperformed: " + ("; ".join(cases) or "never")))
+        out.append(
+            Claim(
+                "t5_outperformed_kr_by_nbtree",
+                "3",
+                sentence,
+                source,
+                "yes" if cases == ["kr-vs-kp by NBTree"] else "no",
+                "outperformed: " + ("; ".join(cases) or "never"),
+            )
+        )
     return out
 
 
@@ -75,14 +94,34 @@ def _running_time(ctx) -> list[Claim]:
         f = None if folds is None else folds[(folds.method == m) & (folds.variant == "")]
         seconds[m] = None if f is None or f.empty else float(f["fit_seconds"].sum())
     if None in seconds.values():
-        out.append(Claim("nbtree_slower", "3", sentence, "ours", "not yet computable", "needs NBTree's and AWNB's folds"))
+        out.append(
+            Claim("nbtree_slower", "3", sentence, "ours", "not yet computable", "needs NBTree's and AWNB's folds")
+        )
     else:
-        out.append(Claim("nbtree_slower", "3", sentence, "ours", "yes" if seconds["NBTree"] > seconds[REFERENCE] else "no",
-                         f"fit CPU seconds over every fold: NBTree {seconds['NBTree']:.0f}, AWNB {seconds[REFERENCE]:.0f}"))
-    complexity = ("AWNB's weighting is linear in the attributes and log-linear in the instances; NBTree and selective "
-                  "Bayes are quadratic in the number of attributes")
+        out.append(
+            Claim(
+                "nbtree_slower",
+                "3",
+                sentence,
+                "ours",
+                "yes" if seconds["NBTree"] > seconds[REFERENCE] else "no",
+                f"fit CPU seconds over every fold: NBTree {seconds['NBTree']:.0f}, AWNB {seconds[REFERENCE]:.0f}",
+            )
+        )
+    complexity = (
+        "AWNB's weighting is linear in the attributes and log-linear in the instances; NBTree and selective "
+        "Bayes are quadratic in the number of attributes"
+    )
     for source in ("printed", "ours"):
-        out.append(Claim("complexity", "4", complexity, source, "not checkable",
-                         "an analytical statement: no experiment of the paper measures it, and one run's times at "
-                         "fixed sizes cannot show an order of growth"))
+        out.append(
+            Claim(
+                "complexity",
+                "4",
+                complexity,
+                source,
+                "not checkable",
+                "an analytical statement: no experiment of the paper measures it, and one run's times at "
+                "fixed sizes cannot show an order of growth",
+            )
+        )
     return out

@@ -38,13 +38,22 @@ def gaps(ctx) -> list[tuple]:
     out = []
     for metric in ("accuracy", "mse"):
         for method in METHODS:
-            sub = frame[(frame.method == method) & (frame.metric == metric)].dropna(subset=["gap"]) if len(frame) else frame
+            sub = (
+                frame[(frame.method == method) & (frame.metric == metric)].dropna(subset=["gap"])
+                if len(frame)
+                else frame
+            )
             if not len(sub):
                 out.append((f"within_{metric}_{method}", np.nan, "not computed yet"))
                 continue
-            out.append((f"within_{metric}_{method}", int(sub.within_tolerance.sum()),
-                        f"of {len(sub)} cells within {TOLERANCE[metric]} of the printed value; "
-                        f"{int(sub.within_2sd.sum())} within twice our repetition sd (median sd "
-                        f"{sub.repetition_sd.median():.4f}); largest gap {sub.gap.abs().max():.4f} "
-                        f"({sub.loc[sub.gap.abs().idxmax(), 'dataset']})"))
+            out.append(
+                (
+                    f"within_{metric}_{method}",
+                    int(sub.within_tolerance.sum()),
+                    f"of {len(sub)} cells within {TOLERANCE[metric]} of the printed value; "
+                    f"{int(sub.within_2sd.sum())} within twice our repetition sd (median sd "
+                    f"{sub.repetition_sd.median():.4f}); largest gap {sub.gap.abs().max():.4f} "
+                    f"({sub.loc[sub.gap.abs().idxmax(), 'dataset']})",
+                )
+            )
     return out

@@ -50,34 +50,54 @@ def claims(ctx) -> list[Claim]:
 
     lua = [best_position(d, "LUA") for d in cube.index]
     lca = [best_position(d, "LCA") for d in cube.index]
-    smaller = sum(a <= b for a, b in zip(lua, lca))
-    claim("small_k_for_simple_models", "(1) a simple model (LUA) favours a smaller neighbourhood than a complex one (LCA)",
-          smaller > len(lua) / 2, f"LUA's best k at or below LCA's on {smaller} of {len(lua)} data sets")
+    smaller = sum(a <= b for a, b in zip(lua, lca, strict=True))
+    claim(
+        "small_k_for_simple_models",
+        "(1) a simple model (LUA) favours a smaller neighbourhood than a complex one (LCA)",
+        smaller > len(lua) / 2,
+        f"LUA's best k at or below LCA's on {smaller} of {len(lua)} data sets",
+    )
 
     whole = {d: cube.loc[d, ("LCA", last)] - cube.loc[d, ("LGA", last)] for d in cube.index}
     real_ok = sum(whole[d] > 0 for d in real)
     syn_ok = sum(whole[d] < 0 for d in synthetic)
-    claim("lca_vs_lga_whole_space", "(2) with the whole class as neighbourhood (k = Nm), LCA beats LGA on real data and "
-          "LGA beats LCA on the Gaussian synthetic data",
-          real_ok > len(real) / 2 and syn_ok > len(synthetic) / 2,
-          f"LCA − LGA accuracy at Nm: real {real_ok}/{len(real)} positive, synthetic {syn_ok}/{len(synthetic)} negative")
+    claim(
+        "lca_vs_lga_whole_space",
+        "(2) with the whole class as neighbourhood (k = Nm), LCA beats LGA on real data and "
+        "LGA beats LCA on the Gaussian synthetic data",
+        real_ok > len(real) / 2 and syn_ok > len(synthetic) / 2,
+        f"LCA − LGA accuracy at Nm: real {real_ok}/{len(real)} positive, synthetic {syn_ok}/{len(synthetic)} negative",
+    )
 
     medium = []
     for d in real:
         flat = cube.loc[d]
         pos = int(flat.index[int(np.argmax(flat.to_numpy()))][1])
         medium.append(0 < pos < last)
-    claim("medium_k_best", "(3) on real data the best accuracy comes at a medium-sized neighbourhood",
-          sum(medium) > len(real) / 2, f"best (k, model) strictly between 1 and Nm on {sum(medium)} of {len(real)} real sets")
+    claim(
+        "medium_k_best",
+        "(3) on real data the best accuracy comes at a medium-sized neighbourhood",
+        sum(medium) > len(real) / 2,
+        f"best (k, model) strictly between 1 and Nm on {sum(medium)} of {len(real)} real sets",
+    )
 
     if len(synthetic) >= 3:
         gaps = [(SYNTHETIC[d], cube.loc[d].max() - max(cube.loc[d, (m, last)] for m in MODELS)) for d in synthetic]
         gaps.sort()
         rho = _st.spearmanr([c for c, _ in gaps], [g for _, g in gaps]).statistic
-        claim("dependency", "(4) as the dependency C grows, small neighbourhoods gain over the whole class",
-              bool(rho > 0), "best accuracy minus the best at k = Nm: " +
-              ", ".join(f"C = {c:g}: {g:+.4f}" for c, g in gaps) + f" (Spearman ρ = {rho:.2f})")
+        claim(
+            "dependency",
+            "(4) as the dependency C grows, small neighbourhoods gain over the whole class",
+            bool(rho > 0),
+            "best accuracy minus the best at k = Nm: "
+            + ", ".join(f"C = {c:g}: {g:+.4f}" for c, g in gaps)
+            + f" (Spearman ρ = {rho:.2f})",
+        )
     else:
-        claim("dependency", "(4) as the dependency C grows, small neighbourhoods gain over the whole class", None,
-              "needs the synthetic sets")
+        claim(
+            "dependency",
+            "(4) as the dependency C grows, small neighbourhoods gain over the whole class",
+            None,
+            "needs the synthetic sets",
+        )
     return rows

@@ -54,13 +54,21 @@ def claims(ctx) -> list[Claim]:
     if nb is not None and lwnb is not None and len(nb) == len(NAMES):
         both = ((nb + lwnb) / 2).sort_values(ascending=False)
         top = list(both.index[:2])
-        claim("mushroom_wisconsin_most_appropriate", "Mushroom and Wisconsin have high TCA under both methods: the most "
-              "appropriate of the nine for statistical classification (the two highest mean TCA of NB and LWNB)",
-              set(top) == {"mushroom", "breast-w"},
-              "mean of NB and LWNB: " + ", ".join(f"{NAMES.get(k, k)} {v:.2f}" for k, v in both.iloc[:3].items()))
+        claim(
+            "mushroom_wisconsin_most_appropriate",
+            "Mushroom and Wisconsin have high TCA under both methods: the most "
+            "appropriate of the nine for statistical classification (the two highest mean TCA of NB and LWNB)",
+            set(top) == {"mushroom", "breast-w"},
+            "mean of NB and LWNB: " + ", ".join(f"{NAMES.get(k, k)} {v:.2f}" for k, v in both.iloc[:3].items()),
+        )
     else:
-        claim("mushroom_wisconsin_most_appropriate", "Mushroom and Wisconsin have high TCA under both methods: the most "
-              "appropriate of the nine for statistical classification (the two highest mean TCA of NB and LWNB)", None, "")
+        claim(
+            "mushroom_wisconsin_most_appropriate",
+            "Mushroom and Wisconsin have high TCA under both methods: the most "
+            "appropriate of the nine for statistical classification (the two highest mean TCA of NB and LWNB)",
+            None,
+            "",
+        )
 
     # Table 4: each attribute left out in turn, the lowest and highest TCA against all attributes
     low, high, full = (_values(ctx, "table4", "LWNB", m) for m in ("min_tca", "max_tca", "tca"))
@@ -70,18 +78,32 @@ def claims(ctx) -> list[Claim]:
         return ", ".join(f"{NAMES[k]} {low[k]:.2f}–{high[k]:.2f} (all {full[k]:.2f})" for k in keys) if ok else ""
 
     for claim_id, names, test, text in (
-            ("no_attribute_matters", ["Haberman", "SpectHeart", "Transfusion"],
-             lambda k: low[k] == full[k] == high[k],
-             "in Haberman, SpectHeart and Transfusion excluding any attribute makes no difference"),
-            ("attributes_both_ways", ["Ionosphere", "Mushroom", "Parkinsons"],
-             lambda k: low[k] < full[k] < high[k],
-             "in Ionosphere, Mushroom and Parkinsons excluding one attribute lowers the success and excluding "
-             "another raises it"),
-            ("attributes_only_help", ["Diabetes", "Voting", "Wisconsin"],
-             lambda k: low[k] < full[k] and high[k] <= full[k],
-             "in Diabetes, Voting and Wisconsin an attribute's exclusion lowers the success, and no exclusion raises it")):
+        (
+            "no_attribute_matters",
+            ["Haberman", "SpectHeart", "Transfusion"],
+            lambda k: low[k] == full[k] == high[k],
+            "in Haberman, SpectHeart and Transfusion excluding any attribute makes no difference",
+        ),
+        (
+            "attributes_both_ways",
+            ["Ionosphere", "Mushroom", "Parkinsons"],
+            lambda k: low[k] < full[k] < high[k],
+            "in Ionosphere, Mushroom and Parkinsons excluding one attribute lowers the success and excluding "
+            "another raises it",
+        ),
+        (
+            "attributes_only_help",
+            ["Diabetes", "Voting", "Wisconsin"],
+            lambda k: low[k] < full[k] and high[k] <= full[k],
+            "in Diabetes, Voting and Wisconsin an attribute's exclusion lowers the success, and no exclusion raises it",
+        ),
+    ):
         keys = by_name(names)
         here = ok and all(on(x, names) is not None for x in (low, high, full))
-        claim(claim_id, text, bool(all(test(k) for k in keys)) if here else None,
-              "lowest–highest TCA with one attribute left out: " + spans(keys) if here else "")
+        claim(
+            claim_id,
+            text,
+            bool(all(test(k) for k in keys)) if here else None,
+            "lowest–highest TCA with one attribute left out: " + spans(keys) if here else "",
+        )
     return rows

@@ -49,7 +49,7 @@ class MixedInputMixin(NominalClassifierMixin):
             self.feature_names_in_ = np.asarray(X.columns, dtype=object)
             numeric = np.array([is_numeric_dtype(t) for t in X.dtypes], dtype=bool)
             cats = []
-            for c, num, t in zip(X.columns, numeric, X.dtypes):
+            for c, num, t in zip(X.columns, numeric, X.dtypes, strict=True):
                 if num:
                     cats.append(None)
                 elif isinstance(t, pd.CategoricalDtype):
@@ -100,7 +100,7 @@ class MixedInputMixin(NominalClassifierMixin):
                 bad = [c for c in names if not is_numeric_dtype(dtypes[c])]
                 if bad:
                     raise TypeError(f"{name}: attribute {bad[0]!r} was numeric in fit but is {dtypes[bad[0]]} here")
-                every = len(names) == X.shape[1] and all(a == b for a, b in zip(names, X.columns))
+                every = len(names) == X.shape[1] and all(a == b for a, b in zip(names, X.columns, strict=True))
                 # a whole all-numeric frame converts in one call; otherwise column by column,
                 # which costs less than the copy a column selection (X[names]) makes
                 V = (X.to_numpy(dtype=np.float64, na_value=np.nan) if every else
@@ -112,7 +112,7 @@ class MixedInputMixin(NominalClassifierMixin):
                                      "Weka refuses it too")
                 out[:, numeric] = V
             nominal = np.flatnonzero(~self.numeric_)
-            for j, a in zip(nominal, column_arrays(X, self.feature_names_in_[nominal])):
+            for j, a in zip(nominal, column_arrays(X, self.feature_names_in_[nominal]), strict=True):
                 c, cats = self.feature_names_in_[j], self.categories_[j]
                 codes = (a.codes if self._same_categories(j, a.dtype)
                          else self._lookup(np.asarray(a, dtype=object), cats, c))

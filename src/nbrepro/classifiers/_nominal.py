@@ -134,7 +134,7 @@ class NominalClassifierMixin(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
                     raise ValueError(f"{type(self).__name__}: columns {missing} seen in fit are absent")
                 out = np.empty((len(X), len(self.categories_)), dtype=np.int64)
                 arrays = column_arrays(X, self.feature_names_in_)
-                for j, (c, cats, a) in enumerate(zip(self.feature_names_in_, self.categories_, arrays)):
+                for j, (c, cats, a) in enumerate(zip(self.feature_names_in_, self.categories_, arrays, strict=True)):
                     if self._same_categories(j, a.dtype):
                         out[:, j] = a.codes
                     else:

@@ -244,9 +244,9 @@ def read_arff(path: str | Path) -> tuple[pd.DataFrame, str]:
         rows.append(vals)
         row_lines.append(ln + 1)
     # column by column: one pass per attribute over a transposed list, not a step per value
-    columns = list(zip(*rows)) if rows else [()] * m
+    columns = list(zip(*rows, strict=True)) if rows else [()] * m
     frame = {}
-    for a, col in zip(attrs, columns):
+    for a, col in zip(attrs, columns, strict=True):
         if a.kind == "nominal":
             lookup = {v: i for i, v in enumerate(a.values)}
             lookup[MISSING] = -1
@@ -290,5 +290,5 @@ def write_arff(frame: pd.DataFrame, path: str | Path, relation: str = "nbrepro",
             lines.append(f"@attribute {_quote(str(c))} numeric")
             cols.append(["?" if np.isnan(v) else repr(float(v)) for v in s.to_numpy(dtype=np.float64)])
     lines += ["", "@data"]
-    lines += [",".join(row) for row in zip(*cols)]
+    lines += [",".join(row) for row in zip(*cols, strict=True)]
     Path(path).write_text("\n".join(lines) + "\n")

@@ -22,7 +22,6 @@ import pandas as pd
 
 from ..io import sha256_of  # noqa: F401  (re-exported: the data cache checks files with it)
 
-
 _SEP = "\x1f"   # unit separator: in no ARFF value unquoted
 
 
@@ -39,7 +38,7 @@ def _column_text(col: pd.Series) -> tuple[str, pd.Series]:
 
 def data_digests(frame: pd.DataFrame) -> tuple[str, str]:
     """``(data_sha256, rows_sha256)`` of a frame as ``read_arff`` gives it."""
-    heads, cols = zip(*(_column_text(frame[c]) for c in frame.columns))
+    heads, cols = zip(*(_column_text(frame[c]) for c in frame.columns), strict=True)
     rows = cols[0].str.cat(list(cols[1:]), sep=_SEP) if len(cols) > 1 else cols[0]
     header = "\n".join(heads) + "\n\n"
 

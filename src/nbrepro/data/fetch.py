@@ -24,8 +24,20 @@ from .arff import read_arff
 from .checksums import file_digests, sha256_of
 from .registry import DatasetSpec
 
-__all__ = ["SHIPPED", "cached_file", "check_copy", "fetch", "fetch_dataset", "load_dataset", "pin_lines", "read_source", "ship",
-           "shipped_path", "source_path", "verify_cached"]
+__all__ = [
+    "SHIPPED",
+    "cached_file",
+    "check_copy",
+    "fetch",
+    "fetch_dataset",
+    "load_dataset",
+    "pin_lines",
+    "read_source",
+    "ship",
+    "shipped_path",
+    "source_path",
+    "verify_cached",
+]
 
 log = logging.getLogger("nbrepro")
 
@@ -50,8 +62,11 @@ def _record_source(dest: Path, source: str, digests: dict | None = None) -> None
     sha = sha256_of(dest)
     if read_source(dest).get("sha256") == sha:
         return
-    info = {"source": source, "sha256": sha,
-            "fetched_utc": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
+    info = {
+        "source": source,
+        "sha256": sha,
+        "fetched_utc": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+    }
     if digests:
         info.update({k: digests[k] for k in ("data_sha256", "rows_sha256", "n_rows", "n_columns")})
     tmp = source_path(dest).with_suffix(".part")
@@ -76,18 +91,25 @@ def verify_cached(spec: DatasetSpec, path: Path) -> dict:
     info["sha256"] = got
     if spec.sha256 is None and spec.extra.get("generator") is None:
         if recorded is not None and got != recorded:
-            raise DatasetInvalid(f"dataset {spec.name!r}: the cached file {path} has sha256 {got}, "
-                                 f"not the {recorded} recorded when it was fetched: it was edited. Delete it "
-                                 f"(and {source_path(path).name}) and rerun to fetch it again")
+            raise DatasetInvalid(
+                f"dataset {spec.name!r}: the cached file {path} has sha256 {got}, "
+                f"not the {recorded} recorded when it was fetched: it was edited. Delete it "
+                f"(and {source_path(path).name}) and rerun to fetch it again"
+            )
         return info
     if spec.sha256 and got != spec.sha256:
-        same_data = (str(info.get("source", "")).startswith("openml:") and recorded == got
-                     and spec.data_sha256 is not None and info.get("data_sha256") == spec.data_sha256)
+        same_data = (
+            str(info.get("source", "")).startswith("openml:")
+            and recorded == got
+            and spec.data_sha256 is not None
+            and info.get("data_sha256") == spec.data_sha256
+        )
         if not same_data:
             raise DatasetInvalid(
                 f"dataset {spec.name!r}: the cached file {path} has sha256 {got}, the registry "
                 f"({REGISTRY_FILE}) expects {spec.sha256}: it was edited or is stale. Delete it (and "
-                f"{source_path(path).name}) and rerun to fetch it again")
+                f"{source_path(path).name}) and rerun to fetch it again"
+            )
     return info
 
 
@@ -101,8 +123,10 @@ def _check_bytes(spec: DatasetSpec, path: Path, where: str) -> None:
         got = sha256_of(path)
         if got != spec.sha256:
             path.unlink(missing_ok=True)
-            raise DatasetInvalid(f"dataset {spec.name!r}: checksum mismatch for {where}: sha256 {got}, "
-                                 f"registry expects {spec.sha256} ({REGISTRY_FILE})")
+            raise DatasetInvalid(
+                f"dataset {spec.name!r}: checksum mismatch for {where}: sha256 {got}, "
+                f"registry expects {spec.sha256} ({REGISTRY_FILE})"
+            )
 
 
 def check_copy(spec: DatasetSpec, path: Path, where: str) -> dict:
@@ -114,28 +138,44 @@ def check_copy(spec: DatasetSpec, path: Path, where: str) -> dict:
         raise DatasetInvalid(f"dataset {spec.name!r}: {where} is not a readable ARFF file: {exc}") from None
     if spec.sha256 is not None and got["sha256"] == spec.sha256:
         return got
-    shape = [(k, want, have) for k, want, have in (
-        ("rows", spec.n_instances, got["n_rows"]),
-        ("attributes besides the class", spec.n_attributes, got["n_columns"] - 1)) if want is not None and want != have]
+    shape = [
+        (k, want, have)
+        for k, want, have in (
+            ("rows", spec.n_instances, got["n_rows"]),
+            ("attributes besides the class", spec.n_attributes, got["n_columns"] - 1),
+        )
+        if want is not None and want != have
+    ]
     if shape:
-        raise DatasetInvalid(f"dataset {spec.name!r}: {where} has another shape than the registry's: "
-                             + "; ".join(f"{have} {k}, expected {want}" for k, want, have in shape))
+        raise DatasetInvalid(
+            f"dataset {spec.name!r}: {where} has another shape than the registry's: "
+            + "; ".join(f"{have} {k}, expected {want}" for k, want, have in shape)
+        )
     if spec.sha256 is None:
-        return got   # nothing pinned yet: fetch() says what to pin
+        return got  # nothing pinned yet: fetch() says what to pin
     if spec.data_sha256 is not None and got["data_sha256"] == spec.data_sha256:
-        return got   # the same data, written otherwise (quoting, number format): the same folds
+        return got  # the same data, written otherwise (quoting, number format): the same folds
     if spec.rows_sha256 is not None and got["rows_sha256"] == spec.rows_sha256:
         raise DatasetInvalid(
             f"dataset {spec.name!r}: {where} holds the registry's rows in another order, which would change "
             "the folds (Weka's and ours follow the file's order) and so every cell; not used. To run on it "
-            "anyway, add it to the registry as a data set of its own")
+            "anyway, add it to the registry as a data set of its own"
+        )
     raise DatasetInvalid(
         f"dataset {spec.name!r}: {where} has other values than the registry's file (sha256 {got['sha256']}, "
-        f"expected {spec.sha256}{'' if spec.data_sha256 else '; the registry gives no data_sha256 to compare the data'}); not used")
+        f"expected {spec.sha256}"
+        f"{'' if spec.data_sha256 else '; the registry gives no data_sha256 to compare the data'}); not used"
+    )
 
 
-def fetch(spec: DatasetSpec, dest: Path, mirrors: list[str | Path] = (), openml_cache: Path | None = None,
-          use_openml: bool = True, openml_timeout: float = 60.0) -> str:
+def fetch(
+    spec: DatasetSpec,
+    dest: Path,
+    mirrors: list[str | Path] = (),
+    openml_cache: Path | None = None,
+    use_openml: bool = True,
+    openml_timeout: float = 60.0,
+) -> str:
     """Put ``spec``'s ARFF at ``dest``. Returns where it came from. A cached file that checks
     is left as it is (its modification time too), whatever source is named now."""
     dest = Path(dest)
@@ -174,35 +214,57 @@ def fetch(spec: DatasetSpec, dest: Path, mirrors: list[str | Path] = (), openml_
             _record_source(dest, f"mirror:{cand}")
             return f"mirror:{cand}"
     if not use_openml:
-        tried.append("OpenML switched off" + (f" (it has the set as dataset {spec.openml_id})"
-                                              if spec.openml_id is not None else ""))
+        tried.append(
+            "OpenML switched off"
+            + (f" (it has the set as dataset {spec.openml_id})" if spec.openml_id is not None else "")
+        )
     elif spec.openml_id is None:
         tried.append("OpenML: the registry gives no openml_id")
     else:
         from .openml_source import fetch_openml
 
         try:
-            url, digests = fetch_openml(spec.name, spec.openml_id, tmp, openml_cache, openml_timeout,
-                                        check=lambda path, where: check_copy(spec, path, where))
+            url, digests = fetch_openml(
+                spec.name,
+                spec.openml_id,
+                tmp,
+                openml_cache,
+                openml_timeout,
+                check=lambda path, where: check_copy(spec, path, where),
+            )
         except DatasetUnavailable as exc:
             raise DatasetUnavailable(f"{exc}; before OpenML, looked in: " + "; ".join(tried)) from None
         _install(tmp, dest)
         _record_source(dest, f"openml:{spec.openml_id} {url}", digests)
         if spec.sha256 is None:
-            log.warning("dataset %r: fetched from OpenML (%s); to pin this copy, add to its entry in %s: %s",
-                        spec.name, url, REGISTRY_FILE, pin_lines(digests))
+            log.warning(
+                "dataset %r: fetched from OpenML (%s); to pin this copy, add to its entry in %s: %s",
+                spec.name,
+                url,
+                REGISTRY_FILE,
+                pin_lines(digests),
+            )
         return f"openml:{spec.openml_id}"
     raise DatasetUnavailable(
-        f"dataset {spec.name!r} ({spec.file}) not found; looked in: " + "; ".join(tried)
+        f"dataset {spec.name!r} ({spec.file}) not found; looked in: "
+        + "; ".join(tried)
         + ". To fix: add the file to a mirror folder (`snakemake --config mirror=FOLDER`) or give its "
-        "openml_id in the registry")
+        "openml_id in the registry"
+    )
 
 
 def pin_lines(digests: dict) -> str:
     """What to add to a registry entry to pin a fetched copy (sha256, digests, shape)."""
-    return ", ".join(f"{k}: {v}" for k, v in (
-        ("sha256", digests["sha256"]), ("data_sha256", digests["data_sha256"]), ("rows_sha256", digests["rows_sha256"]),
-        ("n_instances", digests["n_rows"]), ("n_attributes", digests["n_columns"] - 1)))
+    return ", ".join(
+        f"{k}: {v}"
+        for k, v in (
+            ("sha256", digests["sha256"]),
+            ("data_sha256", digests["data_sha256"]),
+            ("rows_sha256", digests["rows_sha256"]),
+            ("n_instances", digests["n_rows"]),
+            ("n_attributes", digests["n_columns"] - 1),
+        )
+    )
 
 
 def ship(arff: Path, folder: Path | None = None) -> dict:
@@ -238,8 +300,13 @@ def attribute_kinds(spec: DatasetSpec, cache: str | Path = "resources/raw") -> d
         if path is not None and path.is_file():
             attrs = read_attributes(path)
             names = [a.name for a in attrs]
-            cls = names[-1] if spec.class_attribute == "last" else names[0] if spec.class_attribute == "first" \
+            cls = (
+                names[-1]
+                if spec.class_attribute == "last"
+                else names[0]
+                if spec.class_attribute == "first"
                 else spec.class_attribute
+            )
             return {a.name: a.kind for a in attrs if a.name != cls}
     return None
 
@@ -247,11 +314,13 @@ def attribute_kinds(spec: DatasetSpec, cache: str | Path = "resources/raw") -> d
 def load_dataset(spec: DatasetSpec, path: Path) -> tuple[pd.DataFrame, pd.Series]:
     """Read and validate a dataset. Returns ``(X, y)``; ``y`` is Categorical."""
     frame, _ = read_arff(path)
-    strings = [c for c in frame.columns if frame[c].dtype == object]   # read_arff's string attributes
+    strings = [c for c in frame.columns if frame[c].dtype == object]  # read_arff's string attributes
     if strings:
-        raise DatasetInvalid(f"dataset {spec.name!r} ({path}): {strings[0]!r} is an ARFF string attribute, which "
-                             "Weka's classifiers refuse ('Cannot handle string attributes'): declare it nominal with "
-                             "its values, or remove it")
+        raise DatasetInvalid(
+            f"dataset {spec.name!r} ({path}): {strings[0]!r} is an ARFF string attribute, which "
+            "Weka's classifiers refuse ('Cannot handle string attributes'): declare it nominal with "
+            "its values, or remove it"
+        )
     cls = class_column(frame, spec)
     y = frame[cls]
     X = frame.drop(columns=[cls])
@@ -281,5 +350,6 @@ def fetch_dataset(dataset, registry_path, dest, mirrors=(), openml=True, openml_
     """``fetch`` by dataset name and registry file (what ``nbrepro fetch`` runs)."""
     from .registry import registry_entry
 
-    return fetch(registry_entry(registry_path, dataset), Path(dest), [m for m in mirrors if m], openml_cache,
-                 use_openml=openml)
+    return fetch(
+        registry_entry(registry_path, dataset), Path(dest), [m for m in mirrors if m], openml_cache, use_openml=openml
+    )

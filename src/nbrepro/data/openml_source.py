@@ -12,8 +12,8 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from ..errors import DatasetInvalid, DatasetUnavailable
 

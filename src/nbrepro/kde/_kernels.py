@@ -30,10 +30,9 @@ import math
 import numpy as np
 from llvmlite import ir
 from numba import types
-
-from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 from numba.extending import intrinsic
 
+from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 UCV, BCV, PHI4, PHI6 = 0, 1, 2, 3  # the score kinds of binned_score_sums
 
@@ -171,7 +170,7 @@ def distinct_groups(values, weights, bounds):
 @njit(cache=True)
 def _whole_numbers(x, limit):
     """True when every value of x is a whole number in [−limit, limit]."""
-    for i in range(x.shape[0]):
+    for i in range(x.shape[0]):  # noqa: SIM110 (numba compiles the loop; all() of a generator it does not)
         if x[i] != np.floor(x[i]) or x[i] < -limit or x[i] > limit:
             return False
     return True
@@ -179,7 +178,7 @@ def _whole_numbers(x, limit):
 
 @njit(cache=True)
 def _all_ones(w):
-    for i in range(w.shape[0]):
+    for i in range(w.shape[0]):  # noqa: SIM110 (numba compiles the loop; all() of a generator it does not)
         if w[i] != 1.0:
             return False
     return True

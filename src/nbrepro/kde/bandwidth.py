@@ -32,8 +32,21 @@ from .. import libm
 from ..errors import BandwidthError
 from ..weka.estimators import KERNEL_MIN_PRECISION, numeric_precision, round_to_precision
 from ._kernels import BCV, PHI4, PHI6, UCV, binned_score_sums
-from .r_numerics import (ALL_EQUAL, DELMAX, ONE_OVER_SQRT_2PI, SQRT_PI, bin_indices, bin_width, brent_fmin,
-                         check_sample, r_iqr, r_pow, r_sd, r_var, uniroot)
+from .r_numerics import (
+    ALL_EQUAL,
+    DELMAX,
+    ONE_OVER_SQRT_2PI,
+    SQRT_PI,
+    bin_indices,
+    bin_width,
+    brent_fmin,
+    check_sample,
+    r_iqr,
+    r_pow,
+    r_sd,
+    r_var,
+    uniroot,
+)
 
 RULES = ("nrd-i", "nrd", "nrd0", "sp", "ucv", "bcv", "ste", "dpi", "weka")
 
@@ -72,9 +85,17 @@ def _binned_sum(kind: int, d: float, pairs, h: float) -> float:
     δ = (k·d/h)², stopping at the first δ ≥ 1000 (``_kernels.binned_score_sums``, the code the
     many-sample path runs too, so both give the same bits)."""
     k, cnt = pairs
-    return float(binned_score_sums(kind, np.asarray(k, dtype=np.float64)[None, :], np.asarray(cnt, dtype=np.float64)[None, :],
-                                   np.array([d], dtype=np.float64), np.zeros(1, dtype=np.int64),
-                                   np.array([h], dtype=np.float64), DELMAX)[0])
+    return float(
+        binned_score_sums(
+            kind,
+            np.asarray(k, dtype=np.float64)[None, :],
+            np.asarray(cnt, dtype=np.float64)[None, :],
+            np.array([d], dtype=np.float64),
+            np.zeros(1, dtype=np.int64),
+            np.array([h], dtype=np.float64),
+            DELMAX,
+        )[0]
+    )
 
 
 def ucv_score(n: int, d: float, pairs, h: float) -> float:
@@ -223,5 +244,11 @@ def bandwidth(x, rule: str, precision: float | None = None, search_upper: float 
         return bw_weka(x, precision)
     if rule in ("ucv", "bcv"):
         return (bw_ucv if rule == "ucv" else bw_bcv)(x, search_upper=search_upper)
-    return {"nrd-i": bw_nrd_i, "nrd": bw_nrd, "nrd0": bw_nrd0, "sp": bw_sp,
-            "ste": lambda v: bw_sj(v, "ste"), "dpi": lambda v: bw_sj(v, "dpi")}[rule](x)
+    return {
+        "nrd-i": bw_nrd_i,
+        "nrd": bw_nrd,
+        "nrd0": bw_nrd0,
+        "sp": bw_sp,
+        "ste": lambda v: bw_sj(v, "ste"),
+        "dpi": lambda v: bw_sj(v, "dpi"),
+    }[rule](x)

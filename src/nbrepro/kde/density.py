@@ -155,7 +155,7 @@ def _distinct_values(groups):
         raw_w = np.ones(int(sizes.sum()))
     else:
         raw_w = np.concatenate([np.ones(size) if g[2] is None else np.asarray(g[2], dtype=np.float64).ravel()
-                                for g, size in zip(groups, sizes)])
+                                for g, size in zip(groups, sizes, strict=True)])
     if np.isnan(raw_v).any():
         bad = int(np.repeat(np.arange(len(groups)), sizes)[np.isnan(raw_v)][0])
         raise ValueError(f"kernel_density_table: group {bad}: the sample holds NaN")

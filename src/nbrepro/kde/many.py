@@ -22,9 +22,18 @@ from ..errors import BandwidthError
 from ..weka.estimators import KERNEL_MIN_PRECISION, numeric_precision
 from ._kernels import BCV, PHI4, PHI6, UCV
 from .bandwidth import RULES
-from .r_numerics import (ALL_EQUAL, DBL_EPSILON, DBL_MAX, DELMAX, ONE_OVER_SQRT_2PI, SQRT_PI, bin_indices, bin_width,
-                         check_sample, r_pow)
-
+from .r_numerics import (
+    ALL_EQUAL,
+    DBL_EPSILON,
+    DBL_MAX,
+    DELMAX,
+    ONE_OVER_SQRT_2PI,
+    SQRT_PI,
+    bin_indices,
+    bin_width,
+    check_sample,
+    r_pow,
+)
 
 _ITERATIVE = ("ucv", "bcv", "ste", "dpi")
 
@@ -219,7 +228,7 @@ def pair_counts_many(samples, nb: int = 1000) -> list:
     for a in range(0, len(large), _FFT_BLOCK):
         block = large[a:a + _FFT_BLOCK]
         auto = _autocorrelations(np.array(large_bins[a:a + _FFT_BLOCK], dtype=np.float64), nb)
-        for (i, d), counts in zip(block, auto):
+        for (i, d), counts in zip(block, auto, strict=True):
             k = np.flatnonzero(counts)
             out[i] = (d, k.astype(np.float64), counts[k].astype(np.float64))
     if not small:
@@ -359,7 +368,7 @@ def _simple_rule(rule: str, P: _Padded, precisions):
     if rule == "weka":
         given = [None] * len(n) if precisions is None else list(precisions)
         p = np.array([numeric_precision(np.asarray(x, dtype=np.float64)) if q is None else float(q)
-                      for x, q in zip(P.samples, given)])
+                      for x, q in zip(P.samples, given, strict=True)])
         p = np.maximum(p, KERNEL_MIN_PRECISION)
         with np.errstate(invalid="ignore"):
             rounded = np.rint(P.values / p[:, None]) * p[:, None]  # weka.estimators.round_to_precision, per row
@@ -412,7 +421,7 @@ def bandwidths(samples, rule: str, precisions=None, search_upper: float = 1.0) -
     prepared = []
     checked = _checked(samples, errors)
     counted = pair_counts_many(list(checked.values()))
-    for (s, x), found in zip(checked.items(), counted):
+    for (s, x), found in zip(checked.items(), counted, strict=True):
         if isinstance(found, BandwidthError):
             errors[s] = str(found)
         else:

@@ -140,7 +140,7 @@ def brent_fmin(f, ax: float, bx: float, tol: float) -> float:
             if fu <= fw or w == x:
                 v, fv = w, fw
                 w, fw = u, fu
-            elif fu <= fv or v == x or v == w:
+            elif fu <= fv or v == x or v == w:  # noqa: SIM109 (R's fmin compares ==; `in` would match a NaN by identity)
                 v, fv = u, fu
     return x
 
@@ -206,7 +206,7 @@ DELMAX = 1000.0  # R: kernel terms beyond sqrt(1000) standard deviations are cut
 SQRT_PI = 1.772453850905516027298167483341
 ONE_OVER_SQRT_2PI = 0.398942280401432677939946059934
 
-ALL_EQUAL = "all values are equal: no bandwidth (R: 'xmin' not less than 'xmax')"  # R's optimize stops on an empty interval
+ALL_EQUAL = "all values are equal: no bandwidth (R: 'xmin' not less than 'xmax')"
 
 
 def check_sample(x) -> np.ndarray:

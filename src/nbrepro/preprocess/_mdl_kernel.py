@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 from ..weka._order_kernel import weka_quicksort_index

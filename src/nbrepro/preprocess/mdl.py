@@ -14,9 +14,8 @@ Values go to bins ``(a, b]``; an attribute with no accepted cut becomes one valu
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import math
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -230,7 +229,8 @@ def mdl_cut_points_columns(X: np.ndarray, classes: np.ndarray, n_classes: int, c
         starts = np.array([t[1] for t in tasks])
         ends = np.array([t[2] for t in tasks])
         task_of = np.repeat(np.arange(len(tasks)), ends - starts - 1)
-        pos = np.concatenate([np.arange(a, b - 1) for a, b in zip(starts, ends)])  # cut after distinct value pos
+        # cut after distinct value pos
+        pos = np.concatenate([np.arange(a, b - 1) for a, b in zip(starts, ends, strict=True)])
         base = cum[starts]
         prior = cum[ends] - base
         left = cum[pos + 1] - base[task_of]
@@ -256,15 +256,20 @@ def mdl_cut_points_columns(X: np.ndarray, classes: np.ndarray, n_classes: int, c
     return [np.asarray(sorted(c)) for c in cuts]
 
 
-def mdl_cut_points_packed(X: np.ndarray, classes: np.ndarray, n_classes: int,
-                          better_encoding: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def mdl_cut_points_packed(
+    X: np.ndarray, classes: np.ndarray, n_classes: int, better_encoding: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
     """``mdl_cut_points_columns`` (Fayyad–Irani, unit weights) packed: every column's cut points
     in turn, ascending, and each column's count. Compiled (``_mdl_kernel``): NBTree calls it for
     every branch of every candidate split."""
     from ._mdl_kernel import fayyad_irani_cuts  # numba: imported where first needed
 
-    return fayyad_irani_cuts(np.ascontiguousarray(X, dtype=np.float64), np.ascontiguousarray(classes, dtype=np.int64),
-                             int(n_classes), bool(better_encoding))
+    return fayyad_irani_cuts(
+        np.ascontiguousarray(X, dtype=np.float64),
+        np.ascontiguousarray(classes, dtype=np.int64),
+        int(n_classes),
+        bool(better_encoding),
+    )
 
 
 @dataclass
@@ -279,8 +284,13 @@ class PresortedColumns:
     member: np.ndarray
 
 
-def presort_columns(X: np.ndarray, rows: np.ndarray, columns: np.ndarray, member: np.ndarray | None = None,
-                    xlnx: np.ndarray | None = None) -> PresortedColumns:
+def presort_columns(
+    X: np.ndarray,
+    rows: np.ndarray,
+    columns: np.ndarray,
+    member: np.ndarray | None = None,
+    xlnx: np.ndarray | None = None,
+) -> PresortedColumns:
     """``rows`` of ``X`` sorted by each of ``columns`` (a tree node's rows, sorted once for all its
     candidate branches). ``member``: a boolean array over ``X``'s rows, all False (made if None);
     ``xlnx``: a k ln k table for counts up to at least ``len(rows)`` (made if None; a tree makes
@@ -289,14 +299,17 @@ def presort_columns(X: np.ndarray, rows: np.ndarray, columns: np.ndarray, member
 
     sub = X[np.ix_(rows, columns)]
     order = np.argsort(sub, axis=0, kind="stable")
-    return PresortedColumns(np.ascontiguousarray(rows[order].T),
-                            np.ascontiguousarray(np.take_along_axis(sub, order, axis=0).T),
-                            xlnx_table(len(rows)) if xlnx is None else xlnx,
-                            np.zeros(len(X), dtype=bool) if member is None else member)
+    return PresortedColumns(
+        np.ascontiguousarray(rows[order].T),
+        np.ascontiguousarray(np.take_along_axis(sub, order, axis=0).T),
+        xlnx_table(len(rows)) if xlnx is None else xlnx,
+        np.zeros(len(X), dtype=bool) if member is None else member,
+    )
 
 
-def mdl_cut_points_presorted(presorted: PresortedColumns, classes: np.ndarray, n_classes: int,
-                             rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def mdl_cut_points_presorted(
+    presorted: PresortedColumns, classes: np.ndarray, n_classes: int, rows: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """``mdl_cut_points_packed`` of the presorted columns of ``rows`` (unit weights; a subset of
     the presorted rows), from ``presort_columns``. The same cut points, without a sort per
     column and subset."""
@@ -305,23 +318,30 @@ def mdl_cut_points_presorted(presorted: PresortedColumns, classes: np.ndarray, n
     member = presorted.member
     member[rows] = True
     try:
-        return fayyad_irani_cuts_presorted(presorted.values, classes, int(n_classes), False, presorted.orders, member,
-                                           presorted.xlnx)
+        return fayyad_irani_cuts_presorted(
+            presorted.values, classes, int(n_classes), False, presorted.orders, member, presorted.xlnx
+        )
     finally:
         member[rows] = False
 
 
-def mdl_cut_points_weighted(Z: np.ndarray, classes: np.ndarray, n_classes: int, weights: np.ndarray, columns,
-                            weka_order: bool = True) -> tuple[np.ndarray, np.ndarray]:
+def mdl_cut_points_weighted(
+    Z: np.ndarray, classes: np.ndarray, n_classes: int, weights: np.ndarray, columns, weka_order: bool = True
+) -> tuple[np.ndarray, np.ndarray]:
     """``mdl_cut_points`` (Fayyad–Irani) of each of ``columns`` of ``Z`` with row ``weights``,
     the rows in Weka's order (``weka_discretize_orders``; ``weka_order=False``: stably sorted,
     enough for whole-number weights), packed as ``mdl_cut_points_packed``'s, in one compiled
     call (NBTree cuts every branch whose rows carry a share of a missing value's weight)."""
     from ._mdl_kernel import weighted_discretize_cuts  # numba: imported where first needed
 
-    return weighted_discretize_cuts(np.ascontiguousarray(Z, dtype=np.float64), np.ascontiguousarray(classes, dtype=np.int64),
-                                    np.ascontiguousarray(weights, dtype=np.float64),
-                                    np.ascontiguousarray(columns, dtype=np.int64), int(n_classes), bool(weka_order))
+    return weighted_discretize_cuts(
+        np.ascontiguousarray(Z, dtype=np.float64),
+        np.ascontiguousarray(classes, dtype=np.int64),
+        np.ascontiguousarray(weights, dtype=np.float64),
+        np.ascontiguousarray(columns, dtype=np.int64),
+        int(n_classes),
+        bool(weka_order),
+    )
 
 
 def weka_discretize_orders(Z: np.ndarray, numeric) -> dict:
@@ -367,6 +387,11 @@ class MDLDiscretizer(BinsMixin, TransformerMixin, BaseEstimator):
         numeric = [col for col in X.columns if not isinstance(X[col].dtype, pd.CategoricalDtype)]
         values = X[numeric].to_numpy(dtype=np.float64, na_value=np.nan) if numeric else np.empty((len(X), 0))
         _criterion(self.criterion)
-        self.cut_points_ = dict(zip(numeric, mdl_cut_points_columns(values, codes, k, self.criterion,
-                                                                    bool(self.better_encoding))))
+        self.cut_points_ = dict(
+            zip(
+                numeric,
+                mdl_cut_points_columns(values, codes, k, self.criterion, bool(self.better_encoding)),
+                strict=True,
+            )
+        )
         return self

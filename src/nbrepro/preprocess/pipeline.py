@@ -70,6 +70,10 @@ def kinds_after(steps: list[dict], kinds: dict[str, str]) -> dict[str, str]:
         elif name == "remove_columns":
             kinds = {c: k for c, k in kinds.items() if c not in set(params.get("columns", ()))}
         elif name in _MAY_REMOVE:
-            which = set(params.get("kinds", ("nominal", "numeric"))) if name == "remove_constant" else {"nominal", "numeric"}
+            which = (
+                set(params.get("kinds", ("nominal", "numeric")))
+                if name == "remove_constant"
+                else {"nominal", "numeric"}
+            )
             kinds = {c: (f"maybe {k}" if k in which else k) for c, k in kinds.items()}
     return kinds

@@ -8,8 +8,8 @@ See ``shared/docs/weka-cv-semantics.md``.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterator, Sequence
 
 import numpy as np
 
@@ -64,7 +64,9 @@ def weka_cv_folds(
     if n_folds < 2:
         raise ProtocolError(f"cross-validation needs at least 2 folds, got {n_folds}")
     if n_folds > n:
-        raise ProtocolError(f"{n_folds}-fold cross-validation needs at least {n_folds} rows, the data has n_samples={n}")
+        raise ProtocolError(
+            f"{n_folds}-fold cross-validation needs at least {n_folds} rows, the data has n_samples={n}"
+        )
     for r in runs:
         rnd = JavaRandom(int(r))
         rows = list(range(n))

@@ -13,8 +13,8 @@ import pandas as pd
 
 from ..analysis.claims import COLUMNS
 from ..io import atomic_path
-from .html import write_page
 from ..spec import Gap
+from .html import write_page
 
 # how the two verdicts read together, in the page's order
 GROUPS = [
@@ -32,8 +32,14 @@ def one_row_per_claim(claims: pd.DataFrame, seeds: pd.DataFrame | None = None) -
     the printed verdict and evidence beside ours and our qualifiers, and the claim's group; with
     ``seeds`` (the papers' ``stats/seed_stability.csv``, a ``paper`` column added) our verdict's
     seed stability."""
-    by_seed = {} if seeds is None else {
-        (r["paper"], r["claim_id"], "" if pd.isna(r["metric"]) else str(r["metric"])): r for r in seeds.to_dict("records")}
+    by_seed = (
+        {}
+        if seeds is None
+        else {
+            (r["paper"], r["claim_id"], "" if pd.isna(r["metric"]) else str(r["metric"])): r
+            for r in seeds.to_dict("records")
+        }
+    )
     rows = []
     claims = claims.assign(metric=claims["metric"].fillna("").astype(str))
     for (paper, cid, metric), g in claims.groupby(["paper", "claim_id", "metric"], sort=False):
@@ -42,14 +48,32 @@ def one_row_per_claim(claims: pd.DataFrame, seeds: pd.DataFrame | None = None) -
         first = pr if pr is not None else ours
         p_v = pr.verdict if pr is not None else "not checkable"
         o_v = ours.verdict if ours is not None else "not yet computable"
-        group = ("contradicted" if p_v == "no" else
-                 "not_checkable" if p_v == o_v == "not checkable" else "open" if o_v not in ("yes", "no") else
-                 "ours_only" if p_v != "yes" else "reproduced" if o_v == "yes" else "not_reproduced")
-        row = {"paper": paper, "claim_id": cid, "metric": metric, "section": first.section,
-               "claim": first.claim + (f" ({metric})" if metric else ""),
-               "printed": p_v, "printed_evidence": "" if pr is None else pr.evidence,
-               "ours": o_v, "ours_evidence": "" if ours is None else ours.evidence, "group": group,
-               "kind": _text(getattr(first, "kind", "")) or "predicate"}
+        group = (
+            "contradicted"
+            if p_v == "no"
+            else "not_checkable"
+            if p_v == o_v == "not checkable"
+            else "open"
+            if o_v not in ("yes", "no")
+            else "ours_only"
+            if p_v != "yes"
+            else "reproduced"
+            if o_v == "yes"
+            else "not_reproduced"
+        )
+        row = {
+            "paper": paper,
+            "claim_id": cid,
+            "metric": metric,
+            "section": first.section,
+            "claim": first.claim + (f" ({metric})" if metric else ""),
+            "printed": p_v,
+            "printed_evidence": "" if pr is None else pr.evidence,
+            "ours": o_v,
+            "ours_evidence": "" if ours is None else ours.evidence,
+            "group": group,
+            "kind": _text(getattr(first, "kind", "")) or "predicate",
+        }
         for col in ("wilcoxon_holm", "bayesian", "tests_evidence", "stability", "fragile", "pool"):
             row[col] = getattr(ours, col, "") if ours is not None else ""
         row["printed_qualifiers"] = _qualifiers(pr) if pr is not None else ""
@@ -62,8 +86,11 @@ def one_row_per_claim(claims: pd.DataFrame, seeds: pd.DataFrame | None = None) -
 
 def _qualifiers(c) -> str:
     """A printed-number verdict's own today's tests and stability, where the printed table allowed them."""
-    parts = [f"{name} {_text(getattr(c, col))}" for name, col in (("Wilcoxon–Holm", "wilcoxon_holm"),
-                                                                  ("Bayesian", "bayesian")) if _text(getattr(c, col))]
+    parts = [
+        f"{name} {_text(getattr(c, col))}"
+        for name, col in (("Wilcoxon–Holm", "wilcoxon_holm"), ("Bayesian", "bayesian"))
+        if _text(getattr(c, col))
+    ]
     if _text(c.stability):
         parts.append(f"stability {float(c.stability):.0%}" + (" fragile" if c.fragile == "yes" else ""))
     return "; ".join(parts)
@@ -81,43 +108,66 @@ def _summary(paper: str, title: str, wide: pd.DataFrame, gaps: tuple[Gap, ...]) 
     checked_ours = int(wide.ours.isin(["yes", "no"]).sum())
     held_ours = int((wide.ours == "yes").sum())
     fragile = int((wide.fragile == "yes").sum())
-    parts = [f"<h2 id='{html.escape(paper)}'>{html.escape(title)}</h2>",
-             f"<p>{n} claims. On the paper's printed numbers {held_printed} of {checked_printed} checkable hold"
-             + (f" ({n - checked_printed} not checkable from the printed tables)" if n > checked_printed else "")
-             + f"; on ours {held_ours} of {checked_ours}"
-             + (f", {fragile} of them fragile (the verdict in fewer than 80 % of bootstrap resamples of the data sets)"
-                if fragile else "") + ". "
-             + f"Reproduced: {counts.get('reproduced', 0)}; not reproduced: {counts.get('not_reproduced', 0)}; "
-             f"contradicted by the paper's own table: {counts.get('contradicted', 0)}.</p>"]
+    parts = [
+        f"<h2 id='{html.escape(paper)}'>{html.escape(title)}</h2>",
+        f"<p>{n} claims. On the paper's printed numbers {held_printed} of {checked_printed} checkable hold"
+        + (f" ({n - checked_printed} not checkable from the printed tables)" if n > checked_printed else "")
+        + f"; on ours {held_ours} of {checked_ours}"
+        + (
+            f", {fragile} of them fragile (the verdict in fewer than 80 % of bootstrap resamples of the data sets)"
+            if fragile
+            else ""
+        )
+        + ". "
+        + f"Reproduced: {counts.get('reproduced', 0)}; not reproduced: {counts.get('not_reproduced', 0)}; "
+        f"contradicted by the paper's own table: {counts.get('contradicted', 0)}.</p>",
+    ]
     if gaps:
-        parts.append("<p class='small'>The likeliest reasons, from the paper's config (<code>gaps</code>):</p><ul class='small'>"
-                     + "".join(f"<li><b>{html.escape(g.cells)}</b>: {html.escape(g.explanation)}</li>"
-                               for g in gaps) + "</ul>")
+        parts.append(
+            "<p class='small'>The likeliest reasons, from the paper's config (<code>gaps</code>):</p><ul class='small'>"
+            + "".join(f"<li><b>{html.escape(g.cells)}</b>: {html.escape(g.explanation)}</li>" for g in gaps)
+            + "</ul>"
+        )
     return "".join(parts)
 
 
 def _group_table(rows: pd.DataFrame) -> str:
-    head = ("<tr><th class='l'>§, kind</th><th class='l'>claim</th><th>printed numbers</th><th>ours</th>"
-            "<th>Wilcoxon–Holm (ours)</th><th>Bayesian (ours)</th><th>stability (ours)</th><th class='l'>evidence (printed; ours; tests; "
-            "other methods)</th></tr>")
+    head = (
+        "<tr><th class='l'>§, kind</th><th class='l'>claim</th><th>printed numbers</th><th>ours</th>"
+        "<th>Wilcoxon–Holm (ours)</th><th>Bayesian (ours)</th><th>stability (ours)</th>"
+        "<th class='l'>evidence (printed; ours; tests; other methods)</th></tr>"
+    )
     out = ["<div class='scroll'><table>", head]
     for r in rows.itertuples(index=False):
-        stability = "" if _text(r.stability) == "" else f"{float(r.stability):.0%}" + (" fragile" if r.fragile == "yes" else "")
-        if _text(r.seed_stability) != "":   # the reseeding run's: the share of seeds in which it holds
-            stability += ("<br>" if stability else "") + (f"<span title='{html.escape(r.seed_verdicts)}'>seeds "
-                                                          f"{float(r.seed_stability):.0%}</span>")
-        evidence = "<br>".join(f"<i>{label}</i> {html.escape(x)}" for label, x in (
-            ("printed:", _text(r.printed_evidence)), ("ours:", _text(r.ours_evidence)),
-            ("today's tests (ours):", _text(r.tests_evidence)), ("other methods (ours):", _text(r.pool))) if x)
+        stability = (
+            "" if _text(r.stability) == "" else f"{float(r.stability):.0%}" + (" fragile" if r.fragile == "yes" else "")
+        )
+        if _text(r.seed_stability) != "":  # the reseeding run's: the share of seeds in which it holds
+            stability += ("<br>" if stability else "") + (
+                f"<span title='{html.escape(r.seed_verdicts)}'>seeds {float(r.seed_stability):.0%}</span>"
+            )
+        evidence = "<br>".join(
+            f"<i>{label}</i> {html.escape(x)}"
+            for label, x in (
+                ("printed:", _text(r.printed_evidence)),
+                ("ours:", _text(r.ours_evidence)),
+                ("today's tests (ours):", _text(r.tests_evidence)),
+                ("other methods (ours):", _text(r.pool)),
+            )
+            if x
+        )
         anchor = f"{r.paper}-{r.claim_id}" + (f"-{r.metric}" if r.metric else "")
-        out.append(f"<tr id='{html.escape(anchor)}'><td class='l'>{html.escape(_text(r.section))}"
-                   f"<br><span class='small'>{html.escape(r.kind)}</span></td>"
-                   f"<td class='l'>{html.escape(r.claim)}</td><td class='{_cls(r.printed)}'>{html.escape(r.printed)}"
-                   + (f"<br><span class='small'>{html.escape(r.printed_qualifiers)}</span>" if r.printed_qualifiers else "")
-                   + "</td>"
-                   f"<td class='{_cls(r.ours)}'>{html.escape(r.ours)}</td><td class='{_cls(_text(r.wilcoxon_holm))}'>"
-                   f"{html.escape(_text(r.wilcoxon_holm))}</td><td class='{_cls(_text(r.bayesian))}'>{html.escape(_text(r.bayesian))}</td>"
-                   f"<td>{stability}</td><td class='l small'>{evidence}</td></tr>")
+        out.append(
+            f"<tr id='{html.escape(anchor)}'><td class='l'>{html.escape(_text(r.section))}"
+            f"<br><span class='small'>{html.escape(r.kind)}</span></td>"
+            f"<td class='l'>{html.escape(r.claim)}</td><td class='{_cls(r.printed)}'>{html.escape(r.printed)}"
+            + (f"<br><span class='small'>{html.escape(r.printed_qualifiers)}</span>" if r.printed_qualifiers else "")
+            + "</td>"
+            f"<td class='{_cls(r.ours)}'>{html.escape(r.ours)}</td><td class='{_cls(_text(r.wilcoxon_holm))}'>"
+            f"{html.escape(_text(r.wilcoxon_holm))}</td>"
+            f"<td class='{_cls(_text(r.bayesian))}'>{html.escape(_text(r.bayesian))}</td>"
+            f"<td>{stability}</td><td class='l small'>{evidence}</td></tr>"
+        )
     out.append("</table></div>")
     return "".join(out)
 
@@ -131,32 +181,42 @@ def claims_page(papers: list[dict], out_html, out_csv) -> pd.DataFrame:
     config's ``gaps``). Writes the page and the CSV (one row per claim and source, every Claim
     column, the paper first); returns the one-row-per-claim frame the page shows."""
     frames = [p["claims"].assign(paper=p["name"]) for p in papers if p.get("claims") is not None]
-    long = (pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=COLUMNS + ["paper"]))
+    long = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=COLUMNS + ["paper"])
     long = long.reindex(columns=["paper"] + COLUMNS)
     seed_frames = [p["seeds"].assign(paper=p["name"]) for p in papers if p.get("seeds") is not None]
     seeds = pd.concat(seed_frames, ignore_index=True) if seed_frames else None
-    if seeds is not None:   # our verdict's share of the reseeding run's runs, on the rows of our verdicts
+    if seeds is not None:  # our verdict's share of the reseeding run's runs, on the rows of our verdicts
         key = seeds.assign(metric=seeds["metric"].fillna("").astype(str), source="ours")
         long = long.assign(metric=long["metric"].fillna("").astype(str)).merge(
-            key[["paper", "claim_id", "metric", "source", "seed_stability"]], how="left",
-            on=["paper", "claim_id", "metric", "source"])
+            key[["paper", "claim_id", "metric", "source", "seed_stability"]],
+            how="left",
+            on=["paper", "claim_id", "metric", "source"],
+        )
     with atomic_path(out_csv) as tmp:
         long.to_csv(tmp, index=False, lineterminator="\n")
     wide = one_row_per_claim(long, seeds) if len(long) else pd.DataFrame(columns=["paper", "group"])
-    parts = ["<h1>Every claim of the five papers, judged twice</h1>",
-             "<p class='small'>Each claim is a result sentence of its paper. <b>Printed numbers</b>: judged on the "
-             "tables as the paper prints them (a 'no' flags a claim the paper's own table does not support); "
-             "<b>ours</b>: on the reproduced numbers. For significance claims, the same comparison under Wilcoxon "
-             "signed-rank with Holm's correction and the Bayesian signed-rank test (ROPE stated in the evidence; "
-             "'undecided' when no outcome reaches 0.95). <b>Stability</b>: the share of 1 000 bootstrap resamples "
-             "of the data sets (seed 1) in which our claim holds; 'fragile' when our verdict is reached in fewer "
-             "than 80 %; shown for claims that generalise over data sets (a count or a difference on named data sets "
-             "describes those data sets); with the reseeding run (<code>--config seeds=K</code>), also the share of "
-             "its K + 1 runs (other folds and learner seeds) in which our claim holds. <b>Kind</b>: the generic kind a claim is declared with in the paper's config "
-             "(rank_order, significantly_better, count, test_rejects, in_range, trend), or 'predicate' for a test "
-             "written in the paper's claims module where no kind fits. The same as CSV: <a href='claims.csv'>claims.csv</a>. Papers: "
-             + ", ".join(f"<a href='#{html.escape(p['name'])}'>{html.escape(p['title'])}</a>" for p in papers
-                         if (wide.paper == p["name"]).any()) + ".</p>"]   # a paper with no claims has no section
+    parts = [
+        "<h1>Every claim of the five papers, judged twice</h1>",
+        "<p class='small'>Each claim is a result sentence of its paper. <b>Printed numbers</b>: judged on the "
+        "tables as the paper prints them (a 'no' flags a claim the paper's own table does not support); "
+        "<b>ours</b>: on the reproduced numbers. For significance claims, the same comparison under Wilcoxon "
+        "signed-rank with Holm's correction and the Bayesian signed-rank test (ROPE stated in the evidence; "
+        "'undecided' when no outcome reaches 0.95). <b>Stability</b>: the share of 1 000 bootstrap resamples "
+        "of the data sets (seed 1) in which our claim holds; 'fragile' when our verdict is reached in fewer "
+        "than 80 %; shown for claims that generalise over data sets (a count or a difference on named data sets "
+        "describes those data sets); with the reseeding run (<code>--config seeds=K</code>), also the share of "
+        "its K + 1 runs (other folds and learner seeds) in which our claim holds. "
+        "<b>Kind</b>: the generic kind a claim is declared with in the paper's config "
+        "(rank_order, significantly_better, count, test_rejects, in_range, trend), or 'predicate' for a test "
+        "written in the paper's claims module where no kind fits. "
+        "The same as CSV: <a href='claims.csv'>claims.csv</a>. Papers: "
+        + ", ".join(
+            f"<a href='#{html.escape(p['name'])}'>{html.escape(p['title'])}</a>"
+            for p in papers
+            if (wide.paper == p["name"]).any()
+        )
+        + ".</p>",
+    ]  # a paper with no claims has no section
     for p in papers:
         rows = wide[wide.paper == p["name"]]
         if not len(rows):

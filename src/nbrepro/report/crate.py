@@ -75,7 +75,7 @@ def write_crate(results: Path, papers: dict, registry: dict, raw: Path, commit: 
     root["name"] = title
     root["description"] = ("The results of an nbrepro run: each paper's reproduced tables, statistics and claims "
                            "beside the published ones, with the per-fold results they were computed from.")
-    now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+    now = datetime.datetime.now(datetime.UTC).replace(microsecond=0)
     root["datePublished"] = now.isoformat()
 
     software = crate.add(ContextEntity(crate, "#nbrepro", properties={

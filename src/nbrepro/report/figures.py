@@ -2,6 +2,7 @@
 of each figure kind are computed by ``nbrepro.analysis.figures``."""
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import numpy as np
@@ -81,17 +82,30 @@ def draw_permutation_bounds(data, spec, paper, stem):
     plt = _plt()
     b = bounds.sort_values("average", ascending=not higher)
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
-    for ax, col, label in ((axes[0], "average", f"average {spec.get('metric', '')}".strip()), (axes[1], "mean_rank", "mean rank")):
+    for ax, col, label in (
+        (axes[0], "average", f"average {spec.get('metric', '')}".strip()),
+        (axes[1], "mean_rank", "mean rank"),
+    ):
         ax.bar(range(len(b)), b[col], color="#4477aa")
         for bound in (f"{col}_lower", f"{col}_upper"):
             ax.axhline(b[bound].iloc[0], color="#cc3311", ls="--", lw=1)
         ax.set_xticks(range(len(b)), b["method"], rotation=45, ha="right")
         ax.set_ylabel(label)
         if col == "average":
-            ax.set_ylim(min(b[col].min(), b[f"{col}_lower"].iloc[0]) - 1, max(b[col].max(), b[f"{col}_upper"].iloc[0]) + 1)
+            ax.set_ylim(
+                min(b[col].min(), b[f"{col}_lower"].iloc[0]) - 1, max(b[col].max(), b[f"{col}_upper"].iloc[0]) + 1
+            )
     level = int(round(100 * spec.get("level", 0.95)))
-    _finish(fig, plt, stem, spec.get("title", f"averages and mean ranks with {level}% simultaneous bounds "
-                                            f"({spec.get('n_permutations', 9999)} permutations)"))
+    _finish(
+        fig,
+        plt,
+        stem,
+        spec.get(
+            "title",
+            f"averages and mean ranks with {level}% simultaneous bounds "
+            f"({spec.get('n_permutations', 9999)} permutations)",
+        ),
+    )
 
 
 def draw_ranks_against_property(data, spec, paper, stem):
@@ -100,9 +114,9 @@ def draw_ranks_against_property(data, spec, paper, stem):
     props = spec.get("properties", ["n", "m", "r"])
     plt = _plt()
     fig, axes = plt.subplots(len(props), 1, figsize=(11, 3 * len(props)), sharey=True, squeeze=False)
-    for ax, key in zip(axes[:, 0], props):
+    for ax, key in zip(axes[:, 0], props, strict=True):
         order = t1[key].sort_values(kind="stable").index
-        for method, marker in zip(methods, "os^vD<>"):
+        for method, marker in zip(methods, itertools.cycle("os^vD<>")):  # more methods than markers: repeated
             ax.plot(range(len(order)), ranks.loc[order, method], marker=marker, ls="-", lw=0.8, label=method)
         ax.set_xticks(range(len(order)), [f"{d} ({t1.loc[d, key]})" for d in order], rotation=90, fontsize=7)
         ax.set_ylabel(f"rank (by {key})")
@@ -129,8 +143,15 @@ def draw_cd_diagram(data, spec, paper, stem):
         y = -0.3 * (i % half + 1) - 0.3
         x_text = 0.6 if i < half else k + 0.4
         ax.plot([r, r, x_text], [0, y, y], color="0.3", lw=0.8)
-        ax.text(x_text, y, f"{m} ({r:.2f})", ha="left" if i >= half else "right", va="center", fontsize=8,
-                transform=ax.transData)
+        ax.text(
+            x_text,
+            y,
+            f"{m} ({r:.2f})",
+            ha="left" if i >= half else "right",
+            va="center",
+            fontsize=8,
+            transform=ax.transData,
+        )
     cd = res.critical_difference
     ax.plot([1, 1 + cd], [1.0, 1.0], color="#cc3311", lw=2)
     ax.text(1 + cd / 2, 1.12, f"CD = {cd:.3f}", ha="center", fontsize=8, color="#cc3311")
@@ -143,13 +164,25 @@ def draw_cd_diagram(data, spec, paper, stem):
                 groups.append((i, j))
         for n, (i, j) in enumerate(groups):
             ax.plot([values[i] - 0.03, values[j] + 0.03], [-0.18 - 0.1 * n] * 2, color="k", lw=3)
-    else:   # the control differs from every method whose mean rank lies outside this interval
+    else:  # the control differs from every method whose mean rank lies outside this interval
         c = res.mean_ranks[res.control]
-        ax.plot([max(0.5, c - cd), min(k + 0.5, c + cd)], [-0.18, -0.18], color="#4477aa", lw=6, alpha=0.5,
-                solid_capstyle="butt")
+        ax.plot(
+            [max(0.5, c - cd), min(k + 0.5, c + cd)],
+            [-0.18, -0.18],
+            color="#4477aa",
+            lw=6,
+            alpha=0.5,
+            solid_capstyle="butt",
+        )
     ax.axis("off")
-    _finish(fig, plt, stem, spec.get("title", f"{'Nemenyi' if test == 'nemenyi' else 'Bonferroni–Dunn'} test, "
-                                            f"α = {alpha}, N = {res.n_datasets}"))
+    _finish(
+        fig,
+        plt,
+        stem,
+        spec.get(
+            "title", f"{'Nemenyi' if test == 'nemenyi' else 'Bonferroni–Dunn'} test, α = {alpha}, N = {res.n_datasets}"
+        ),
+    )
 
 
 def draw_mean_rank_bars(data, spec, paper, stem):
@@ -158,7 +191,7 @@ def draw_mean_rank_bars(data, spec, paper, stem):
     panels = spec["panels"]
     plt = _plt()
     fig, axes = plt.subplots(1, len(panels), figsize=(3.2 * len(panels), 3.6), squeeze=False)
-    for ax, panel in zip(axes[0], panels):
+    for ax, panel in zip(axes[0], panels, strict=True):
         title = panel.get("title", panel["metric"])
         rows = data.frame[data.frame.panel == title]
         k, cd = len(rows), rows["critical_difference"].iloc[0] if len(rows) else np.nan
@@ -167,7 +200,9 @@ def draw_mean_rank_bars(data, spec, paper, stem):
         ax.set_xticks(range(k), rows["method"], rotation=60, ha="right", fontsize=8)
         ax.set_title(title, fontsize=9)
         ax.set_ylabel("mean rank")
-    _finish(fig, plt, stem, spec.get("title", f"mean ranks with Nemenyi critical differences (α = {data.plot['alpha']})"))
+    _finish(
+        fig, plt, stem, spec.get("title", f"mean ranks with Nemenyi critical differences (α = {data.plot['alpha']})")
+    )
 
 
 def draw_sweep(data, spec, paper, stem):
@@ -178,7 +213,7 @@ def draw_sweep(data, spec, paper, stem):
     cols = min(len(datasets), 4) or 1
     nrows = max(1, -(-len(datasets) // cols))
     fig, axes = plt.subplots(nrows, cols, figsize=(3.4 * cols, 2.8 * nrows), squeeze=False)
-    for ax, ds in zip(axes.ravel(), datasets):
+    for ax, ds in zip(axes.ravel(), datasets, strict=False):  # a grid's last row may have spare axes
         d = frame[frame.dataset == ds]
         for name, g in d.groupby("series", sort=False):
             g = g.sort_values("x")
@@ -190,7 +225,7 @@ def draw_sweep(data, spec, paper, stem):
         ax.set_ylabel(spec["metric"])
     if series:
         axes.ravel()[0].legend(fontsize=7)
-    for ax in axes.ravel()[len(datasets):]:
+    for ax in axes.ravel()[len(datasets) :]:
         ax.axis("off")
     _finish(fig, plt, stem, spec.get("title", f"{spec['metric']} against {x}"))
 
@@ -218,14 +253,14 @@ def draw_recorded_profiles(data, spec, paper, stem):
     rows_n = max(1, -(-len(datasets) // cols))
     fig, axes = plt.subplots(rows_n, cols, figsize=(3.2 * cols, 2.2 * rows_n), squeeze=False)
     names = paper.published_names
-    for ax, ds in zip(axes.ravel(), datasets):
+    for ax, ds in zip(axes.ravel(), datasets, strict=False):  # a grid's last row may have spare axes
         for label in labels:
             d = frame[(frame.dataset == ds) & (frame.classifier == label)]
             ax.plot(d.entry + 1, d.scaled, marker="o", ms=2.5, lw=0.8, label=label)
         ax.set_title(names.get(ds, ds), fontsize=8)
         ax.tick_params(labelsize=6)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # attributes are numbered 1, 2, …
-    for ax in axes.ravel()[len(datasets):]:
+    for ax in axes.ravel()[len(datasets) :]:
         ax.axis("off")
     if datasets:
         axes.ravel()[0].legend(fontsize=6)

@@ -25,7 +25,8 @@ h1,h2,h3,p,li,figcaption{overflow-wrap:anywhere}
 td.ok{background:#e8f6e8} td.near{background:#fff6d6} td.off{background:#fbdada} td.na{color:#999}
 .pub{color:#555;font-size:11px} .small{font-size:12px;color:#555}
 .seed{display:block;font-size:10px} .seed.in{color:#2a7a2a} .seed.out{color:#b02020;font-weight:600}
-.cells td{white-space:nowrap} .cells tr.sum td{border-top:2px solid #888;font-weight:600} .cells .ours,.cells .pub{display:block} .cells .diff{display:none}
+.cells td{white-space:nowrap} .cells tr.sum td{border-top:2px solid #888;font-weight:600} \
+.cells .ours,.cells .pub{display:block} .cells .diff{display:none}
 .scroll{overflow:auto;max-width:100%} .view .scroll{max-height:85vh}
 .scroll table{margin:0} .scroll th{position:sticky;top:0;z-index:2}
 .scroll td:first-child,.scroll th:first-child{position:sticky;left:0;z-index:1;background:#fafafa}
@@ -75,27 +76,40 @@ def _cell(row, tolerances=(0.5, 1.0), band=None) -> str:
     pm, ps = row["published_mean"], row["published_std"]
     m, s = row["mean"], row["std"]
     md, sdd = _decimals(row.get("mean_decimals")), _decimals(row.get("std_decimals"))
-    pub = f"{_mean_sd(pm, ps, md, sdd)} {SIG.get(row['published_significance'], '')}".strip() if not pd.isna(pm) else "—"
+    pub = (
+        f"{_mean_sd(pm, ps, md, sdd)} {SIG.get(row['published_significance'], '')}".strip() if not pd.isna(pm) else "—"
+    )
     if pd.isna(m):
-        return (f'<td class="na"><span class="ours">not computed</span><span class="pub">{pub}</span>'
-                f'<span class="diff">—</span></td>')
+        return (
+            f'<td class="na"><span class="ours">not computed</span><span class="pub">{pub}</span>'
+            f'<span class="diff">—</span></td>'
+        )
     kind = agreement(m, s, pm, ps, row.get("mean_decimals"), row.get("std_decimals"), tolerances)
     cls = {"exact": "ok", "near": "near", "within": "off", "off": "off", "": ""}[kind]
     ours = f"{_mean_sd(m, s, md, sdd)} {SIG.get(row['significance'], '')}".strip()
     diff = "—" if pd.isna(pm) else f"{round(float(m), md) - float(pm):+.{md}f}"
-    return (f'<td class="{cls}"><span class="ours">{ours}</span><span class="pub">{pub}</span>'
-            f'<span class="diff">{diff}</span>{_seed_mark(band, md)}</td>')
+    return (
+        f'<td class="{cls}"><span class="ours">{ours}</span><span class="pub">{pub}</span>'
+        f'<span class="diff">{diff}</span>{_seed_mark(band, md)}</td>'
+    )
 
 
 def _view(key: str, table: str, csv: str | None = None) -> str:
     """A table with its views: reproduced and published, either alone, or the difference
     (radio buttons and CSS, no script), a link to its CSV, and a scrolling box whose header
     row and first column stay in view."""
-    views = [("both", "reproduced and published"), ("ours", "reproduced only"), ("pub", "published only"),
-             ("diff", "difference (reproduced − published)")]
-    radios = "".join(f"<input type='radio' class='v-{v}' name='view-{key}' id='view-{key}-{v}'"
-                     + (" checked" if v == "both" else "") + f"><label for='view-{key}-{v}'>{label}</label>"
-                     for v, label in views)
+    views = [
+        ("both", "reproduced and published"),
+        ("ours", "reproduced only"),
+        ("pub", "published only"),
+        ("diff", "difference (reproduced − published)"),
+    ]
+    radios = "".join(
+        f"<input type='radio' class='v-{v}' name='view-{key}' id='view-{key}-{v}'"
+        + (" checked" if v == "both" else "")
+        + f"><label for='view-{key}-{v}'>{label}</label>"
+        for v, label in views
+    )
     link = f" <a class='csv' href='{html.escape(csv)}' download>CSV</a>" if csv else ""
     return f"<div class='view'>{radios}{link}<div class='scroll'>{table}</div></div>"
 
@@ -108,8 +122,11 @@ def _record_bands(band: dict | None) -> str:
     text = "; ".join(f"{k} {b['band_low']:.1f}–{b['band_high']:.1f}" for k, b in band.items())
     gap = next((int(b["gap"]) for b in band.values() if not pd.isna(b.get("gap"))), None)
     title = f"{'in seed band' if inside else 'outside seed band'}: {text}" + (f", gap {gap}" if gap else "")
-    shown = f"{'✓' if inside else '✗'} seed " + ", ".join(
-        f"{k[0]} {b['band_low']:.0f}–{b['band_high']:.0f}" for k, b in band.items()) + (f" (gap {gap})" if gap else "")
+    shown = (
+        f"{'✓' if inside else '✗'} seed "
+        + ", ".join(f"{k[0]} {b['band_low']:.0f}–{b['band_high']:.0f}" for k, b in band.items())
+        + (f" (gap {gap})" if gap else "")
+    )
     return f'<span class="seed {"in" if inside else "out"}" title="{html.escape(title)}">{html.escape(shown)}</span>'
 
 
@@ -123,15 +140,22 @@ def pairwise_html(table: pd.DataFrame, caption: str, record_test: dict | None = 
     ((measure, row, column) → {"wins": row, "losses": row} of ``stats/seed_bands.csv``), the wins'
     and losses' seed bands beneath."""
     out = []
-    bold = ("" if not record_test else
-            f"; bold: significant at {record_test.get('alpha', 0.05)} by a two-sided {record_test['test'].replace('_', ' ')}, "
-            f"ties {'split between wins and losses' if record_test.get('ties', 'split') == 'split' else 'left out'}")
+    bold = (
+        ""
+        if not record_test
+        else f"; bold: significant at {record_test.get('alpha', 0.05)} "
+        f"by a two-sided {record_test['test'].replace('_', ' ')}, "
+        f"ties {'split between wins and losses' if record_test.get('ties', 'split') == 'split' else 'left out'}"
+    )
     for measure, g in table.groupby("measure", sort=False):
         rows = list(dict.fromkeys(g.row_method))
         cols = list(dict.fromkeys(g.col_method))
-        out.append(f"<div class='scroll'><table><caption>{html.escape(caption)}: {html.escape(str(measure))} (row vs column, "
-                   f"wins/ties/losses; published beneath{html.escape(bold)})</caption><tr><th class='l'>w/t/l</th>"
-                   + "".join(f"<th>{html.escape(c)}</th>" for c in cols) + "</tr>")
+        out.append(
+            f"<div class='scroll'><table><caption>{html.escape(caption)}: {html.escape(str(measure))} (row vs column, "
+            f"wins/ties/losses; published beneath{html.escape(bold)})</caption><tr><th class='l'>w/t/l</th>"
+            + "".join(f"<th>{html.escape(c)}</th>" for c in cols)
+            + "</tr>"
+        )
         cell = {(r.row_method, r.col_method): r for r in g.itertuples(index=False)}
         for r in rows:
             out.append(f"<tr><td class='l'>{html.escape(r)}</td>")
@@ -140,15 +164,23 @@ def pairwise_html(table: pd.DataFrame, caption: str, record_test: dict | None = 
                 if x is None:
                     out.append("<td></td>")
                     continue
-                pub = ("—" if pd.isna(x.published_wins) else
-                       f"{int(x.published_wins)}/{int(x.published_ties)}/{int(x.published_losses)}")
-                gap = (None if pd.isna(x.published_wins) else
-                       max(abs(x.wins - x.published_wins), abs(x.losses - x.published_losses)))
+                pub = (
+                    "—"
+                    if pd.isna(x.published_wins)
+                    else f"{int(x.published_wins)}/{int(x.published_ties)}/{int(x.published_losses)}"
+                )
+                gap = (
+                    None
+                    if pd.isna(x.published_wins)
+                    else max(abs(x.wins - x.published_wins), abs(x.losses - x.published_losses))
+                )
                 cls = "" if gap is None else "ok" if gap == 0 else "near" if gap <= 3 else "off"
                 ours = _bold_if(f"{x.wins}/{x.ties}/{x.losses}", getattr(x, "significant", ""))
                 pub = _bold_if(pub, getattr(x, "published_significant", ""))
-                out.append(f"<td class='{cls}'>{ours}<br><span class='pub'>published {pub}</span>"
-                           f"{_record_bands((bands or {}).get((measure, r, c)))}</td>")
+                out.append(
+                    f"<td class='{cls}'>{ours}<br><span class='pub'>published {pub}</span>"
+                    f"{_record_bands((bands or {}).get((measure, r, c)))}</td>"
+                )
             out.append("</tr>")
         out.append("</table></div>")
     return "".join(out)
@@ -166,21 +198,30 @@ def _summary_cells(summary: pd.DataFrame, keys, ours_col: str, pub_col: str, lab
         ours, pub = r.get(ours_col), r.get(pub_col)
         if isinstance(ours, str) or isinstance(pub, str):  # a w/t/l record: no difference to print
             ours, pub = (v if isinstance(v, str) and v else "—" for v in (ours, pub))
-            out.append(f"<td><span class='ours'>{ours}</span><span class='pub'>{pub}</span><span class='diff'>—</span></td>")
+            out.append(
+                f"<td><span class='ours'>{ours}</span><span class='pub'>{pub}</span><span class='diff'>—</span></td>"
+            )
             continue
         diff = "—" if pd.isna(ours) or pd.isna(pub) else f"{float(ours) - float(pub):+.2f}"
-        out.append(f"<td><span class='ours'>{_fmt(ours) or '—'}</span><span class='pub'>{_fmt(pub) or '—'}</span>"
-                   f"<span class='diff'>{diff}</span></td>")
+        out.append(
+            f"<td><span class='ours'>{_fmt(ours) or '—'}</span><span class='pub'>{_fmt(pub) or '—'}</span>"
+            f"<span class='diff'>{diff}</span></td>"
+        )
     out.append("</tr>")
     return "".join(out)
 
 
-def table_html(table: pd.DataFrame, caption: str, tolerances: dict | None = None,
-               summary: pd.DataFrame | None = None, bands: dict | None = None) -> str:
+def table_html(
+    table: pd.DataFrame,
+    caption: str,
+    tolerances: dict | None = None,
+    summary: pd.DataFrame | None = None,
+    bands: dict | None = None,
+) -> str:
     """One row per dataset, one column per (method, metric) — the metric named only when a table has several;
     with ``summary`` (``analyse.summary``'s frame) the paper's average and mean-rank rows at the foot; with
     ``bands`` ((dataset, method, metric) → its row of ``stats/seed_bands.csv``) each cell's seed band."""
-    keys = list(dict.fromkeys(zip(table["method"], table["metric"])))
+    keys = list(dict.fromkeys(zip(table["method"], table["metric"], strict=True)))
     several = len({k for _, k in keys}) > 1
     out = [f"<table class='cells'><caption>{html.escape(caption)}</caption><tr><th class='l'>dataset</th>"]
     out += [f"<th>{html.escape(m)}" + (f"<br>{html.escape(k)}" if several else "") + "</th>" for m, k in keys]
@@ -188,8 +229,9 @@ def table_html(table: pd.DataFrame, caption: str, tolerances: dict | None = None
     for ds, g in table.groupby("dataset", sort=False):
         out.append(f"<tr><td class='l'>{html.escape(ds)}</td>")
         g = g.set_index(["method", "metric"])
-        out += [_cell(g.loc[key], (tolerances or {}).get(key[1], (0.5, 1.0)), (bands or {}).get((ds, *key)))
-                for key in keys]
+        out += [
+            _cell(g.loc[key], (tolerances or {}).get(key[1], (0.5, 1.0)), (bands or {}).get((ds, *key))) for key in keys
+        ]
         out.append("</tr>")
     if summary is not None and len(summary):
         out.append(_summary_cells(summary, keys, "average", "published_average", "average"))
@@ -205,6 +247,7 @@ def frame_html(df: pd.DataFrame, nd: int = 4) -> str:
         if isinstance(v, float):
             return _fmt(v, nd)
         return html.escape(str(v))
+
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in df.columns)
     body = "".join("<tr>" + "".join(f"<td>{f(v)}</td>" for v in r) + "</tr>" for r in df.itertuples(index=False))
     return f"<div class='scroll'><table><tr>{head}</tr>{body}</table></div>"
@@ -228,18 +271,30 @@ def cell_counts(counts: pd.DataFrame) -> tuple[list[dict], dict]:
     if "max_abs_diff" in counts.columns:  # computed, but nothing published to compare with (a figure's sweep)
         counts = counts[~(counts["max_abs_diff"].isna() & (counts["computed"] > 0))]
     for (table, metric), g in counts.groupby(["table", "metric"], sort=False):
-        tols = sorted((c for c in g.columns if c.startswith("within_") and g[c].notna().any()),
-                      key=lambda c: float(c.split("_", 1)[1]))
-        n = dict(cells=int(g["cells"].sum()), computed=int(g["computed"].sum()),
-                 exact=int(g["exact_mean_and_std"].sum()))
+        tols = sorted(
+            (c for c in g.columns if c.startswith("within_") and g[c].notna().any()),
+            key=lambda c: float(c.split("_", 1)[1]),
+        )
+        n = dict(
+            cells=int(g["cells"].sum()), computed=int(g["computed"].sum()), exact=int(g["exact_mean_and_std"].sum())
+        )
         n["near"] = int(g[tols[0]].sum()) if tols else n["exact"]
         n["within"] = int(g[tols[-1]].sum()) if tols else n["exact"]
         for k in totals:
             totals[k] += n[k]
-        rows.append({"table": table, "metric": metric, "published cells": n["cells"], "computed": n["computed"],
-                     "exact": n["exact"], "within 1st tolerance": n["near"], "within 2nd tolerance": n["within"],
-                     "further off": n["computed"] - n["within"],
-                     "tolerances": " / ".join(c.split("_", 1)[1] for c in tols)})
+        rows.append(
+            {
+                "table": table,
+                "metric": metric,
+                "published cells": n["cells"],
+                "computed": n["computed"],
+                "exact": n["exact"],
+                "within 1st tolerance": n["near"],
+                "within 2nd tolerance": n["within"],
+                "further off": n["computed"] - n["within"],
+                "tolerances": " / ".join(c.split("_", 1)[1] for c in tols),
+            }
+        )
     return rows, totals
 
 
@@ -256,8 +311,14 @@ def claim_counts(claims: pd.DataFrame) -> dict[str, dict]:
 
 def write_page(out_path, title: str, parts: list[str], css: str = "") -> str:
     """A whole page: the head (title, the shared style) and ``parts`` as the body, written to ``out_path``."""
-    text = "\n".join([f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
-                       f"<style>{CSS}{css}</style></head><body>", *parts, "</body></html>"])
+    text = "\n".join(
+        [
+            f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+            f"<style>{CSS}{css}</style></head><body>",
+            *parts,
+            "</body></html>",
+        ]
+    )
     with atomic_path(out_path) as tmp:
         tmp.write_text(text)
     return text
@@ -272,27 +333,34 @@ def _glance(paper: Paper, outputs: dict) -> str:
     if counts is not None and not totals["cells"]:
         out.append("<p>No published cells to compare with: this config's tables hold what a figure plots.</p>")
     elif counts is not None:
-        out.append(f"<p><b>{totals['exact']} of {totals['cells']}</b> published cells reproduce exactly at the "
-                   f"printed decimals (mean and sd); {totals['near']} lie within the metric's first tolerance, "
-                   f"{totals['within']} within its second, {totals['computed'] - totals['within']} further off"
-                   + (f", {totals['cells'] - totals['computed']} not computed" if totals['cells'] > totals['computed'] else "")
-                   + ".</p>")
+        out.append(
+            f"<p><b>{totals['exact']} of {totals['cells']}</b> published cells reproduce exactly at the "
+            f"printed decimals (mean and sd); {totals['near']} lie within the metric's first tolerance, "
+            f"{totals['within']} within its second, {totals['computed'] - totals['within']} further off"
+            + (f", {totals['cells'] - totals['computed']} not computed" if totals["cells"] > totals["computed"] else "")
+            + ".</p>"
+        )
         out.append(frame_html(pd.DataFrame(rows), 0))
     claims = outputs.get("stats/claims.csv")
     if claims is not None and len(claims):
         said = {"printed": "on the paper's own printed numbers", "ours": "on ours"}
-        parts = [f"{said.get(source, source)}: {n['held']} hold, {n['not held']} do not"
-                 + (f", {n['other']} cannot be checked" if n["other"] else "")
-                 for source, n in claim_counts(claims).items()]
+        parts = [
+            f"{said.get(source, source)}: {n['held']} hold, {n['not held']} do not"
+            + (f", {n['other']} cannot be checked" if n["other"] else "")
+            for source, n in claim_counts(claims).items()
+        ]
         out.append(f"<p><a href='#claims'>Claims</a> ({len(claims)} checks): " + "; ".join(parts) + ".</p>")
     floor = outputs.get(paths.NOISE_FLOOR)
     runs = _seed_runs(outputs)
-    if runs > 1 and floor is not None:   # a paper that draws no random number has one run: its section says so
+    if runs > 1 and floor is not None:  # a paper that draws no random number has one run: its section says so
         n = floor[["printed", "inside", "outside_named", "outside_unnamed"]].sum()
-        out.append(f"<p><a href='#seeds'>Seed noise</a> ({runs} runs): "
-                   f"<b>{n['inside']} of {n['printed']}</b> printed values lie within their seed bands; of the "
-                   f"{n['printed'] - n['inside']} outside, {n['outside_named']} are named in a gap below"
-                   + (f" and <b>{n['outside_unnamed']} are not</b>" if n["outside_unnamed"] else "") + ".</p>")
+        out.append(
+            f"<p><a href='#seeds'>Seed noise</a> ({runs} runs): "
+            f"<b>{n['inside']} of {n['printed']}</b> printed values lie within their seed bands; of the "
+            f"{n['printed'] - n['inside']} outside, {n['outside_named']} are named in a gap below"
+            + (f" and <b>{n['outside_unnamed']} are not</b>" if n["outside_unnamed"] else "")
+            + ".</p>"
+        )
     if paper.gaps:
         out.append("<p>Where the reproduction differs (<a href='#gaps'>why</a>):</p><ul>")
         out += [f"<li><a href='#gap-{i + 1}'>{html.escape(g.cells)}</a></li>" for i, g in enumerate(paper.gaps)]
@@ -301,8 +369,9 @@ def _glance(paper: Paper, outputs: dict) -> str:
     if outputs.get("config_sha256"):
         prov.append(f"config {html.escape(paper.name)}.yaml sha256 <code>{outputs['config_sha256'][:16]}</code>…")
     if "data_sources" in outputs:
-        prov.append(f"{len(outputs['data_sources'])} data files, each with its source and sha256 under "
-                    "<a href='#data'>Data</a>")
+        prov.append(
+            f"{len(outputs['data_sources'])} data files, each with its source and sha256 under <a href='#data'>Data</a>"
+        )
     if outputs.get("run"):
         prov.append(machine_dependent(html.escape(outputs["run"])))
     prov.append("when it ran, the commit and the time per classifier: <a href='run.html'>run.html</a>")
@@ -342,26 +411,51 @@ def _seed_section(outputs: dict) -> list[str]:
     bands = outputs.get(paths.SEED_BANDS)
     out = ["<h2 id='seeds'>Seed noise: is a gap noise or a difference?</h2>"]
     if bands is None:
-        return out + ["<p class='small'>No reseeding run: <code>snakemake --cores 2 --config seeds=5</code> "
-                      "repeats the evaluation under 5 other seeds and shows each cell's seed band here.</p>"]
+        return out + [
+            "<p class='small'>No reseeding run: <code>snakemake --cores 2 --config seeds=5</code> "
+            "repeats the evaluation under 5 other seeds and shows each cell's seed band here.</p>"
+        ]
     runs = _seed_runs(outputs)
     changes = outputs.get("seed_changes") or []
-    out.append("<p class='small'>" + (
-        f"The evaluation was repeated under {runs - 1} other seeds (run k: {html.escape('; '.join(changes[:3]))}"
-        + (f"; and {len(changes) - 3} more" if len(changes) > 3 else "") + ", for k = 1). "
-        if runs > 1 else "This paper's experiment draws no random number: every run gives the same values, "
-        "so each band is the value itself. ")
+    out.append(
+        "<p class='small'>"
+        + (
+            f"The evaluation was repeated under {runs - 1} other seeds (run k: {html.escape('; '.join(changes[:3]))}"
+            + (f"; and {len(changes) - 3} more" if len(changes) > 3 else "")
+            + ", for k = 1). "
+            if runs > 1
+            else "This paper's experiment draws no random number: every run gives the same values, "
+            "so each band is the value itself. "
+        )
         + "A cell's seed band is the mean ± 2 sd of its value over the runs (sd with ddof 1), widened to their "
         "min–max where that is wider; the printed value is <b>within seed noise</b> when it lies in the band "
         "widened by half a unit of its printed decimals, otherwise <b>outside: a difference to explain</b>, "
         "named by the gap that covers it (<a href='#gaps'>gaps</a>) if one does. The noise floor is the "
-        "median band width: the smallest gap this protocol can resolve.</p>")
+        "median band width: the smallest gap this protocol can resolve.</p>"
+    )
     if paths.NOISE_FLOOR in outputs:
         out.append("<h3>Noise floor per table</h3>" + frame_html(outputs[paths.NOISE_FLOOR], 4))
     outside = bands[bands["status"] == "outside: a difference to explain"]
     if len(outside):
-        cols = [c for c in ("table", "dataset", "method", "metric", "measure", "row_method", "col_method", "value",
-                            "printed", "main", "band_low", "band_high", "gap") if c in outside.columns]
+        cols = [
+            c
+            for c in (
+                "table",
+                "dataset",
+                "method",
+                "metric",
+                "measure",
+                "row_method",
+                "col_method",
+                "value",
+                "printed",
+                "main",
+                "band_low",
+                "band_high",
+                "gap",
+            )
+            if c in outside.columns
+        ]
         # a gap by its number in the gaps list ("gap 6"), an unnamed cell blank; key columns another
         # kind of table uses (read back from CSV as empty or NaN) left out
         shown = outside[cols].assign(gap=outside["gap"].map(lambda g: "" if pd.isna(g) else f"gap {int(g)}"))
@@ -370,10 +464,12 @@ def _seed_section(outputs: dict) -> list[str]:
     if paths.SEED_STABILITY in outputs:
         st = outputs[paths.SEED_STABILITY]
         flips = int(st["changes_with_seed"].astype(str).str.lower().eq("true").sum())
-        out.append(f"<h3>Seed stability of the claims on our numbers ({flips} of {len(st)} change with the seed)"
-                   "</h3><p class='small'>The verdict in each run (the main run first) and the fraction of runs in "
-                   "which the claim holds; beside the data-set bootstrap stability of the claims table above.</p>"
-                   + frame_html(st.drop(columns=["claim"]), 2))
+        out.append(
+            f"<h3>Seed stability of the claims on our numbers ({flips} of {len(st)} change with the seed)"
+            "</h3><p class='small'>The verdict in each run (the main run first) and the fraction of runs in "
+            "which the claim holds; beside the data-set bootstrap stability of the claims table above.</p>"
+            + frame_html(st.drop(columns=["claim"]), 2)
+        )
     return out
 
 
@@ -381,34 +477,49 @@ def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[P
     out_path = Path(out_path)
     rel = lambda p: os.path.relpath(p, out_path.parent)  # noqa: E731
     title = paper.title or paper.name
-    parts = [f"<h1>{html.escape(title)}</h1>",
-             "<p class='small'>Every reproduced number was computed by nbrepro from the raw ARFF files; the "
-             "published value is shown beneath it, and both are printed to the published cell's decimals. "
-             "Green: equal at the printed decimals (mean and sd); yellow: mean within the metric's first "
-             "tolerance (0.5 points of accuracy); red: further off; grey: not computed yet. "
-             "∘ / • = significantly better / worse than the reference "
-             f"({html.escape(str(paper.reference if paper.reference is not None else '—'))}), corrected resampled "
-             f"t-test at {paper.significance.alpha}.</p>"]
+    parts = [
+        f"<h1>{html.escape(title)}</h1>",
+        "<p class='small'>Every reproduced number was computed by nbrepro from the raw ARFF files; the "
+        "published value is shown beneath it, and both are printed to the published cell's decimals. "
+        "Green: equal at the printed decimals (mean and sd); yellow: mean within the metric's first "
+        "tolerance (0.5 points of accuracy); red: further off; grey: not computed yet. "
+        "∘ / • = significantly better / worse than the reference "
+        f"({html.escape(str(paper.reference if paper.reference is not None else '—'))}), corrected resampled "
+        f"t-test at {paper.significance.alpha}.</p>",
+    ]
     parts.append(_glance(paper, outputs))
     parts.append("<h2>Protocol</h2><ul>")
     parts.append(f"<li>Evaluation: {html.escape(protocol_in_words(paper.protocol))}.</li>")
     parts.append(f"<li>Preprocessing: {html.escape(preprocessing_in_words(paper.preprocessing))}.</li>")
     parts.append(f"<li>Data sets ({len(paper.datasets)}): {html.escape(', '.join(paper.datasets))}.</li>")
-    parts.append("<li>Classifiers:<ul>" + "".join(
-        f"<li><b>{html.escape(label)}</b> = <code>{html.escape(estimator_in_words(spec))}</code>"
-        + (f" — {html.escape(spec.note)}" if spec.note else "")
-        + (f" (only on {html.escape(', '.join(spec.datasets))})" if spec.datasets else "") + "</li>"
-        for label, spec in paper.classifiers.items()) + "</ul></li></ul>")
+    parts.append(
+        "<li>Classifiers:<ul>"
+        + "".join(
+            f"<li><b>{html.escape(label)}</b> = <code>{html.escape(estimator_in_words(spec))}</code>"
+            + (f" — {html.escape(spec.note)}" if spec.note else "")
+            + (f" (only on {html.escape(', '.join(spec.datasets))})" if spec.datasets else "")
+            + "</li>"
+            for label, spec in paper.classifiers.items()
+        )
+        + "</ul></li></ul>"
+    )
     for items, key, title, fields in (
-            (paper.choices, "choices", "Choices where the paper is ambiguous", ("topic", "choice", "why")),
-            (paper.gaps, "gaps", "Where the reproduction differs, and why", ("cells", "explanation"))):
+        (paper.choices, "choices", "Choices where the paper is ambiguous", ("topic", "choice", "why")),
+        (paper.gaps, "gaps", "Where the reproduction differs, and why", ("cells", "explanation")),
+    ):
         if items:
-            parts.append(f"<h2 id='{key}'>{title}</h2><div class='scroll'><table><tr>"
-                         + "".join(f"<th class='l'>{f}</th>" for f in fields) + "</tr>")
+            parts.append(
+                f"<h2 id='{key}'>{title}</h2><div class='scroll'><table><tr>"
+                + "".join(f"<th class='l'>{f}</th>" for f in fields)
+                + "</tr>"
+            )
             for i, item in enumerate(items):
                 anchor = f" id='gap-{i + 1}'" if key == "gaps" else ""
-                parts.append(f"<tr{anchor}>" + "".join(f"<td class='l'>{html.escape(getattr(item, f) or '')}</td>"
-                                                       for f in fields) + "</tr>")
+                parts.append(
+                    f"<tr{anchor}>"
+                    + "".join(f"<td class='l'>{html.escape(getattr(item, f) or '')}</td>" for f in fields)
+                    + "</tr>"
+                )
             parts.append("</table></div>")
     parts.append("<h2>How many cells reproduce</h2>")
     parts.append(frame_html(outputs["stats/match_counts.csv"], 2))
@@ -418,35 +529,64 @@ def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[P
     for name, spec in paper.tables.items():
         parts.append(f"<h2>{html.escape(name)}</h2>")
         if spec.kind == "pairwise":
-            parts.append(pairwise_html(outputs[f"tables/{name}.csv"], spec.caption or name, spec.record_test,
-                                       _record_bands_of(outputs, name)))
+            parts.append(
+                pairwise_html(
+                    outputs[f"tables/{name}.csv"],
+                    spec.caption or name,
+                    spec.record_test,
+                    _record_bands_of(outputs, name),
+                )
+            )
             parts.append(f"<h3>{html.escape(name)}: mean ranks per measure</h3>")
             parts.append(frame_html(outputs[f"tables/{name}_summary.csv"], 4))
             continue
-        tolerances = {label: label_metric(paper, spec, label).tolerances
-                      for label in dict.fromkeys(outputs[f"tables/{name}.csv"]["metric"])}
-        parts.append(_view(name, table_html(outputs[f"tables/{name}.csv"], spec.caption or name, tolerances,
-                                            outputs.get(f"tables/{name}_summary.csv"), _bands_of(outputs, name)),
-                           f"tables/{name}.csv"))
+        tolerances = {
+            label: label_metric(paper, spec, label).tolerances
+            for label in dict.fromkeys(outputs[f"tables/{name}.csv"]["metric"])
+        }
+        parts.append(
+            _view(
+                name,
+                table_html(
+                    outputs[f"tables/{name}.csv"],
+                    spec.caption or name,
+                    tolerances,
+                    outputs.get(f"tables/{name}_summary.csv"),
+                    _bands_of(outputs, name),
+                ),
+                f"tables/{name}.csv",
+            )
+        )
         parts.append(f"<h3>{html.escape(name)}: summary rows</h3>")
         summ = outputs[f"tables/{name}_summary.csv"]
-        parts.append("<p class='small'>Mean ranks are over the methods computed so far; they equal the paper's "
-                     "once every column of the table is reproduced."
-                     + (f" This run has only some of the paper's datasets: the published averages and mean ranks "
-                        f"are recomputed from the printed cells over {html.escape(str(summ['published_over'].iloc[0]))}."
-                        if "published_over" in summ.columns and len(summ) else "") + "</p>")
+        parts.append(
+            "<p class='small'>Mean ranks are over the methods computed so far; they equal the paper's "
+            "once every column of the table is reproduced."
+            + (
+                f" This run has only some of the paper's datasets: the published averages and mean ranks "
+                f"are recomputed from the printed cells over {html.escape(str(summ['published_over'].iloc[0]))}."
+                if "published_over" in summ.columns and len(summ)
+                else ""
+            )
+            + "</p>"
+        )
         parts.append(frame_html(summ, 4))
     analysis = paper.analysis
     if "stats/claims.csv" in outputs:
         claims = outputs["stats/claims.csv"]
         both = set(claims["source"]) >= {"printed", "ours"}
-        parts.append("<h2 id='claims'>The paper's claims, checked " + ("on the paper's own printed numbers (source: printed) "
-                                                             "and on ours" if both else "against our numbers") + "</h2>")
+        parts.append(
+            "<h2 id='claims'>The paper's claims, checked "
+            + ("on the paper's own printed numbers (source: printed) and on ours" if both else "against our numbers")
+            + "</h2>"
+        )
         parts.append(frame_html(claims, 4))
     if "stats/text_stats.csv" in outputs:
-        parts.append("<h2>Statistics quoted in the text</h2><p class='small'>Computed from our reproduced "
-                     f"table (values at the printed {'' if analysis.decimals is None else analysis.decimals} decimals), "
-                     "beside the paper's number.</p>")
+        parts.append(
+            "<h2>Statistics quoted in the text</h2><p class='small'>Computed from our reproduced "
+            f"table (values at the printed {'' if analysis.decimals is None else analysis.decimals} decimals), "
+            "beside the paper's number.</p>"
+        )
         parts.append(frame_html(outputs["stats/text_stats.csv"], 5))
     for item in analysis.statistics:
         key = f"stats/{item.get('id')}.csv"
@@ -454,9 +594,11 @@ def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[P
             parts.append(f"<h2>{html.escape(item.get('caption', item['id']))}</h2>")
             parts.append(frame_html(outputs[key], 4))
     if "data_sources" in outputs:
-        parts.append("<h2 id='data'>Data</h2><p class='small'>Where each data set comes from, its licence, and the "
-                     "sha256 of the file used (checked against the registry's; which copy was read, shipped, a "
-                     "mirror's or OpenML's, is in <a href='run.html'>this run</a>'s page).</p>")
+        parts.append(
+            "<h2 id='data'>Data</h2><p class='small'>Where each data set comes from, its licence, and the "
+            "sha256 of the file used (checked against the registry's; which copy was read, shipped, a "
+            "mirror's or OpenML's, is in <a href='run.html'>this run</a>'s page).</p>"
+        )
         parts.append(frame_html(outputs["data_sources"], 0))
     if "stats/table1.csv" in outputs:
         parts.append("<h2>Table 1 (from the raw files)</h2>")
@@ -468,13 +610,17 @@ def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[P
                 parts.append(f"<p><img src='{html.escape(rel(f))}' style='max-width:100%'></p>")
     for extras, heading in ((paper.investigations, "Investigation"), (paper.benchmarks, "Speed")):
         for extra in extras:
-            parts.append(f"<h2>{heading}: {html.escape(extra.file)}</h2>"
-                         f"<p class='small'>{html.escape(extra.caption)}</p>")
+            parts.append(
+                f"<h2>{heading}: {html.escape(extra.file)}</h2><p class='small'>{html.escape(extra.caption)}</p>"
+            )
             parts.append(frame_html(outputs[extra.file], 3))
-    parts.append("<p class='small'>When and on what this ran, and the time per classifier column: "
-                 "<a href='run.html'>run.html</a> (machine-dependent; on this page such details are marked, and "
-                 "<code>nbrepro fingerprint</code> leaves them out, so the rest is byte-identical across machines). Files: tables/*.csv (long format), stats/*_match_counts.csv, "
-                 "stats/timings.csv (fit and predict seconds), folds/ and predictions/ (per fold, per test row).</p>")
+    parts.append(
+        "<p class='small'>When and on what this ran, and the time per classifier column: "
+        "<a href='run.html'>run.html</a> (machine-dependent; on this page such details are marked, and "
+        "<code>nbrepro fingerprint</code> leaves them out, so the rest is byte-identical across machines). "
+        "Files: tables/*.csv (long format), stats/*_match_counts.csv, "
+        "stats/timings.csv (fit and predict seconds), folds/ and predictions/ (per fold, per test row).</p>"
+    )
     return write_page(out_path, title, parts)
 
 
@@ -487,23 +633,37 @@ def run_report(paper: Paper, timings: pd.DataFrame, out_path: Path, provenance: 
     t = timings.assign(seconds=timings["fit_seconds"] + timings["predict_seconds"])
     parts = [f"<h1>This run</h1><p class='small'><a href='report.html'>{html.escape(title)}</a></p>"]
     if provenance:
-        parts.append("<table>" + "".join(f"<tr><th class='l'>{html.escape(str(k))}</th><td class='l'>"
-                                         f"{html.escape(str(v))}</td></tr>" for k, v in provenance.items())
-                     + "</table>")
-    parts.append("<h2>Time per classifier column</h2><p class='small'>Seconds of fitting and predicting inside "
-                 "the evaluation jobs (one thread each), summed over every fold and data set; data loading, "
-                 "metrics and Python's start are not in them.</p>")
+        parts.append(
+            "<table>"
+            + "".join(
+                f"<tr><th class='l'>{html.escape(str(k))}</th><td class='l'>{html.escape(str(v))}</td></tr>"
+                for k, v in provenance.items()
+            )
+            + "</table>"
+        )
+    parts.append(
+        "<h2>Time per classifier column</h2><p class='small'>Seconds of fitting and predicting inside "
+        "the evaluation jobs (one thread each), summed over every fold and data set; data loading, "
+        "metrics and Python's start are not in them.</p>"
+    )
     if len(t):
         total = t["seconds"].sum()
         heaviest = t.loc[t.groupby("method", sort=False)["seconds"].idxmax()].set_index("method")
-        per = t.groupby("method", sort=False).agg(seconds=("seconds", "sum"), fit=("fit_seconds", "sum"),
-                                                   predict=("predict_seconds", "sum"))
+        per = t.groupby("method", sort=False).agg(
+            seconds=("seconds", "sum"), fit=("fit_seconds", "sum"), predict=("predict_seconds", "sum")
+        )
         per = per.sort_values("seconds", ascending=False)
-        rows = pd.DataFrame({"classifier": per.index, "seconds": per["seconds"].round(1).to_numpy(),
-                             "fit": per["fit"].round(1).to_numpy(), "predict": per["predict"].round(1).to_numpy(),
-                             "share %": (100 * per["seconds"] / total).round(1).to_numpy(),
-                             "heaviest data set": heaviest.loc[per.index, "dataset"].to_numpy(),
-                             "its seconds": heaviest.loc[per.index, "seconds"].round(1).to_numpy()})
+        rows = pd.DataFrame(
+            {
+                "classifier": per.index,
+                "seconds": per["seconds"].round(1).to_numpy(),
+                "fit": per["fit"].round(1).to_numpy(),
+                "predict": per["predict"].round(1).to_numpy(),
+                "share %": (100 * per["seconds"] / total).round(1).to_numpy(),
+                "heaviest data set": heaviest.loc[per.index, "dataset"].to_numpy(),
+                "its seconds": heaviest.loc[per.index, "seconds"].round(1).to_numpy(),
+            }
+        )
         parts.append(f"<p>All columns: {total:.0f} s ({total / 3600:.2f} h of one core).</p>")
         parts.append(frame_html(rows, 1))
         wide = t.pivot_table(index="dataset", columns="method", values="seconds", aggfunc="sum", sort=False)
@@ -518,26 +678,33 @@ def run_report(paper: Paper, timings: pd.DataFrame, out_path: Path, provenance: 
 def _speed_section(top: pd.DataFrame) -> list[str]:
     """The heaviest evaluation jobs of the suite and where their time goes (measured on full runs,
     one thread per job, two jobs at once; not this run's times)."""
+
     def num(v, fmt="{:.0f}"):
         return "—" if pd.isna(v) else fmt.format(v)
 
-    rows = ["<h2 id='speed'>Speed: the heaviest jobs</h2>",
-            f"<p class='small'>The {len(top)} evaluation jobs of the suite with the most CPU time, as measured on full "
-            "runs of each paper with <code>--cores 2</code> (Snakemake's <code>benchmark:</code> files, collected by "
-            "<code>benchmarks/paper_jobs.py</code>; ranked by <code>benchmarks/suite_profile.py</code>), not this "
-            "run's times. Fit and predict: the job's classifiers, summed over folds (as recorded when measured: wall seconds before issue 40, CPU seconds since); other: starting "
-            "Python, reading, metrics, writing, and waiting for a core.</p>",
-            "<div class='scroll'><table><tr><th class='l'>paper</th><th class='l'>job</th><th class='l'>dataset</th>"
-            "<th>CPU s</th><th>wall s</th><th>peak MB</th><th>fit s</th><th>predict s</th><th>other s</th>"
-            "<th class='l'>heaviest classifier (share of fit + predict)</th><th>share of suite CPU</th></tr>"]
+    rows = [
+        "<h2 id='speed'>Speed: the heaviest jobs</h2>",
+        f"<p class='small'>The {len(top)} evaluation jobs of the suite with the most CPU time, as measured on full "
+        "runs of each paper with <code>--cores 2</code> (Snakemake's <code>benchmark:</code> files, collected by "
+        "<code>benchmarks/paper_jobs.py</code>; ranked by <code>benchmarks/suite_profile.py</code>), not this "
+        "run's times. Fit and predict: the job's classifiers, summed over folds (as recorded when measured: "
+        "wall seconds before issue 40, CPU seconds since); other: starting "
+        "Python, reading, metrics, writing, and waiting for a core.</p>",
+        "<div class='scroll'><table><tr><th class='l'>paper</th><th class='l'>job</th><th class='l'>dataset</th>"
+        "<th>CPU s</th><th>wall s</th><th>peak MB</th><th>fit s</th><th>predict s</th><th>other s</th>"
+        "<th class='l'>heaviest classifier (share of fit + predict)</th><th>share of suite CPU</th></tr>",
+    ]
     for r in top.itertuples():
         heaviest = html.escape(str(r.heaviest_classifier)) + (
-            "" if pd.isna(r.heaviest_share) else f" ({100 * r.heaviest_share:.0f} %)")
-        rows.append(f"<tr><td class='l'>{html.escape(r.paper)}</td><td class='l'>{html.escape(str(r.job))}</td>"
-                    f"<td class='l'>{html.escape(r.dataset)}</td><td>{num(r.cpu_seconds)}</td>"
-                    f"<td>{num(r.wall_seconds)}</td><td>{num(r.peak_rss_mb)}</td><td>{num(r.fit_seconds)}</td>"
-                    f"<td>{num(r.predict_seconds)}</td><td>{num(r.other_seconds)}</td><td class='l'>{heaviest}</td>"
-                    f"<td>{num(100 * r.share_of_suite_cpu, '{:.1f} %')}</td></tr>")
+            "" if pd.isna(r.heaviest_share) else f" ({100 * r.heaviest_share:.0f} %)"
+        )
+        rows.append(
+            f"<tr><td class='l'>{html.escape(r.paper)}</td><td class='l'>{html.escape(str(r.job))}</td>"
+            f"<td class='l'>{html.escape(r.dataset)}</td><td>{num(r.cpu_seconds)}</td>"
+            f"<td>{num(r.wall_seconds)}</td><td>{num(r.peak_rss_mb)}</td><td>{num(r.fit_seconds)}</td>"
+            f"<td>{num(r.predict_seconds)}</td><td>{num(r.other_seconds)}</td><td class='l'>{heaviest}</td>"
+            f"<td>{num(100 * r.share_of_suite_cpu, '{:.1f} %')}</td></tr>"
+        )
     rows.append("</table></div>")
     return rows
 
@@ -548,59 +715,74 @@ def _suite_run_section(run: pd.DataFrame) -> list[str]:
     total = run[run.paper == "all"].iloc[0]
     papers = run[run.paper != "all"]
     wall = total.run_wall_seconds
-    head = (f"{wall / 60:.0f} min wall" if pd.notna(wall) else "wall time not recorded")
-    rows = ["<h2 id='suite-run'>Speed: the whole suite from a clean clone</h2>",
-            f"<p class='small'>Every paper, cold cache, <code>--cores 2</code>, at commit {html.escape(str(total.commit))} "
-            f"on {html.escape(str(total.machine))} (<code>benchmarks/results/suite_run.csv</code>, written by "
-            f"<code>benchmarks/suite_run.py</code>; not this run's times): <b>{head}</b>, "
-            f"{total.cpu_seconds / 3600:.2f} CPU-hours in {int(total.evaluation_jobs)} evaluation jobs, peak memory "
-            f"{total.peak_rss_mb:.0f} MB (the largest process), <code>results/</code> {total.results_mb:.0f} MB.</p>",
-            "<div class='scroll'><table><tr><th class='l'>paper</th><th>evaluation jobs</th><th>CPU s</th>"
-            "<th>share of CPU</th><th>jobs' wall s, summed</th><th>largest job, MB</th><th>results MB</th></tr>"]
+    head = f"{wall / 60:.0f} min wall" if pd.notna(wall) else "wall time not recorded"
+    rows = [
+        "<h2 id='suite-run'>Speed: the whole suite from a clean clone</h2>",
+        f"<p class='small'>Every paper, cold cache, <code>--cores 2</code>, at commit {html.escape(str(total.commit))} "
+        f"on {html.escape(str(total.machine))} (<code>benchmarks/results/suite_run.csv</code>, written by "
+        f"<code>benchmarks/suite_run.py</code>; not this run's times): <b>{head}</b>, "
+        f"{total.cpu_seconds / 3600:.2f} CPU-hours in {int(total.evaluation_jobs)} evaluation jobs, peak memory "
+        f"{total.peak_rss_mb:.0f} MB (the largest process), <code>results/</code> {total.results_mb:.0f} MB.</p>",
+        "<div class='scroll'><table><tr><th class='l'>paper</th><th>evaluation jobs</th><th>CPU s</th>"
+        "<th>share of CPU</th><th>jobs' wall s, summed</th><th>largest job, MB</th><th>results MB</th></tr>",
+    ]
     for r in papers.itertuples():
-        rows.append(f"<tr><td class='l'>{html.escape(r.paper)}</td><td>{int(r.evaluation_jobs)}</td>"
-                    f"<td>{r.cpu_seconds:.0f}</td><td>{100 * r.cpu_seconds / total.cpu_seconds:.1f} %</td>"
-                    f"<td>{r.job_wall_seconds:.0f}</td><td>{r.peak_rss_mb:.0f}</td><td>{r.results_mb:.0f}</td></tr>")
+        rows.append(
+            f"<tr><td class='l'>{html.escape(r.paper)}</td><td>{int(r.evaluation_jobs)}</td>"
+            f"<td>{r.cpu_seconds:.0f}</td><td>{100 * r.cpu_seconds / total.cpu_seconds:.1f} %</td>"
+            f"<td>{r.job_wall_seconds:.0f}</td><td>{r.peak_rss_mb:.0f}</td><td>{r.results_mb:.0f}</td></tr>"
+        )
     rows.append("</table></div>")
     return rows
 
 
-def index_report(papers: list[dict], out_path: Path, speed: pd.DataFrame | None = None,
-                 suite_run: pd.DataFrame | None = None) -> None:
+def index_report(
+    papers: list[dict], out_path: Path, speed: pd.DataFrame | None = None, suite_run: pd.DataFrame | None = None
+) -> None:
     """One row per paper: how many published cells reproduce, the claims held on the paper's
     numbers and on ours, the compute time (machine-dependent, marked so), a thumbnail of its
     first reproduced-vs-published figure, and the link to its report. ``papers``: dicts with
     name, title, counts, and optionally claims, seconds and figure (relative to the index).
     ``speed``: the suite's heaviest jobs as measured on full runs (``suite_top_jobs.csv``);
     ``suite_run``: the last whole-suite run (``suite_run.csv``)."""
-    parts = ["<h1>nbrepro — reproduced papers</h1>",
-             "<p class='small'>Cells: published cells equal at the printed decimals (exact), within the metric's "
-             "first and second tolerance, and further off. Claims: the paper's statements checked on its own "
-             "printed numbers and on ours (held / checked). Time: fitting and predicting, summed over every job, "
-             "on the machine that made this page.</p>",
-             "<div class='scroll'><table><tr><th class='l'>paper</th><th>published cells</th><th>exact</th>"
-             "<th>within 1st tolerance</th><th>within 2nd tolerance</th><th>further off</th>"
-             "<th>claims held, paper's numbers</th><th>claims held, ours</th><th>time</th>"
-             "<th>reproduced vs published</th></tr>"]
+    parts = [
+        "<h1>nbrepro — reproduced papers</h1>",
+        "<p class='small'>Cells: published cells equal at the printed decimals (exact), within the metric's "
+        "first and second tolerance, and further off. Claims: the paper's statements checked on its own "
+        "printed numbers and on ours (held / checked). Time: fitting and predicting, summed over every job, "
+        "on the machine that made this page.</p>",
+        "<div class='scroll'><table><tr><th class='l'>paper</th><th>published cells</th><th>exact</th>"
+        "<th>within 1st tolerance</th><th>within 2nd tolerance</th><th>further off</th>"
+        "<th>claims held, paper's numbers</th><th>claims held, ours</th><th>time</th>"
+        "<th>reproduced vs published</th></tr>",
+    ]
     for p in papers:
         _, t = cell_counts(p["counts"])
         claims = claim_counts(p["claims"]) if p.get("claims") is not None and len(p["claims"]) else {}
 
-        def held(source):
+        def held(source, claims=claims):
             n = claims.get(source)
             return f"{n['held']} / {n['held'] + n['not held']}" if n else "—"
 
         seconds = p.get("seconds")
         time_cell = machine_dependent(f"{seconds / 60:.0f} min" if seconds is not None else "—")
-        figure = (f"<a href='{html.escape(p['figure'])}'><img class='thumb' src='{html.escape(p['figure'])}' "
-                  f"alt='reproduced against published, {html.escape(p['name'])}'></a>" if p.get("figure") else "")
-        parts.append(f"<tr><td class='l'><a href='{html.escape(p['name'])}/report.html'>{html.escape(p['title'])}</a></td>"
-                     f"<td>{t['cells']}</td><td>{t['exact']}</td><td>{t['near']}</td><td>{t['within']}</td>"
-                     f"<td>{t['computed'] - t['within']}</td><td>{held('printed')}</td><td>{held('ours')}</td>"
-                     f"<td>{time_cell}</td><td>{figure}</td></tr>")
+        figure = (
+            f"<a href='{html.escape(p['figure'])}'><img class='thumb' src='{html.escape(p['figure'])}' "
+            f"alt='reproduced against published, {html.escape(p['name'])}'></a>"
+            if p.get("figure")
+            else ""
+        )
+        parts.append(
+            f"<tr><td class='l'><a href='{html.escape(p['name'])}/report.html'>{html.escape(p['title'])}</a></td>"
+            f"<td>{t['cells']}</td><td>{t['exact']}</td><td>{t['near']}</td><td>{t['within']}</td>"
+            f"<td>{t['computed'] - t['within']}</td><td>{held('printed')}</td><td>{held('ours')}</td>"
+            f"<td>{time_cell}</td><td>{figure}</td></tr>"
+        )
     parts.append("</table></div>")
-    parts.append(f"<p><a href='{paths.CLAIMS_PAGE}'>Every claim of the papers in one table</a>: judged on the printed "
-                 "numbers and on ours, under today's tests, with how stable each verdict is.</p>")
+    parts.append(
+        f"<p><a href='{paths.CLAIMS_PAGE}'>Every claim of the papers in one table</a>: judged on the printed "
+        "numbers and on ours, under today's tests, with how stable each verdict is.</p>"
+    )
     if suite_run is not None and (suite_run.paper == "all").any():
         parts.extend(_suite_run_section(suite_run))
     if speed is not None and len(speed):

@@ -48,7 +48,9 @@ def friedman(data, higher_is_better: bool = True, tie_correction: bool = True) -
             ties += np.sum(counts ** 3 - counts)
         c = 1.0 - ties / (n * k * (k * k - 1))
         chi2 = chi2 / c if c > 0 else np.nan
-    return RankTestResult(float(chi2), float(_st.chi2.sf(chi2, k - 1)), (k - 1,), tuple(map(float, r.mean(axis=0))), n, k)
+    return RankTestResult(
+        float(chi2), float(_st.chi2.sf(chi2, k - 1)), (k - 1,), tuple(map(float, r.mean(axis=0))), n, k
+    )
 
 
 def iman_davenport(data, higher_is_better: bool = True, tie_correction: bool = True) -> RankTestResult:
@@ -67,7 +69,7 @@ def quade(data, higher_is_better: bool = True) -> RankTestResult:
     n, k = r.shape
     q = rankdata(x.max(axis=1) - x.min(axis=1), method="average")
     s = q[:, None] * (r - (k + 1) / 2.0)
-    a = np.sum(s ** 2)
+    a = np.sum(s**2)
     b = np.sum(s.sum(axis=0) ** 2) / n
     df = (k - 1, (k - 1) * (n - 1))
     if a == b:
@@ -81,5 +83,5 @@ def friedman_from_mean_ranks(mean_ranks, n: int) -> RankTestResult:
     each data set's ties), e.g. from a printed w/t/l matrix: χ²_F = 12n/(k(k+1)) Σ R̄_j² − 3n(k+1)."""
     r = np.asarray(mean_ranks, dtype=np.float64)
     k = len(r)
-    chi2 = 12.0 * n / (k * (k + 1)) * np.sum(r ** 2) - 3.0 * n * (k + 1)
+    chi2 = 12.0 * n / (k * (k + 1)) * np.sum(r**2) - 3.0 * n * (k + 1)
     return RankTestResult(float(chi2), float(_st.chi2.sf(chi2, k - 1)), (k - 1,), tuple(map(float, r)), n, k)

@@ -61,7 +61,7 @@ def nemenyi(data, alpha: float = 0.05, higher_is_better: bool = True) -> PostHoc
     q = nemenyi_q(k, alpha)
     cd = critical_difference(q, k, n)
     pairs = [(names[i], names[j]) for i in range(k) for j in range(i + 1, k) if abs(ranks[i] - ranks[j]) > cd]
-    return PostHocResult("nemenyi", cd, q, alpha, dict(zip(names, map(float, ranks))), n, pairs)
+    return PostHocResult("nemenyi", cd, q, alpha, dict(zip(names, map(float, ranks), strict=True)), n, pairs)
 
 
 def bonferroni_dunn(data, control, alpha: float = 0.05, higher_is_better: bool = True) -> PostHocResult:
@@ -73,7 +73,9 @@ def bonferroni_dunn(data, control, alpha: float = 0.05, higher_is_better: bool =
     cd = critical_difference(q, k, n)
     c = names.index(control)
     diff = [names[i] for i in range(k) if i != c and abs(ranks[i] - ranks[c]) > cd]
-    return PostHocResult("bonferroni_dunn", cd, q, alpha, dict(zip(names, map(float, ranks))), n, diff, control)
+    return PostHocResult(
+        "bonferroni_dunn", cd, q, alpha, dict(zip(names, map(float, ranks), strict=True)), n, diff, control
+    )
 
 
 @dataclass(frozen=True)
@@ -81,7 +83,7 @@ class HolmResult:
     control: str
     z: dict
     pvalue: dict
-    rejected: dict           # method → True when it differs from the control at α (Holm's step-down)
+    rejected: dict  # method → True when it differs from the control at α (Holm's step-down)
     alpha: float
 
 
@@ -114,25 +116,28 @@ def wilcoxon(x, y, alternative: str = "two-sided", zero_method: str = "wilcox") 
     x, y = np.asarray(x, float), np.asarray(y, float)
     res = _st.wilcoxon(x, y, alternative=alternative, zero_method=zero_method)
     d = x - y
-    return PairedTestResult(float(res.statistic), float(res.pvalue), float((d > 0).sum()), float((d == 0).sum()),
-                            float((d < 0).sum()))
+    return PairedTestResult(
+        float(res.statistic), float(res.pvalue), float((d > 0).sum()), float((d == 0).sum()), float((d < 0).sum())
+    )
 
 
-def sign_test(wins: float, losses: float, ties: float = 0.0, split_ties: bool = True,
-              alternative: str = "two-sided") -> PairedTestResult:
+def sign_test(
+    wins: float, losses: float, ties: float = 0.0, split_ties: bool = True, alternative: str = "two-sided"
+) -> PairedTestResult:
     """Sign test on a w/t/l record (Demšar §3.1.3): ties split evenly between wins and losses
     (an odd one dropped) when ``split_ties``, else dropped; exact binomial p."""
-    w, l = float(wins), float(losses)
+    won, lost = float(wins), float(losses)
     if split_ties:
         half = math.floor(ties / 2)
-        w, l = w + half, l + half
-    n = int(w + l)
-    p = float(_st.binomtest(int(w), n, 0.5, alternative=alternative).pvalue) if n else 1.0
-    return PairedTestResult(float(w), p, float(wins), float(ties), float(losses))
+        won, lost = won + half, lost + half
+    n = int(won + lost)
+    p = float(_st.binomtest(int(won), n, 0.5, alternative=alternative).pvalue) if n else 1.0
+    return PairedTestResult(float(won), p, float(wins), float(ties), float(losses))
 
 
-def win_tie_loss(a, b, higher_is_better: bool = True, decimals: int | None = None,
-                 tolerance: float = 0.0) -> tuple[int, int, int]:
+def win_tie_loss(
+    a, b, higher_is_better: bool = True, decimals: int | None = None, tolerance: float = 0.0
+) -> tuple[int, int, int]:
     """Datasets on which a beats, ties with and loses to b. A tie: equal after rounding to
     ``decimals`` (when given), or |a − b| ≤ ``tolerance``."""
     a, b = np.asarray(a, float), np.asarray(b, float)
@@ -143,21 +148,23 @@ def win_tie_loss(a, b, higher_is_better: bool = True, decimals: int | None = Non
     return int(((d > 0) & ~tie).sum()), int(tie.sum()), int(((d < 0) & ~tie).sum())
 
 
-def win_tie_loss_matrix(table: pd.DataFrame, higher_is_better: bool = True, decimals: int | None = None,
-                        tolerance: float = 0.0) -> pd.DataFrame:
+def win_tie_loss_matrix(
+    table: pd.DataFrame, higher_is_better: bool = True, decimals: int | None = None, tolerance: float = 0.0
+) -> pd.DataFrame:
     """Every ordered pair of methods (columns): row method's wins, ties, losses against the column
     method, over the datasets (rows) where both have a value."""
     rows = []
     for i, r in enumerate(table.columns):
         for c in table.columns[:i]:
             both = table[[r, c]].dropna()
-            w, t, l = win_tie_loss(both[r], both[c], higher_is_better, decimals, tolerance)
-            rows.append({"row": r, "col": c, "wins": w, "ties": t, "losses": l, "datasets": len(both)})
+            w, t, lost = win_tie_loss(both[r], both[c], higher_is_better, decimals, tolerance)
+            rows.append({"row": r, "col": c, "wins": w, "ties": t, "losses": lost, "datasets": len(both)})
     return pd.DataFrame(rows, columns=["row", "col", "wins", "ties", "losses", "datasets"])
 
 
-def permutation_bounds(table: pd.DataFrame, n_permutations: int = 9999, seed: int = 1, level: float = 0.95,
-                       higher_is_better: bool = True) -> pd.DataFrame:
+def permutation_bounds(
+    table: pd.DataFrame, n_permutations: int = 9999, seed: int = 1, level: float = 0.95, higher_is_better: bool = True
+) -> pd.DataFrame:
     """Average and mean rank per method, with simultaneous bounds under equal performance.
 
     Under the null hypothesis the methods are exchangeable within a dataset, so each
@@ -176,13 +183,22 @@ def permutation_bounds(table: pd.DataFrame, n_permutations: int = 9999, seed: in
         mr = np.take_along_axis(ranks, perm, axis=1).mean(axis=0)
         lo_avg.append(avg.min()), hi_avg.append(avg.max()), lo_rank.append(mr.min()), hi_rank.append(mr.max())
     a = (1 - level) / 2
-    return pd.DataFrame({"method": table.columns, "average": values.mean(axis=0), "mean_rank": ranks.mean(axis=0),
-                         "average_lower": np.quantile(lo_avg, a), "average_upper": np.quantile(hi_avg, 1 - a),
-                         "mean_rank_lower": np.quantile(lo_rank, a), "mean_rank_upper": np.quantile(hi_rank, 1 - a)})
+    return pd.DataFrame(
+        {
+            "method": table.columns,
+            "average": values.mean(axis=0),
+            "mean_rank": ranks.mean(axis=0),
+            "average_lower": np.quantile(lo_avg, a),
+            "average_upper": np.quantile(hi_avg, 1 - a),
+            "mean_rank_lower": np.quantile(lo_rank, a),
+            "mean_rank_upper": np.quantile(hi_rank, 1 - a),
+        }
+    )
 
 
-def mean_rank_test(table: pd.DataFrame, method: str, others: list[str],
-                   higher_is_better: bool = True) -> tuple[float, float, float]:
+def mean_rank_test(
+    table: pd.DataFrame, method: str, others: list[str], higher_is_better: bool = True
+) -> tuple[float, float, float]:
     """Gaussian test of one method's mean rank among k methods (ties averaged).
 
     Under equal performance the mean rank is ≈ N((k+1)/2, s²) with
@@ -198,8 +214,9 @@ def mean_rank_test(table: pd.DataFrame, method: str, others: list[str],
     return float(observed), float(s), float(_st.norm.cdf((observed - centre) / s))
 
 
-def win_loss_split(table: pd.DataFrame, reference: str, higher_is_better: bool = True,
-                   threshold: int | None = None) -> pd.DataFrame:
+def win_loss_split(
+    table: pd.DataFrame, reference: str, higher_is_better: bool = True, threshold: int | None = None
+) -> pd.DataFrame:
     """How the reference fares against each other method: [s.w./m.w./m.b./s.b.].
 
     ``table`` is the long reproduced table (dataset, method, mean, significance of each method
@@ -234,15 +251,16 @@ def win_loss_split(table: pd.DataFrame, reference: str, higher_is_better: bool =
 
 @dataclass(frozen=True)
 class WilcoxonHolmResult:
-    pvalue: dict             # (a, b) → Wilcoxon signed-rank p of a against b over the data sets (two-sided)
-    adjusted: dict           # (a, b) → Holm-adjusted p over the family (statsmodels' multipletests)
-    rejected: dict           # (a, b) → True when a and b differ at α after Holm
-    better: dict             # (a, b) → True when a is better than b (the median difference)
+    pvalue: dict  # (a, b) → Wilcoxon signed-rank p of a against b over the data sets (two-sided)
+    adjusted: dict  # (a, b) → Holm-adjusted p over the family (statsmodels' multipletests)
+    rejected: dict  # (a, b) → True when a and b differ at α after Holm
+    better: dict  # (a, b) → True when a is better than b (the median difference)
     alpha: float
 
 
-def wilcoxon_holm(table: pd.DataFrame, pairs: list[tuple[str, str]], alpha: float = 0.05,
-                  higher_is_better: bool = True) -> WilcoxonHolmResult:
+def wilcoxon_holm(
+    table: pd.DataFrame, pairs: list[tuple[str, str]], alpha: float = 0.05, higher_is_better: bool = True
+) -> WilcoxonHolmResult:
     """A Wilcoxon signed-rank test per pair of methods (columns of ``table``, data sets as rows),
     the family's p-values adjusted by Holm's step-down: the replacement Benavoli, Corani &
     Mangili (JMLR 17(5), 2016) give for mean-rank post-hoc tests, whose verdict on a pair depends
@@ -256,5 +274,10 @@ def wilcoxon_holm(table: pd.DataFrame, pairs: list[tuple[str, str]], alpha: floa
         p[(a, b)] = wilcoxon(table[a], table[b]).pvalue if np.any(d) else 1.0
         better[(a, b)] = bool(np.median(d) != 0 and (np.median(d) > 0) == higher_is_better)
     reject, adjusted, _, _ = multipletests([p[ab] for ab in pairs], alpha=alpha, method="holm")
-    return WilcoxonHolmResult(p, dict(zip(pairs, map(float, adjusted))), dict(zip(pairs, map(bool, reject))),
-                              better, alpha)
+    return WilcoxonHolmResult(
+        p,
+        dict(zip(pairs, map(float, adjusted), strict=True)),
+        dict(zip(pairs, map(bool, reject), strict=True)),
+        better,
+        alpha,
+    )

@@ -7,8 +7,8 @@ in fewer than 80 % of them is called fragile (the threshold of issue 40, a conve
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 import pandas as pd

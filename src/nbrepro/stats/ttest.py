@@ -34,7 +34,9 @@ class TTestResult:
 
 
 def corrected_resampled_ttest(x, y, test_train_ratio: float, alpha: float = 0.05) -> TTestResult:
-    return _weka_ttest(x, y, alpha, lambda mean_d, sd_d, k: mean_d / math.sqrt((1.0 / k + test_train_ratio) * sd_d * sd_d))
+    return _weka_ttest(
+        x, y, alpha, lambda mean_d, sd_d, k: mean_d / math.sqrt((1.0 / k + test_train_ratio) * sd_d * sd_d)
+    )
 
 
 def paired_ttest(x, y, alpha: float = 0.05) -> TTestResult:

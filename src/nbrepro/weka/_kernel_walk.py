@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 _SQRTH = 0.7071067811865476
@@ -59,10 +60,8 @@ def _erfc_positive(x):
         return 1.0 - _erf_small(x)
     z = -x * x
     e = math.exp(z)
-    if x < 8.0:
-        y = (e * _polevl(x, _ERFC_P)) / _p1evl(x, _ERFC_Q)
-    else:
-        y = (e * _polevl(x, _ERFC_R)) / _p1evl(x, _ERFC_S)
+    # Cephes' erfc: one rational approximation below 8, another above
+    y = (e * _polevl(x, _ERFC_P)) / _p1evl(x, _ERFC_Q) if x < 8.0 else (e * _polevl(x, _ERFC_R)) / _p1evl(x, _ERFC_S)
     if z < -_MAXLOG:
         return 0.0
     return y

@@ -18,6 +18,7 @@ caller keeps numpy's path there, and for any other layout.
 from __future__ import annotations
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 from ._kernel_walk import normal_interval

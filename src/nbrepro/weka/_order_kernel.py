@@ -9,6 +9,7 @@ per fit; in Python it was a tenth of NBTree's time.
 from __future__ import annotations
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 

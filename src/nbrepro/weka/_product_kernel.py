@@ -9,6 +9,7 @@ the same bits as ``product.weka_product``.
 from __future__ import annotations
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 

@@ -10,6 +10,7 @@ state goes in and comes out, so the stream continues exactly as ``JavaRandom``'s
 from __future__ import annotations
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 

@@ -6,7 +6,6 @@ rejection loop of ``nextInt(bound)`` (a single rejection shifts the whole stream
 """
 from __future__ import annotations
 
-
 _MULT = 0x5DEECE66D
 _ADD = 0xB
 _MASK = (1 << 48) - 1

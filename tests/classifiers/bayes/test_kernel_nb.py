@@ -4,13 +4,12 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import DATA_DIR
 
 from nbrepro.classifiers import KernelNB, NaiveBayes
 from nbrepro.data.arff import read_arff
 from nbrepro.kde import BandwidthError, bandwidth
 from nbrepro.kde.density import kernel_density
-
-from conftest import DATA_DIR
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
@@ -122,7 +121,8 @@ def test_density_table_equals_one_sample_at_a_time():
               for t, (n, s, m, h) in enumerate([(40, 1.0, 0.0, 0.3), (900, 80.0, 50.0, 4.0), (25, 1.0, 0.2, 0.05)])]
     groups += [(0, np.array([0.1]), np.ones(1), 0.2), (1, rng.normal(size=3000) * 50, np.ones(3000), 30.0)]
     # repeated values with their own weights (summed per distinct value), and an empty sample
-    groups += [(2, np.round(rng.normal(size=60), 1), rng.uniform(0.5, 2.0, 60), 0.2), (0, np.empty(0), np.empty(0), 0.3)]
+    groups += [(2, np.round(rng.normal(size=60), 1), rng.uniform(0.5, 2.0, 60), 0.2),
+               (0, np.empty(0), np.empty(0), 0.3)]
     want = np.column_stack([kernel_density(X[:, t], v, w, h) for t, v, w, h in groups])
     for dense_max in (density._DENSE_MAX, 0):  # with and without the dense pass
         saved = density._DENSE_MAX
@@ -163,8 +163,14 @@ def test_compiled_exponential_is_within_two_ulp_of_the_c_library():
     from nbrepro.kde._kernels import gauss_array
 
     rng = np.random.default_rng(5)
-    z = np.concatenate([rng.random(200_000) * 800, rng.random(20_000) * 1e-3, 708.39 + rng.random(20_000) * 37,
-                        [0.0, 1e-300, 708.0, 708.3964, 745.13, 745.14, 746.0, 1e6, np.inf]])
+    z = np.concatenate(
+        [
+            rng.random(200_000) * 800,
+            rng.random(20_000) * 1e-3,
+            708.39 + rng.random(20_000) * 37,
+            [0.0, 1e-300, 708.0, 708.3964, 745.13, 745.14, 746.0, 1e6, np.inf],
+        ]
+    )
     got, want = gauss_array(z), np.exp(-z)
     normal = want >= np.finfo(float).tiny
     assert np.max(np.abs(got[normal] - want[normal]) / np.spacing(want[normal])) <= 2

@@ -5,12 +5,11 @@ import numpy as np
 import pandas as pd
 import pytest
 import yaml
+from conftest import DATA_DIR, ROOT
 
 from nbrepro.classifiers import LSLWNB, FrequencyGaussianNB
-from nbrepro.paper import load_paper
 from nbrepro.experiment import prepare, read_prepared
-
-from conftest import DATA_DIR, ROOT
+from nbrepro.paper import load_paper
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
@@ -107,18 +106,29 @@ def test_resubstitution_and_leave_one_attribute_out(tmp_path, prepared):
     frame.to_parquet(tmp_path / "h.parquet")
     (fold,) = make_folds(paper.protocol, y.cat.codes.to_numpy())
     assert len(fold.train) == len(fold.test) == len(y)
-    pd.DataFrame([(1, 1, fold.train, fold.test)], columns=["run", "fold", "train", "test"]).to_parquet(tmp_path / "f.parquet")
+    pd.DataFrame([(1, 1, fold.train, fold.test)], columns=["run", "fold", "train", "test"]).to_parquet(
+        tmp_path / "f.parquet"
+    )
     res = tmp_path / "results"
     for label in ("LWNB", "LWNB_drop_one"):
         (res / "folds/haberman").mkdir(parents=True, exist_ok=True)
         (res / "predictions/haberman").mkdir(parents=True, exist_ok=True)
-        evaluate(paper, "haberman", label, tmp_path / "h.parquet", tmp_path / "f.parquet",
-                 res / f"folds/haberman/{label}.parquet", res / f"predictions/haberman/{label}.parquet")
+        evaluate(
+            paper,
+            "haberman",
+            label,
+            tmp_path / "h.parquet",
+            tmp_path / "f.parquet",
+            res / f"folds/haberman/{label}.parquet",
+            res / f"predictions/haberman/{label}.parquet",
+        )
     folds = load_fold_results(paper, res)
     drop = folds[folds.method == "LWNB_drop_one"]
     assert sorted(drop.variant) == sorted(X.columns)
-    by_hand = [100 * np.mean(LSLWNB().fit(X.drop(columns=[c]), y).predict(X.drop(columns=[c])) == np.asarray(y))
-               for c in X.columns]
+    by_hand = [
+        100 * np.mean(LSLWNB().fit(X.drop(columns=[c]), y).predict(X.drop(columns=[c])) == np.asarray(y))
+        for c in X.columns
+    ]
     np.testing.assert_allclose(sorted(drop.accuracy), sorted(by_hand))
     table = build_table(paper, paper.tables["table4"], folds, None).set_index(["method", "metric"])
     assert table.loc[("LWNB", "min_tca"), "mean"] == min(by_hand)
@@ -129,8 +139,8 @@ def test_report_table1_counts_what_the_classifiers_saw(tmp_path):
     # the report's Table 1 (analysis.dataset_table, after_steps) against the published CSV
     import shutil
 
-    from nbrepro.data.registry import load_registry
     from nbrepro.analysis.table1 import paper_table1
+    from nbrepro.data.registry import load_registry
 
     paper = load_paper(ROOT / "config/papers/lslwnb.yaml")
     reg = load_registry(ROOT / "config/datasets.yaml")
@@ -143,7 +153,7 @@ def test_report_table1_counts_what_the_classifiers_saw(tmp_path):
     finally:
         os.chdir(cwd)
     assert (table1["n"] == table1["published_n"]).all() and (table1["m"] == table1["published_m"]).all()
-    assert dict(zip(table1["dataset"], zip(table1["n"], table1["m"]))) == TABLE1
+    assert dict(zip(table1["dataset"], zip(table1["n"], table1["m"], strict=True), strict=True)) == TABLE1
 
 
 @pytest.mark.parametrize("rank_deficient", [False, True])
@@ -181,8 +191,9 @@ def test_joint_least_squares_on_an_ill_conditioned_paper_data_set():
     assert np.array_equal(ours, model.weights_)
     assert np.linalg.norm(E.T @ (E @ ours - D)) <= max(np.linalg.norm(E.T @ (E @ lapack - D)), 1e-9)
     assert np.linalg.norm(E @ ours - D) <= np.linalg.norm(E @ lapack - D) * (1 + 1e-12)
-    assert np.array_equal(np.argmax(np.einsum("nic,i->nc", F, ours), axis=1),
-                          np.argmax(np.einsum("nic,i->nc", F, lapack), axis=1))
+    assert np.array_equal(
+        np.argmax(np.einsum("nic,i->nc", F, ours), axis=1), np.argmax(np.einsum("nic,i->nc", F, lapack), axis=1)
+    )
 
 
 def test_an_ignored_attribute_leaves_its_factor_out_of_the_fitted_model():
@@ -196,7 +207,9 @@ def test_an_ignored_attribute_leaves_its_factor_out_of_the_fitted_model():
     ignored = LSLWNB(ignored_attribute="b").fit(X, y)
     np.testing.assert_array_equal(ignored.weights_[[0, 1, 3]], full.weights_[[0, 1, 3]])
     assert ignored.weights_[2] == 0.0
-    np.testing.assert_allclose(ignored.predict_proba(X), LSLWNB().fit(X.drop(columns="b"), y).predict_proba(X.drop(columns="b")))
+    np.testing.assert_allclose(
+        ignored.predict_proba(X), LSLWNB().fit(X.drop(columns="b"), y).predict_proba(X.drop(columns="b"))
+    )
     joint_full = LSLWNB(solver="joint").fit(X, y)
     joint_ignored = LSLWNB(solver="joint", ignored_attribute="b").fit(X, y)
     np.testing.assert_array_equal(joint_ignored.weights_[[0, 1, 3]], joint_full.weights_[[0, 1, 3]])

@@ -2,14 +2,13 @@
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import DATA_DIR
+from oracles import needs_weka
 
 from nbrepro.classifiers import AODE, NaiveBayes
 from nbrepro.data.arff import read_arff, write_arff
 from nbrepro.preprocess import EqualWidthDiscretizer, RemoveIdLike, ReplaceMissingValues
 from nbrepro.protocols.weka_cv import weka_cv_folds
-
-from conftest import DATA_DIR
-from oracles import needs_weka
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 

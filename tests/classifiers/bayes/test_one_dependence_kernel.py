@@ -4,8 +4,8 @@ import pandas as pd
 import pytest
 
 from nbrepro.classifiers import AODE, HNB, WAODE
-from nbrepro.classifiers.bayes._joint import flat_index
 from nbrepro.classifiers._nominal import normalize_or_uniform
+from nbrepro.classifiers.bayes._joint import flat_index
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 

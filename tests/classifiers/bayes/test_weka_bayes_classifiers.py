@@ -2,16 +2,14 @@
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import discretized
+from oracles import needs_weka, weka_fold_arff
 from scipy.special import gammaln
 
-from nbrepro.classifiers import AODE, HNB, TAN, WAODE, NaiveBayes
-from nbrepro.classifiers import LCWNB, InstanceCloningNB
+from nbrepro.classifiers import AODE, HNB, LCWNB, TAN, WAODE, InstanceCloningNB, NaiveBayes
 from nbrepro.crossval import fold_probabilities
 from nbrepro.protocols.weka_cv import weka_cv_folds
 from nbrepro.weka.special import weka_ln_gamma
-
-from conftest import discretized
-from oracles import needs_weka, weka_fold_arff
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
@@ -82,7 +80,7 @@ def test_count_subtraction_equals_plain_fit(estimator):
     of nominal data from codes encoded once: bit-identical to fit on the fold's DataFrame rows."""
     X, y = _prepared("hepatitis", replace_missing=not isinstance(estimator, (NaiveBayes, AODE, TAN)))
     folds = [(f.train, f.test) for f in weka_cv_folds(y.cat.codes.to_numpy(), 5, [1, 2])]
-    for res, (train, test) in zip(fold_probabilities(estimator, X, y, folds), folds):
+    for res, (train, test) in zip(fold_probabilities(estimator, X, y, folds), folds, strict=True):
         plain = type(estimator)(**estimator.get_params()).fit(X.iloc[train], y.iloc[train])
         np.testing.assert_array_equal(res.proba, plain.predict_proba(X.iloc[test]))
 

@@ -17,7 +17,15 @@ class _NumpyLikelihood:
     library's (nbrepro.libm), as the kernel's."""
 
     def __init__(self, S, y, w, K, ridge):
-        self.S, self.ST, self.y, self.w, self.K, self.ridge, self.dim = S, np.ascontiguousarray(S.T), y, w, K, ridge, S.shape[1]
+        self.S, self.ST, self.y, self.w, self.K, self.ridge, self.dim = (
+            S,
+            np.ascontiguousarray(S.T),
+            y,
+            w,
+            K,
+            ridge,
+            S.shape[1],
+        )
         self._rows = np.arange(len(y))
         self._own = np.zeros((K - 1, len(y)), dtype=bool)
         mine = y < K - 1
@@ -70,8 +78,14 @@ def test_compiled_objective_and_gradient_have_the_numpy_bits(K, dim, n):
     w = rng.choice([1.0, 0.5, 2.0, 0.3], n)
     reference = _NumpyLikelihood(S, y, w, K, 1e-8)
     data = (S, np.ascontiguousarray(S.T), y.astype(np.int64), w, 1e-8)
-    state = (np.empty((K - 1, n)), np.empty(n), np.empty((K - 1, n)), np.empty(n), np.empty((K - 1) * dim),
-             np.zeros(1, dtype=np.bool_))
+    state = (
+        np.empty((K - 1, n)),
+        np.empty(n),
+        np.empty((K - 1, n)),
+        np.empty(n),
+        np.empty((K - 1) * dim),
+        np.zeros(1, dtype=np.bool_),
+    )
     for scale in (0.0, 0.1, 3.0, 400.0):  # 400: exp(−max) overflows, as on a long line-search step
         x = rng.normal(size=(K - 1) * dim) * scale
         with np.errstate(all="ignore"):
@@ -103,15 +117,18 @@ def _problem(K, dim, n, seed, separable=False):
     return S, y, w, x0.ravel()
 
 
-@pytest.mark.parametrize("K,dim,n,separable", [(2, 3, 60, False), (3, 4, 200, False), (8, 9, 150, False),
-                                               (5, 6, 80, False), (2, 3, 40, True), (3, 2, 30, True)])
+@pytest.mark.parametrize(
+    "K,dim,n,separable",
+    [(2, 3, 60, False), (3, 4, 200, False), (8, 9, 150, False), (5, 6, 80, False), (2, 3, 40, True), (3, 2, 30, True)],
+)
 def test_compiled_fit_takes_the_reference_optimisers_path(K, dim, n, separable):
     from nbrepro.classifiers.functions._logistic import minimize_likelihood
 
     S, y, w, x0 = _problem(K, dim, n, K * dim + n, separable)
     for max_iter in (-1, 3):
-        reference = wo.weka_minimize(*(lambda L: (L.value, L.gradient))(_NumpyLikelihood(S, y, w, K, 1e-8)), x0,
-                                     max_iter=max_iter)
+        reference = wo.weka_minimize(
+            *(lambda L: (L.value, L.gradient))(_NumpyLikelihood(S, y, w, K, 1e-8)), x0, max_iter=max_iter
+        )
         x, fun, iterations = minimize_likelihood(S, y, w, 1e-8, x0, max_iter)
         assert np.array_equal(x, reference.x) and fun == reference.fun and iterations == reference.n_iter
 

@@ -3,7 +3,6 @@ import numpy as np
 import pytest
 import weka_optimization_reference as wo
 
-
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
 

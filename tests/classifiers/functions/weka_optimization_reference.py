@@ -22,13 +22,13 @@ No library does this: scipy's BFGS and L-BFGS-B use other line searches and stop
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
-from nbrepro.errors import OptimizationError
 from nbrepro.classifiers.functions._optimization_kernel import solve_lower, solve_upper_transposed, update_cholesky
+from nbrepro.errors import OptimizationError
 
 _EPSILON = 2.220446049250313e-16  # Weka halves 1.0 until 1 + ε == 1, then doubles: 2⁻⁵²
 _ZERO = float(np.sqrt(_EPSILON))

@@ -2,14 +2,15 @@
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import ROOT
+from conftest import discretized as _prepared
+from oracles import needs_weka
+from oracles import weka_fold_arff as _split
 
 from nbrepro.classifiers import LCWNB, InstanceCloningNB, LocallyWeightedNB
 from nbrepro.crossval import fold_probabilities
 from nbrepro.protocols.weka_cv import weka_cv_folds
 from nbrepro.stats import weka_mean_std
-
-from conftest import ROOT, discretized as _prepared
-from oracles import needs_weka, weka_fold_arff as _split
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
@@ -85,7 +86,7 @@ def _cv_cell(estimator, name, method):
     codes = y.cat.codes.to_numpy()
     folds = [(f.train, f.test) for f in weka_cv_folds(codes, 10, range(1, 11))]
     acc = [100 * np.mean(r.proba.argmax(1) == codes[test])
-           for r, (_, test) in zip(fold_probabilities(estimator, X, y, folds), folds)]
+           for r, (_, test) in zip(fold_probabilities(estimator, X, y, folds), folds, strict=True)]
     mean, sd = weka_mean_std(np.array(acc))
     pub = pd.read_csv(ROOT / "config/published/lcwnb_table2.csv")
     cell = pub[(pub.dataset == name) & (pub.method == method)].iloc[0]

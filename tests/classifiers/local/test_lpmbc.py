@@ -9,8 +9,7 @@ from scipy import stats as st
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.neighbors import KNeighborsClassifier
 
-from nbrepro.classifiers import (InnerCVSelection, LocalDistributionKNN, LocalMeanKNN, LPMBC, NonNaiveBayes,
-                                 VotingKNN)
+from nbrepro.classifiers import LPMBC, InnerCVSelection, LocalDistributionKNN, LocalMeanKNN, NonNaiveBayes, VotingKNN
 from nbrepro.spec import Paper
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
@@ -83,7 +82,7 @@ def test_path_gives_each_points_own_probabilities():
     Q = X.iloc[:15] * 1.1
     model = LPMBC().fit(X, y)
     points = [{"k": k, "model": m} for k in (1, 0.3, 1.0) for m in ("LUA", "LGA", "LCA")]
-    for point, proba in zip(points, model.path_proba(Q, points)):
+    for point, proba in zip(points, model.path_proba(Q, points), strict=True):
         alone = LPMBC(**point).fit(X, y).predict_proba(Q)
         assert proba.tobytes() == alone.tobytes()
 
@@ -130,7 +129,7 @@ def test_local_mean_knn_is_the_nearest_class_mean_rule():
     k = 4
     got = LocalMeanKNN(k=k).fit(X, y).predict_proba(Q)
     A = X.to_numpy()
-    for row, x in zip(got, Q.to_numpy()):
+    for row, x in zip(got, Q.to_numpy(), strict=True):
         s = []
         for c in sorted(set(y)):
             T = A[y.to_numpy() == c]
@@ -146,7 +145,7 @@ def test_ld_knn_is_lga_in_one_neighbourhood():
     K = 15
     got = LocalDistributionKNN(k=K).fit(X, y).predict_proba(Q)
     A, labels = X.to_numpy(), y.to_numpy()
-    for row, x in zip(got, Q.to_numpy()):
+    for row, x in zip(got, Q.to_numpy(), strict=True):
         near = np.argsort(_cheb(A, x), kind="stable")[:K]
         r = _cheb(A, x)[near[-1]]
         s = []
@@ -161,7 +160,8 @@ def test_ld_knn_is_lga_in_one_neighbourhood():
                 if len(P) == 1:
                     logf += -math.log(2 * r)
                 else:
-                    logf += math.log(st.norm.pdf(x[d], mu, sd) / (st.norm.cdf(x[d] + r, mu, sd) - st.norm.cdf(x[d] - r, mu, sd)))
+                    mass = st.norm.cdf(x[d] + r, mu, sd) - st.norm.cdf(x[d] - r, mu, sd)
+                    logf += math.log(st.norm.pdf(x[d], mu, sd) / mass)
             s.append(math.log(len(P)) + logf)
         e = np.exp(np.array(s) - max(s))
         np.testing.assert_allclose(row, e / e.sum(), rtol=1e-9)
@@ -178,7 +178,7 @@ def test_nnbc_is_a_product_kernel_density_per_class():
         for c in sorted(set(labels)):
             T = A[labels == c]
             h = T.std(axis=0, ddof=1) * (4 / ((2 + 2) * len(T))) ** (1 / 6)
-            dens = st.multivariate_normal(mean=[0, 0], cov=np.diag(h ** 2)).pdf(x - T).mean()
+            dens = st.multivariate_normal(mean=[0, 0], cov=np.diag(h**2)).pdf(x - T).mean()
             s.append(len(T) / len(A) * dens)
         want.append(np.array(s) / sum(s))
     np.testing.assert_allclose(got, np.array(want), rtol=1e-9)
@@ -219,6 +219,7 @@ def test_claims_on_the_papers_own_table():
         ctx = analysis_context(cfg, table, None)
         ctx.tables, ctx.source = {"table2": table}, source
         return ctx
+
     out = claims_frame(declared_claims(cfg, context(pub, "ours"), context(printed_view(pub), "printed")))
     paper = out[out.source == "printed"].set_index(["metric", "claim_id"])
     assert paper.loc[("mse", "best_count"), "evidence"].startswith("LPM-BC best on 7")
@@ -241,7 +242,7 @@ def test_claims_on_the_papers_own_table():
 def test_remove_columns_step():
     from nbrepro.preprocess.pipeline import build_steps
 
-    (_, step), = build_steps([{"remove_columns": {"columns": ["a1"]}}])
+    ((_, step),) = build_steps([{"remove_columns": {"columns": ["a1"]}}])
     X, _ = _data()
     assert list(step.fit(X).transform(X).columns) == ["a0", "a2"]
     with pytest.raises(ValueError, match="no attribute"):
@@ -251,16 +252,25 @@ def test_remove_columns_step():
 def test_sweep_figure_keeps_one_row_apart_from_all_of_nm(tmp_path):
     """k = 1 (one row) and k = 1.0 (all of Nm) are different grid values: on a categorical axis
     they are the first and the last tick."""
-    from nbrepro.config import expand_classifiers
     from nbrepro.analysis.figures import sweep
+    from nbrepro.config import expand_classifiers
     from nbrepro.report.figures import draw_sweep
 
-    classifiers = expand_classifiers({"L": {"estimator": "LPMBC", "grid": {"k": [1, 0.5, 1.0], "model": ["LUA"]},
-                                            "label": "L(k={k},model={model})"}})
-    table = pd.DataFrame({"dataset": "iris", "method": list(classifiers), "metric": "accuracy",
-                          "mean": [0.9, 0.95, 0.7], "std": 0.0})
-    spec = {"kind": "sweep", "table": "t", "classifier": "L", "metric": "accuracy", "x": "k", "series": "model",
-            "x_labels": ["1", "0.5Nm", "Nm"]}
+    classifiers = expand_classifiers(
+        {"L": {"estimator": "LPMBC", "grid": {"k": [1, 0.5, 1.0], "model": ["LUA"]}, "label": "L(k={k},model={model})"}}
+    )
+    table = pd.DataFrame(
+        {"dataset": "iris", "method": list(classifiers), "metric": "accuracy", "mean": [0.9, 0.95, 0.7], "std": 0.0}
+    )
+    spec = {
+        "kind": "sweep",
+        "table": "t",
+        "classifier": "L",
+        "metric": "accuracy",
+        "x": "k",
+        "series": "model",
+        "x_labels": ["1", "0.5Nm", "Nm"],
+    }
     figure = sweep(Paper.from_config({"classifiers": classifiers}), spec, {"t": table}, None, None)
     draw_sweep(figure, spec, {}, tmp_path / "sweep")
     data = figure.frame
@@ -273,8 +283,8 @@ def test_a_sweep_is_fitted_once_per_fold_with_each_points_own_results(tmp_path):
     every label's fold metrics and predictions equal those of its own fit, to the bit."""
     from conftest import ROOT
 
-    from nbrepro.paper import load_paper
     from nbrepro.experiment import evaluate, evaluate_many, path_groups
+    from nbrepro.paper import load_paper
     from nbrepro.protocols import make_folds
 
     root = ROOT
@@ -286,14 +296,23 @@ def test_a_sweep_is_fitted_once_per_fold_with_each_points_own_results(tmp_path):
     frame["class"] = pd.Categorical(y)
     frame.to_parquet(tmp_path / "d.parquet")
     made = make_folds(paper.protocol, frame["class"].cat.codes.to_numpy())
-    pd.DataFrame([(f.run, f.fold, f.train, f.test) for f in made][:6],
-                 columns=["run", "fold", "train", "test"]).to_parquet(tmp_path / "f.parquet")
+    pd.DataFrame(
+        [(f.run, f.fold, f.train, f.test) for f in made][:6], columns=["run", "fold", "train", "test"]
+    ).to_parquet(tmp_path / "f.parquet")
 
     def outputs(tag, label):
         return tmp_path / f"{tag}-{label}-folds.parquet", tmp_path / f"{tag}-{label}-pred.parquet", None
 
-    grouped = dict(evaluate_many(paper, "d", labels, tmp_path / "d.parquet", tmp_path / "f.parquet",
-                                 {label: outputs("g", label) for label in labels}))
+    grouped = dict(
+        evaluate_many(
+            paper,
+            "d",
+            labels,
+            tmp_path / "d.parquet",
+            tmp_path / "f.parquet",
+            {label: outputs("g", label) for label in labels},
+        )
+    )
     timing = ["fit_seconds", "predict_seconds"]
     for label in labels:
         alone = evaluate(paper, "d", label, tmp_path / "d.parquet", tmp_path / "f.parquet", *outputs("a", label)[:2])
@@ -315,8 +334,14 @@ def test_table_erf_is_the_c_librarys_to_a_few_ulps():
         return out
 
     rng = np.random.default_rng(3)
-    x = np.concatenate([rng.uniform(-7, 7, 20000), rng.uniform(-1e-6, 1e-6, 1000), np.linspace(-6.5, 6.5, 2601),
-                        [0.0, -0.0, 5.93, 6.0, np.inf, -np.inf]])
+    x = np.concatenate(
+        [
+            rng.uniform(-7, 7, 20000),
+            rng.uniform(-1e-6, 1e-6, 1000),
+            np.linspace(-6.5, 6.5, 2601),
+            [0.0, -0.0, 5.93, 6.0, np.inf, -np.inf],
+        ]
+    )
     ref = np.array([math.erf(v) for v in x])
     got = apply(x)
     assert np.all(np.abs(got - ref) <= 4 * np.spacing(np.abs(ref)) + 1e-300)

@@ -2,9 +2,9 @@
 replaced: the same trees, bit for bit."""
 import numpy as np
 import pytest
-
 from conftest import DATA_DIR
-from nbrepro.classifiers import Bagging, J48
+
+from nbrepro.classifiers import J48, Bagging
 from nbrepro.classifiers.trees import _builder as builder_module
 from nbrepro.classifiers.trees import _j48 as j48_module
 from nbrepro.data.arff import read_arff
@@ -80,7 +80,7 @@ def _assert_same_nodes(a, b):
             assert (p.split.attribute, p.split.split_point, p.split.gain_ratio) == \
                 (q.split.attribute, q.split.split_point, q.split.gain_ratio)
             assert len(p.sons) == len(q.sons)
-            stack.extend(zip(p.sons, q.sons))
+            stack.extend(zip(p.sons, q.sons, strict=True))
 
 
 @pytest.mark.parametrize("name", ["labor", "colic", "vehicle", "hepatitis", "splice", "credit-a"])
@@ -94,7 +94,7 @@ def test_compiled_selection_grows_the_numpy_trees(name, unpruned, monkeypatch):
         compiled, reference = _fit_both(make, X, y, monkeypatch)
         assert np.array_equal(compiled.predict_proba(X), reference.predict_proba(X))
         trees = getattr(compiled, "estimators_", [compiled])
-        for a, b in zip(trees, getattr(reference, "estimators_", [reference])):
+        for a, b in zip(trees, getattr(reference, "estimators_", [reference]), strict=True):
             assert a.export_text() == b.export_text()
             _assert_same_nodes(a.tree_, b.tree_)
             assert np.array_equal(a.min_test_depth_, b.min_test_depth_)
@@ -122,9 +122,9 @@ def test_numpy_sum_has_numpy_bits():
 
 
 def test_nbtree_compiled_shuffle_and_stratify_are_wekas():
+    from nbrepro.protocols.weka_cv import _stratify
     from nbrepro.weka._random_kernel import shuffled_stratified_order
     from nbrepro.weka.random import JavaRandom, java_shuffle
-    from nbrepro.protocols.weka_cv import _stratify
 
     rng = np.random.default_rng(0)
     for _ in range(500):
@@ -150,7 +150,7 @@ def test_bagging_encodes_the_rows_once_for_its_trees(name, monkeypatch):
     with monkeypatch.context() as m:
         m.setattr(bagging_module.Bagging, "_shared_encoder", lambda self, *args: None)
         own = make().fit(X, y)
-    for a, b in zip(shared.estimators_, own.estimators_):
+    for a, b in zip(shared.estimators_, own.estimators_, strict=True):
         assert a.export_text() == b.export_text()
         assert list(a.classes_) == list(b.classes_) and a.n_values_.tolist() == b.n_values_.tolist()
     assert np.array_equal(shared.predict_proba(X), own.predict_proba(X))
@@ -243,8 +243,8 @@ def test_packed_weighted_cut_points_follow_wekas_sorts(weka_order):
 
 def test_counting_sort_of_ranks_is_a_stable_argsort():
     # ties, -0.0 beside 0.0, missing values (last, in row order), and a bag's repeated rows
-    from nbrepro.classifiers.trees._j48_kernel import order_by_ranks
     from nbrepro.classifiers.trees._j48 import value_ranks
+    from nbrepro.classifiers.trees._j48_kernel import order_by_ranks
 
     rng = np.random.default_rng(3)
     Z = rng.integers(-3, 4, (300, 4)).astype(float)
@@ -287,12 +287,14 @@ def test_depths_read_off_the_flat_tree_are_the_nodes_depths(name, percent):
     full = make().fit(X, y)
     flat = make()._fit(X, y, depths_only=True)
     assert not hasattr(flat.estimators_[0], "tree_")
-    for a, b in zip(full.estimators_, flat.estimators_):
+    for a, b in zip(full.estimators_, flat.estimators_, strict=True):
         assert np.array_equal(a.min_test_depth_, b.min_test_depth_)
         assert np.array_equal(a.min_test_depth_, j48_module._min_test_depths(a.tree_, X.shape[1]))
 
 
-@pytest.mark.parametrize("name", ["splice", "colic", "hepatitis", "vote", "credit-a", "sick", "anneal", "waveform-5000"])
+@pytest.mark.parametrize(
+    "name", ["splice", "colic", "hepatitis", "vote", "credit-a", "sick", "anneal", "waveform-5000"]
+)
 @pytest.mark.parametrize("laplace", [False, True])
 def test_unpruned_trees_predict_from_their_arrays_as_from_their_nodes(name, laplace, monkeypatch):
     # an unpruned J48 keeps the kernel's arrays and predicts from them (missing values shared

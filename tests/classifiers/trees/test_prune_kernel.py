@@ -3,8 +3,8 @@ Python walk's (``TreeBuilder._errors_for_branch_python``) at every node J48 prun
 values (spread over branches), fractional weights, nominal and numeric splits, many classes."""
 import numpy as np
 import pytest
-
 from conftest import DATA_DIR
+
 from nbrepro.classifiers import J48
 from nbrepro.classifiers.trees import _builder as builder_module
 from nbrepro.data.arff import read_arff

@@ -4,10 +4,10 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
-
 from conftest import DATA_DIR, ROOT
 from oracles import needs_weka
-from nbrepro.classifiers import AttributeWeightedNB, GainRatioWeightedNB, J48, NaiveBayes
+
+from nbrepro.classifiers import J48, AttributeWeightedNB, GainRatioWeightedNB, NaiveBayes
 from nbrepro.classifiers.weighted._attribute_weighted_nb import tree_depth_weights
 from nbrepro.data.arff import read_arff
 from nbrepro.spec import Paper
@@ -49,7 +49,9 @@ def test_weighted_product_is_naive_bayes_with_powered_factors(name):
         model.weights_[i] * np.log(nb.weighted_proba(X, np.eye(X.shape[1])[i]) / nb.class_prior_)
         for i in range(X.shape[1]))
     expected = np.exp(logp - logp.max(axis=1, keepdims=True))
-    np.testing.assert_allclose(model.predict_proba(X), expected / expected.sum(axis=1, keepdims=True), rtol=1e-9, atol=1e-12)
+    np.testing.assert_allclose(
+        model.predict_proba(X), expected / expected.sum(axis=1, keepdims=True), rtol=1e-9, atol=1e-12
+    )
     selected = AttributeWeightedNB(binary=True).fit(X, y)
     assert set(np.unique(selected.weights_)) <= {0.0, 1.0}
     assert np.array_equal(selected.weights_ > 0, model.weights_ > 0)
@@ -96,7 +98,9 @@ def test_selective_bayes_is_a_forward_search_that_never_lowers_the_training_scor
 
 
 @needs_weka
-@pytest.mark.parametrize("name", ["labor", "hepatitis", "iris", "anneal", "autos", "vote", "credit-g", "kr-vs-kp", "sick"])
+@pytest.mark.parametrize(
+    "name", ["labor", "hepatitis", "iris", "anneal", "autos", "vote", "credit-g", "kr-vs-kp", "sick"]
+)
 def test_relieff_is_wekas_relieff_attribute_eval(weka_oracle, name):
     from nbrepro.classifiers import ReliefFWeightedNB
     from nbrepro.classifiers.weighted._attribute_scores import relieff_scores
@@ -126,8 +130,9 @@ def test_gain_ratio_weights_use_a_copy_cut_by_wekas_default_discretize(tmp_path,
     """Hall's GRW: Discretize (defaults) first, then GainRatioAttributeEval on the nominal copy."""
     from oracles import weka_filter
 
-    weka_filter(DATA_DIR / "vehicle.arff", tmp_path / "cut.arff", "weka.filters.supervised.attribute.Discretize",
-                "-c", "last")
+    weka_filter(
+        DATA_DIR / "vehicle.arff", tmp_path / "cut.arff", "weka.filters.supervised.attribute.Discretize", "-c", "last"
+    )
     weka = weka_oracle.attribute_eval("weka.attributeSelection.GainRatioAttributeEval", tmp_path / "cut.arff")
     X, y = load("vehicle")
     model = GainRatioWeightedNB().fit(X, y)
@@ -137,11 +142,11 @@ def test_gain_ratio_weights_use_a_copy_cut_by_wekas_default_discretize(tmp_path,
 def test_claims_on_the_papers_own_markers():
     """Every count the text gives for Tables 4 and 5 is what the printed markers give; Tables 2
     and 3 kept only the Bagging column's markers (vehicle's lost: 8 wins, the text says 9)."""
-    from nbrepro.claims import awnb
     from nbrepro.analysis import claims_frame
     from nbrepro.analysis.context import analysis_context
     from nbrepro.analysis.declared import declared_claims
     from nbrepro.analysis.paper import printed_view
+    from nbrepro.claims import awnb
     from nbrepro.paper import load_paper
 
     root = ROOT
@@ -149,27 +154,32 @@ def test_claims_on_the_papers_own_markers():
     tables = {}
     for name in ("table2", "table3", "table4", "table5"):
         t = pd.read_csv(root / f"config/published/awnb_{name}.csv", dtype={"significance": str})
-        t["dataset"] = t.dataset.map({v: k for k, v in paper.published_names.items()})   # our names, as a run's tables
-        tables[name] = t.rename(columns={"significance": "published_significance", "mean": "published_mean",
-                                         "std": "published_std"}).assign(significance="", mean=float("nan"), std=float("nan"))
+        t["dataset"] = t.dataset.map({v: k for k, v in paper.published_names.items()})  # our names, as a run's tables
+        tables[name] = t.rename(
+            columns={"significance": "published_significance", "mean": "published_mean", "std": "published_std"}
+        ).assign(significance="", mean=float("nan"), std=float("nan"))
+
     def context(tables, source):
         ctx = analysis_context(paper, tables["table2"], None)
         ctx.tables, ctx.source = tables, source
         return ctx
+
     ours = context(tables, "ours")
     printed = context({n: printed_view(t) for n, t in tables.items()}, "printed")
     out = claims_frame(declared_claims(paper, ours, printed) + awnb.claims(ours))
     printed = out[out.source == "printed"].set_index("claim_id").verdict
     assert (printed[[k for k in printed.index if k.startswith(("t4_", "t5_"))]] == "yes").all()
-    assert printed["t5_outperformed_kr_by_nbtree"] == "yes"        # the one case is kr-vs-kp, by NBTree
+    assert printed["t5_outperformed_kr_by_nbtree"] == "yes"  # the one case is kr-vs-kp, by NBTree
     assert printed["t2_j50_sig_worse_than_other_j"] == "not checkable"
     # "on all but two data sets one tree gives a higher RRSE or a larger sd": on the printed Table 2, all but none
     ev = out[(out.source == "printed") & (out.claim_id == "t2_i1_higher_rrse_or_sd_all_but")].evidence.iloc[0]
-    assert printed["t2_i1_higher_rrse_or_sd_all_but"] == "no" and ev.startswith("neither higher RRSE nor larger sd on 0")
+    assert printed["t2_i1_higher_rrse_or_sd_all_but"] == "no" and ev.startswith(
+        "neither higher RRSE nor larger sd on 0"
+    )
     assert printed["nbtree_slower"] == "not checkable" and printed["complexity"] == "not checkable"
     assert printed["t2_bagging_sig_losses"] == "yes" and printed["t2_bagging_sig_wins"] == "no"
     assert (printed[[k for k in printed.index if k.startswith("t3_")]] == "not checkable").all()
-    assert printed["kr_improvement"] == "yes" and printed["similar_improvements"] == "yes"   # 20.55; 8.23 to 18.37
+    assert printed["kr_improvement"] == "yes" and printed["similar_improvements"] == "yes"  # 20.55; 8.23 to 18.37
 
 
 def test_awnb_reads_the_depths_of_the_same_bagged_trees_fitted_just_before():
@@ -180,7 +190,7 @@ def test_awnb_reads_the_depths_of_the_same_bagged_trees_fitted_just_before():
     X, y = load("colic")
     fresh = AttributeWeightedNB(n_trees=10, sample_percent=100).fit(X, y).weights_
     Bagging(J48(unpruned=True), n_estimators=10, bag_size_percent=100).fit(X, y)
-    assert _TREE_DEPTHS.get() is None   # outside a block nothing is kept
+    assert _TREE_DEPTHS.get() is None  # outside a block nothing is kept
     with shared_tree_depths():
         memo = _TREE_DEPTHS.get()
         Bagging(J48(unpruned=True), n_estimators=10, bag_size_percent=100).fit(X, y)
@@ -207,11 +217,24 @@ def test_cfs_selects_wekas_cfs_subset_eval_best_first_subset(name):
     import subprocess
 
     from oracles import WEKA_JAR
+
     from nbrepro.classifiers.weighted._cfs import cfs_selection
 
-    out = subprocess.run(["java", "-cp", str(WEKA_JAR), "weka.attributeSelection.CfsSubsetEval", "-i",
-                          str(DATA_DIR / f"{name}.arff"), "-s", "weka.attributeSelection.BestFirst -D 1 -N 5"],
-                         check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(
+        [
+            "java",
+            "-cp",
+            str(WEKA_JAR),
+            "weka.attributeSelection.CfsSubsetEval",
+            "-i",
+            str(DATA_DIR / f"{name}.arff"),
+            "-s",
+            "weka.attributeSelection.BestFirst -D 1 -N 5",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     weka = [int(v) - 1 for v in re.search(r"Selected attributes: ([\d,]+) :", out).group(1).split(",")]
     X, y = load(name)
     assert np.flatnonzero(cfs_selection(X, y)).tolist() == weka
@@ -220,14 +243,24 @@ def test_cfs_selects_wekas_cfs_subset_eval_best_first_subset(name):
 @pytest.mark.parametrize("name", ["colic", "vehicle"])
 def test_cfs_nb_is_wekas_attribute_selected_naive_bayes(tmp_path, weka_oracle, name):
     from oracles import weka_fold_arff
+
     from nbrepro.classifiers import CorrelationSelectedNB
 
     X, y = load(name)
     fold = weka_fold_arff(tmp_path, X, y)
-    weka = np.array(weka_oracle("weka.classifiers.meta.AttributeSelectedClassifier", tmp_path / "train.arff",
-                                tmp_path / "test.arff", "-E", "weka.attributeSelection.CfsSubsetEval",
-                                "-S", "weka.attributeSelection.BestFirst -D 1 -N 5",
-                                "-W", "weka.classifiers.bayes.NaiveBayes"))
+    weka = np.array(
+        weka_oracle(
+            "weka.classifiers.meta.AttributeSelectedClassifier",
+            tmp_path / "train.arff",
+            tmp_path / "test.arff",
+            "-E",
+            "weka.attributeSelection.CfsSubsetEval",
+            "-S",
+            "weka.attributeSelection.BestFirst -D 1 -N 5",
+            "-W",
+            "weka.classifiers.bayes.NaiveBayes",
+        )
+    )
     model = CorrelationSelectedNB().fit(X.iloc[fold.train], y.iloc[fold.train])
     assert 0 < model.selected_.sum() < X.shape[1]
     ours = model.predict_proba(X.iloc[fold.test])
@@ -240,12 +273,23 @@ def test_recorded_profiles_figure_means_scales_and_correlates(tmp_path):
     from nbrepro.report.figures import draw_recorded_profiles
 
     def write(label, ds, weights_by_fold):
-        rows = [{"variant": "", "run": 1, "fold": f, "attribute": "estimator_.weights_", "key": str(k),
-                 "value": float(v), "text": ""} for f, w in enumerate(weights_by_fold) for k, v in enumerate(w)]
+        rows = [
+            {
+                "variant": "",
+                "run": 1,
+                "fold": f,
+                "attribute": "estimator_.weights_",
+                "key": str(k),
+                "value": float(v),
+                "text": "",
+            }
+            for f, w in enumerate(weights_by_fold)
+            for k, v in enumerate(w)
+        ]
         (tmp_path / "fitted" / ds).mkdir(parents=True, exist_ok=True)
         pd.DataFrame(rows).to_parquet(tmp_path / "fitted" / ds / f"{label}.parquet")
 
-    write("A", "d1", [[1.0, 0.5, 0.0], [0.0, 0.5, 1.0]])   # means 0.5, 0.5, 0.5
+    write("A", "d1", [[1.0, 0.5, 0.0], [0.0, 0.5, 1.0]])  # means 0.5, 0.5, 0.5
     write("B", "d1", [[4.0, 2.0, 1.0], [4.0, 2.0, 1.0]])
     write("A", "d2", [[0.2, 0.4, 0.8]])
     write("B", "d2", [[1.0, 2.0, 4.0]])
@@ -274,12 +318,27 @@ def test_selective_bayes_is_wekas_greedy_stepwise_conservative_search(name):
     import subprocess
 
     from oracles import WEKA_JAR
+
     from nbrepro.classifiers import SelectiveNB
 
-    out = subprocess.run(["java", "-cp", str(WEKA_JAR), "weka.attributeSelection.ClassifierSubsetEval", "-B",
-                          "weka.classifiers.bayes.NaiveBayes", "-T", "-i", str(DATA_DIR / f"{name}.arff"),
-                          "-s", "weka.attributeSelection.GreedyStepwise -C"],
-                         check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(
+        [
+            "java",
+            "-cp",
+            str(WEKA_JAR),
+            "weka.attributeSelection.ClassifierSubsetEval",
+            "-B",
+            "weka.classifiers.bayes.NaiveBayes",
+            "-T",
+            "-i",
+            str(DATA_DIR / f"{name}.arff"),
+            "-s",
+            "weka.attributeSelection.GreedyStepwise -C",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     weka = [int(v) - 1 for v in re.search(r"Selected attributes: ([\d,]+) :", out).group(1).split(",")]
     X, y = load(name)
     assert np.flatnonzero(SelectiveNB().fit(X, y).selected_).tolist() == weka
@@ -313,13 +372,23 @@ def test_fit_fingerprint_sees_every_value_and_declaration():
     numeric = X.columns[X.dtypes.map(lambda t: t.kind == "f")][0]
     nominal = X.columns[X.dtypes.map(lambda t: isinstance(t, pd.CategoricalDtype))][0]
     changed = []
-    a = X.copy(); a.loc[a.index[3], numeric] = a[numeric].iloc[3] + 1.0; changed.append((a, y, None))  # noqa: E702
-    b = X.copy(); b.loc[b.index[0], numeric] = np.nan; changed.append((b, y, None))  # noqa: E702
-    c = X.copy(); c[nominal] = c[nominal].cat.codes.map(lambda v: v).astype("category"); changed.append((c, y, None))  # noqa: E702
-    d = X.copy(); d[nominal] = d[nominal].cat.add_categories(["unseen"]); changed.append((d, y, None))  # noqa: E702
+    a = X.copy()
+    a.loc[a.index[3], numeric] = a[numeric].iloc[3] + 1.0
+    changed.append((a, y, None))  # noqa: E702
+    b = X.copy()
+    b.loc[b.index[0], numeric] = np.nan
+    changed.append((b, y, None))  # noqa: E702
+    c = X.copy()
+    c[nominal] = c[nominal].cat.codes.map(lambda v: v).astype("category")
+    changed.append((c, y, None))  # noqa: E702
+    d = X.copy()
+    d[nominal] = d[nominal].cat.add_categories(["unseen"])
+    changed.append((d, y, None))  # noqa: E702
     changed.append((X.rename(columns={numeric: "other"}), y, None))
     changed.append((X.iloc[::-1], y.iloc[::-1], None))
     changed.append((X, y, np.full(len(y), 2.0)))
-    yy = y.copy(); yy.iloc[0] = y.cat.categories[1 - y.cat.codes.iloc[0]]; changed.append((X, yy, None))  # noqa: E702
+    yy = y.copy()
+    yy.iloc[0] = y.cat.categories[1 - y.cat.codes.iloc[0]]
+    changed.append((X, yy, None))  # noqa: E702
     digests = [fit_fingerprint(*args) for args in changed]
     assert base not in digests and len(set(digests)) == len(digests)

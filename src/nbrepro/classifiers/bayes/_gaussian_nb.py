@@ -74,7 +74,7 @@ class FrequencyGaussianNB(ClassifierMixin, BaseEstimator):
             numeric = A.dtype.kind in "fiub"
             cols = [A[:, j].astype(float) if numeric else A[:, j] for j in range(A.shape[1])]
             nominal, names = [not numeric] * A.shape[1], list(range(A.shape[1]))
-        for col, nom, name in zip(cols, nominal, names):
+        for col, nom, name in zip(cols, nominal, names, strict=True):
             if not nom and np.isinf(col).any():
                 raise ValueError(f"{type(self).__name__}: numeric attribute {name!r} has an infinite value; "
                                  "mark a missing value as NaN")
@@ -102,7 +102,7 @@ class FrequencyGaussianNB(ClassifierMixin, BaseEstimator):
         self.class_count_ = n_c
         self.class_prior_ = n_c / n_c.sum()
         self.categories_, self.frequencies_, self.means_, self.stds_ = [], [], [], []
-        for j, (col, nom) in enumerate(zip(cols, nominal)):
+        for j, (col, nom) in enumerate(zip(cols, nominal, strict=True)):
             col = col[keep]
             if nom:
                 if isinstance(X, pd.DataFrame) and isinstance(X.dtypes.iloc[j], pd.CategoricalDtype):

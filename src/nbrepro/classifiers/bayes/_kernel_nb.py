@@ -7,10 +7,10 @@ from sklearn.utils.validation import check_is_fitted
 
 from ...errors import BandwidthError
 from ...kde import RULES
-from ...kde.many import bandwidths
 from ...kde.density import kernel_density_table
-from ._naive_bayes import NaiveBayes, nominal_codes
+from ...kde.many import bandwidths
 from ...weka.estimators import KernelEstimators, numeric_precisions, round_to_precision
+from ._naive_bayes import NaiveBayes, nominal_codes
 
 ESTIMATORS = ("density", "weka")
 
@@ -101,20 +101,26 @@ class KernelNB(NaiveBayes):
                 pieces = [x[~np.isnan(x)] for x in pieces]
             raw.extend(pieces)
         if self.estimator == "weka":
-            values = [round_to_precision(x, p) for x, p in zip(raw, precisions)]
+            values = [round_to_precision(x, p) for x, p in zip(raw, precisions, strict=True)]
         else:
             values = raw
-        self._samples = dict(zip(keys, values))
+        self._samples = dict(zip(keys, values, strict=True))
         # the weka rule rounds by itself (rounding twice can move a value by an ulp)
         rule_input = raw if self.bandwidth == "weka" else values
         found, problems = bandwidths(rule_input, self.bandwidth, precisions, self.search_upper)  # all at once
         # the reference is NRD-I of self._samples, which is the rule's own input for every rule but weka
-        reference = found.copy() if self.bandwidth == "nrd-i" else bandwidths([self._samples[key] for key in keys], "nrd-i")[0]
+        reference = (
+            found.copy() if self.bandwidth == "nrd-i" else bandwidths([self._samples[key] for key in keys], "nrd-i")[0]
+        )
         missing = ~((found > 0) & np.isfinite(found))
         if missing.any():
             at = np.flatnonzero(missing)
-            found[at] = self._fallbacks([rule_input[i] for i in at], [precisions[i] for i in at], [keys[i] for i in at],
-                                        [problems[i] or f"bandwidth {float(found[i])!r}" for i in at])
+            found[at] = self._fallbacks(
+                [rule_input[i] for i in at],
+                [precisions[i] for i in at],
+                [keys[i] for i in at],
+                [problems[i] or f"bandwidth {float(found[i])!r}" for i in at],
+            )
         if self.estimator == "weka":
             found = np.maximum(found, np.asarray(precisions) / 6.0)
         if k:
@@ -131,13 +137,19 @@ class KernelNB(NaiveBayes):
     def _fallbacks(self, samples, precisions, keys, problems) -> np.ndarray:
         """The fallback rule's bandwidths where ``bandwidth`` has none (or ``BandwidthError`` without one)."""
         if self.fallback is None:
-            raise BandwidthError(f"KernelNB: rule {self.bandwidth!r} on {self._where(keys[0], samples[0])}: {problems[0]}")
+            raise BandwidthError(
+                f"KernelNB: rule {self.bandwidth!r} on {self._where(keys[0], samples[0])}: {problems[0]}"
+            )
         h, errors = bandwidths(samples, self.fallback, precisions)
         empty = np.array([len(x) == 0 for x in samples])
-        h[empty] = np.asarray(precisions, dtype=np.float64)[empty] / 6.0  # no value: any positive width; the density is 0 anyway
+        h[empty] = (
+            np.asarray(precisions, dtype=np.float64)[empty] / 6.0
+        )  # no value: any positive width; the density is 0 anyway
         for i in np.flatnonzero(~empty & ~(np.isfinite(h) & (h > 0))):  # the fallback has no answer either
-            raise BandwidthError(f"KernelNB: rule {self.bandwidth!r} and its fallback {self.fallback!r} on "
-                                 f"{self._where(keys[i], samples[i])}: {problems[i]}; {errors[i] or f'bandwidth {float(h[i])!r}'}")
+            raise BandwidthError(
+                f"KernelNB: rule {self.bandwidth!r} and its fallback {self.fallback!r} on "
+                f"{self._where(keys[i], samples[i])}: {problems[i]}; {errors[i] or f'bandwidth {float(h[i])!r}'}"
+            )
         return h
 
     def _where(self, key, values) -> str:
@@ -158,8 +170,11 @@ class KernelNB(NaiveBayes):
             if self.estimator == "weka":
                 F = self.kernel_.probability(V)
             else:
-                groups = [(t, self._samples[t, c], None, self.bandwidths_[t, c])
-                          for t in range(len(columns)) for c in range(r)]
+                groups = [
+                    (t, self._samples[t, c], None, self.bandwidths_[t, c])
+                    for t in range(len(columns))
+                    for c in range(r)
+                ]
                 F = kernel_density_table(V, groups).reshape(len(V), len(columns), r)
             F[np.isnan(V)] = 1.0
         return self._proba_block(codes, columns, F)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 _EPS = 2.220446049250313e-16

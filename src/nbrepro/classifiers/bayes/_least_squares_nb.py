@@ -1,10 +1,12 @@
-"""Least-squares locally weighted naive Bayes (Orhan, Adem & Comert 2012): FrequencyGaussianNB with each factor raised to a weight fitted by least squares."""
+"""Least-squares locally weighted naive Bayes (Orhan, Adem & Comert 2012): FrequencyGaussianNB with
+each factor raised to a weight fitted by least squares.
+"""
+
 from __future__ import annotations
 
 import numpy as np
 
 from ._gaussian_nb import FrequencyGaussianNB
-
 
 
 class LSLWNB(FrequencyGaussianNB):
@@ -32,8 +34,14 @@ class LSLWNB(FrequencyGaussianNB):
     against refitting without the attribute.
     """
 
-    def __init__(self, epsilon: float = 1e-9, use_prior: bool = True, std_ddof: int = 1, solver: str = "per_factor",
-                 ignored_attribute=None):
+    def __init__(
+        self,
+        epsilon: float = 1e-9,
+        use_prior: bool = True,
+        std_ddof: int = 1,
+        solver: str = "per_factor",
+        ignored_attribute=None,
+    ):
         super().__init__(epsilon=epsilon, use_prior=use_prior, std_ddof=std_ddof)
         self.solver = solver
         self.ignored_attribute = ignored_attribute
@@ -73,8 +81,10 @@ class LSLWNB(FrequencyGaussianNB):
                 raise ValueError(f"LSLWNB: ignored_attribute {attribute!r} is not a column (columns: {list(names)})")
             return found[0]
         if not isinstance(attribute, (int, np.integer)) or not 0 <= attribute < n_attributes:
-            raise ValueError(f"LSLWNB: ignored_attribute must be a column position 0 … {n_attributes - 1} for an array, "
-                             f"got {attribute!r}")
+            raise ValueError(
+                f"LSLWNB: ignored_attribute must be a column position 0 … {n_attributes - 1} for an array, "
+                f"got {attribute!r}"
+            )
         return int(attribute)
 
     def _scores(self, F: np.ndarray) -> np.ndarray:

@@ -6,11 +6,12 @@ from sklearn.utils.validation import check_is_fitted
 
 from ... import libm
 from ...preprocess.mdl import mdl_cut_points, mdl_cut_points_columns
-from ._joint import flat_index, value_offsets
-from .._mixed import MixedInputMixin
-from .._nominal import CountedClassifierMixin, java_normalize
 from ...weka.estimators import KernelEstimators, NormalEstimators, numeric_precisions, weka_training_order
 from ...weka.product import TINY, weka_product
+from .._mixed import MixedInputMixin
+from .._nominal import CountedClassifierMixin, java_normalize
+from ._joint import flat_index, value_offsets
+
 
 class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
     """Naive Bayes as Weka 3.6's ``weka.classifiers.bayes.NaiveBayes`` (options ``-K``, ``-D``).
@@ -62,7 +63,7 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
                 cuts = mdl_cut_points_columns(Z[:, numeric], ycodes, r)
             else:
                 cuts = [mdl_cut_points(Z[:, j], ycodes, r, w) for j in numeric]
-            self.cut_points_ = dict(zip(numeric.tolist(), cuts))
+            self.cut_points_ = dict(zip(numeric.tolist(), cuts, strict=True))
             Z = self._discretize(Z)
             for j, cuts in self.cut_points_.items():
                 self.n_values_[j] = len(cuts) + 1
@@ -177,15 +178,16 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
             with np.errstate(divide="ignore"):  # a numeric attribute has only its missing slot, total 0
                 factor = (values + 1.0) / totals[owner]
             factor[missing] = 1.0  # a missing value's slot
-            self.feature_prob_ = [factor[o:o + q] for o, q in zip(self.offsets_.tolist(), self.n_values_.tolist())]
+            spans = zip(self.offsets_.tolist(), self.n_values_.tolist(), strict=True)
+            self.feature_prob_ = [factor[o:o + q] for o, q in spans]
         else:
             self.feature_prob_ = []  # per attribute: (q_i, r) table of P(x_i = v | c); empty for a numeric one
             factor = np.ones((T, r))  # factors by flat index; a missing value's slot holds 1
             for j, q in enumerate(self.n_values_):
-                block = value_class[self.offsets_[j]:self.offsets_[j] + q]
+                block = value_class[self.offsets_[j] : self.offsets_[j] + q]
                 prob = (block + 1.0) / (block.sum(axis=0) + float(q))
                 self.feature_prob_.append(prob)
-                factor[self.offsets_[j]:self.offsets_[j] + q] = prob
+                factor[self.offsets_[j] : self.offsets_[j] + q] = prob
         self._factor = factor
 
     def _proba_codes(self, codes: np.ndarray, numeric=None, weights=None) -> np.ndarray:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 

@@ -5,11 +5,11 @@ import numpy as np
 import pandas as pd
 
 from ... import libm
-from ...weka.special import weka_ln_gamma
 from ...preprocess.mdl import MDLDiscretizer
-from ._joint import diagonal, flat_index, pair_counts, value_offsets
+from ...weka.special import weka_ln_gamma
 from .._mixed import is_numeric_dtype
 from .._nominal import NominalClassifierMixin, java_normalize
+from ._joint import diagonal, flat_index, pair_counts, value_offsets
 
 
 class TAN(NominalClassifierMixin):
@@ -42,7 +42,9 @@ class TAN(NominalClassifierMixin):
         An undeclared test value is replaced by the training mode, or raises ``ValueError``.
     """
 
-    attribute_kinds = frozenset({"nominal", "numeric"})   # a numeric DataFrame column is discretised (MDL), as Weka's BayesNet does
+    attribute_kinds = frozenset(
+        {"nominal", "numeric"}
+    )  # a numeric DataFrame column is discretised (MDL), as Weka's BayesNet does
 
     _SCORE_ALPHA = 0.5  # Weka's LocalScoreSearchAlgorithm fixes the score's prior at 0.5, whatever -A says
 
@@ -65,8 +67,13 @@ class TAN(NominalClassifierMixin):
     def _fit_codes(self, codes: np.ndarray, y: np.ndarray) -> None:
         r = len(self.classes_)
         d = codes.shape[1]
-        self.modes_ = np.array([np.bincount(col[col >= 0], minlength=q).argmax() if q else 0
-                                for col, q in zip(codes.T, self.n_values_)], dtype=np.int64)
+        self.modes_ = np.array(
+            [
+                np.bincount(col[col >= 0], minlength=q).argmax() if q else 0
+                for col, q in zip(codes.T, self.n_values_, strict=True)
+            ],
+            dtype=np.int64,
+        )
         codes = np.where(codes >= 0, codes, self.modes_[None, :])
         offsets, T = value_offsets(self.n_values_, missing_slot=False)
         joint = pair_counts(flat_index(codes, offsets, self.n_values_), y, T, r)  # (T, T, r)
@@ -133,8 +140,9 @@ def _bayes_scores(n: np.ndarray, cfg_ok: np.ndarray, q: np.ndarray, alpha: float
     return np.add.accumulate(seq.reshape(batch, -1), axis=1)[:, -1]
 
 
-def tan_structure(joint: np.ndarray, offsets: np.ndarray, n_values: np.ndarray, n_rows: int,
-                  alpha: float = 0.5) -> np.ndarray:
+def tan_structure(
+    joint: np.ndarray, offsets: np.ndarray, n_values: np.ndarray, n_rows: int, alpha: float = 0.5
+) -> np.ndarray:
     """Tree parent of each attribute (-1 for none) as Weka 3.6's TAN search chooses it.
 
     ``joint``: (T, T, r) joint counts of two flat attribute values and the class.

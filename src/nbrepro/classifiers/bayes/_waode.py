@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._joint import JointCountsMixin, diagonal, flat_index, log2_ratio, ordered_sum, value_layout
 from .._nominal import normalize_or_uniform
+from ._joint import JointCountsMixin, diagonal, flat_index, log2_ratio, ordered_sum, value_layout
 from ._one_dependence_kernel import weighted_one_dependence_sums
 
 

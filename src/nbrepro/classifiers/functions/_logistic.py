@@ -8,10 +8,12 @@ one indicator per value (``NominalToBinary``), and every column standardised wit
 weighted mean and the weighted sample standard deviation. The penalised likelihood is
 Weka's, with the last class as reference and the intercepts unpenalised, and it is
 minimised along Weka's own quasi-Newton path (``weka.core.Optimization``, ported in
-``tests/classifiers/functions/weka_optimization_reference.py``, and compiled with the objective in ``_logistic_kernel``). Weka's optimiser stops loosely (relative steps below 1.5e-8), so
-only the same path gives Weka's coefficients; a tighter optimiser would differ from Weka
+``tests/classifiers/functions/weka_optimization_reference.py``, and compiled with the
+objective in ``_logistic_kernel``). Weka's optimiser stops loosely (relative steps below
+1.5e-8), so only the same path gives Weka's coefficients; a tighter optimiser would differ from Weka
 in the fifth decimal of the probabilities.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -38,8 +40,9 @@ _FAILURES = {
 }
 
 
-def minimize_likelihood(S: np.ndarray, y: np.ndarray, w: np.ndarray, ridge: float, x0: np.ndarray,
-                        max_iter: int = -1) -> tuple[np.ndarray, float, int]:
+def minimize_likelihood(
+    S: np.ndarray, y: np.ndarray, w: np.ndarray, ridge: float, x0: np.ndarray, max_iter: int = -1
+) -> tuple[np.ndarray, float, int]:
     """Weka Logistic's penalised likelihood (``Logistic$OptEng``) minimised along Weka's
     quasi-Newton path, compiled (``_logistic_kernel``; tested against ``weka_minimize``):
     (x, objective, iterations).
@@ -50,8 +53,14 @@ def minimize_likelihood(S: np.ndarray, y: np.ndarray, w: np.ndarray, ridge: floa
     path."""
     S = np.ascontiguousarray(S, dtype=np.float64)
     x, fun, iterations, _, status = lk.minimize_penalised_likelihood(
-        S, np.ascontiguousarray(S.T), np.ascontiguousarray(y, dtype=np.int64), np.ascontiguousarray(w, dtype=np.float64),
-        float(ridge), np.ascontiguousarray(x0, dtype=np.float64), int(max_iter))
+        S,
+        np.ascontiguousarray(S.T),
+        np.ascontiguousarray(y, dtype=np.int64),
+        np.ascontiguousarray(w, dtype=np.float64),
+        float(ridge),
+        np.ascontiguousarray(x0, dtype=np.float64),
+        int(max_iter),
+    )
     if status:
         raise OptimizationError(_FAILURES[status])
     return x, float(fun), int(iterations)
@@ -113,9 +122,7 @@ class Logistic(MixedInputMixin):
         F = self._replace_missing(Z)
         cols = [np.ones(len(F))]
         for j in self.kept_attributes_:
-            if self.numeric_[j]:
-                cols.append(F[:, j])
-            elif self.n_values_[j] == 2:
+            if self.numeric_[j] or self.n_values_[j] == 2:
                 cols.append(F[:, j])
             else:
                 codes = F[:, j].astype(np.int64)
@@ -150,13 +157,18 @@ class Logistic(MixedInputMixin):
         bad = ~np.isfinite(S).all(axis=0) | ~np.isfinite(mean) | ~np.isfinite(sd)
         if bad.any():
             # the optimiser would stop with "objective function value is NaN", naming nothing
-            owners = [None] + [j for j in self.kept_attributes_
-                               for _ in range(1 if self.numeric_[j] or self.n_values_[j] == 2 else int(self.n_values_[j]))]
+            owners = [None] + [
+                j
+                for j in self.kept_attributes_
+                for _ in range(1 if self.numeric_[j] or self.n_values_[j] == 2 else int(self.n_values_[j]))
+            ]
             j = owners[int(np.argmax(bad))]
             name = self.feature_names_in_[j] if hasattr(self, "feature_names_in_") else j
-            raise ValueError(f"Logistic: numeric attribute {name!r} cannot be standardised (its mean or standard "
-                             "deviation overflows a double, e.g. values near ±1e308), so the optimiser would reach "
-                             "'objective function value is NaN' or fit it as zero: rescale it or remove it")
+            raise ValueError(
+                f"Logistic: numeric attribute {name!r} cannot be standardised (its mean or standard "
+                "deviation overflows a double, e.g. values near ±1e308), so the optimiser would reach "
+                "'objective function value is NaN' or fit it as zero: rescale it or remove it"
+            )
         counts = np.bincount(ycodes, minlength=K).astype(np.float64)  # unweighted, as Weka's sY
         x0 = np.zeros((K - 1, dim))
         x0[:, 0] = libm.log(counts[:-1] + 1.0) - libm.log(counts[-1] + 1.0)
@@ -183,7 +195,7 @@ class Logistic(MixedInputMixin):
         K = len(self.classes_)
         v = np.zeros((len(D), K))
         for k in range(D.shape[1]):  # Σ_k m_Par[k][j]·data[k], k in order
-            v[:, :K - 1] += self.coef_[k][None, :] * D[:, k:k + 1]
+            v[:, : K - 1] += self.coef_[k][None, :] * D[:, k : k + 1]
         prob = np.empty_like(v)
         with np.errstate(over="ignore"):  # as Java's Math.exp: an overflow is infinity, the probability 0
             for m in range(K):

@@ -5,16 +5,19 @@ Hall's calibration fits a Logistic in every fit of every column (550 fits per co
 set), and Weka's optimiser asks for the objective and the gradient thousands of times per fit
 on a few hundred rows: in numpy and Python each step was dozens of small calls, which cost
 more than the arithmetic (calibrated AWNB on ecoli: 3.0 s a fit, now 0.7 s). Everything here
-follows the reference in ``tests/classifiers/functions/weka_optimization_reference.py`` (the optimiser) and the numpy form of the
-objective kept in ``tests/classifiers/functions/test_logistic_kernel.py``, operation for operation: each linear
+follows the reference in ``tests/classifiers/functions/weka_optimization_reference.py``
+(the optimiser) and the numpy form of the objective kept in
+``tests/classifiers/functions/test_logistic_kernel.py``, operation for operation: each linear
 predictor summed over the columns in order, every sum over rows in training order, a row's
 own-class gradient terms added after its probability terms (a 0 for the other classes, as
 numpy added it). The tests compare the two paths bit for bit, restarts included. ``exp`` and
 ``log`` are the C library's, which numpy's equal (tested).
 """
+
 from __future__ import annotations
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 from ._optimization_kernel import sequential_dot, solve_lower, solve_upper_transposed, update_cholesky
@@ -360,8 +363,14 @@ def minimize_penalised_likelihood(S, ST, y, w, ridge, x0, max_iter):
     restarts, status); ``max_iter`` −1 restarts findArgmin's 200 iterations until it converges."""
     k = x0.shape[0] // ST.shape[0]
     n = ST.shape[1]
-    state = (np.empty((k, n)), np.empty(n), np.empty((k, n)), np.empty(n), np.empty(x0.shape[0]),
-             np.zeros(1, dtype=np.bool_))
+    state = (
+        np.empty((k, n)),
+        np.empty(n),
+        np.empty((k, n)),
+        np.empty(n),
+        np.empty(x0.shape[0]),
+        np.zeros(1, dtype=np.bool_),
+    )
     data = (S, ST, y, w, ridge)
     x = x0.copy()
     if max_iter == -1:

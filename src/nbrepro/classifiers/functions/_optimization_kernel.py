@@ -1,17 +1,21 @@
 """The inner loops of Weka's quasi-Newton minimiser compiled (numba): the two triangular solves
-and the Cholesky update of ``tests/classifiers/functions/weka_optimization_reference.py``, operation for operation in the same order.
+and the Cholesky update of ``tests/classifiers/functions/weka_optimization_reference.py``,
+operation for operation in the same order.
 
 Why compiled: Hall's calibration fits Weka's Logistic once per fold for every column, and on
 small data sets those fits cost more than the classifiers. Each iteration solves two
 triangles and updates the factor twice; in numpy that is a call per column or row of a
 matrix of a few dozen variables, so the calls cost far more than the arithmetic. The
-numpy versions stay in ``tests/classifiers/functions/weka_optimization_reference.py`` as the reference a test compares these with.
+numpy versions stay in ``tests/classifiers/functions/weka_optimization_reference.py`` as the
+reference a test compares these with.
 """
+
 from __future__ import annotations
 
 import math
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 

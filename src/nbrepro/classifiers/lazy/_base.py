@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._nominal import NominalClassifierMixin, java_normalize
 from ...weka.product import weka_product
+from .._nominal import NominalClassifierMixin, java_normalize
 
 # Test rows per block: the (block × training rows) matrices hold about this many values.
 BLOCK_VALUES = 1 << 23

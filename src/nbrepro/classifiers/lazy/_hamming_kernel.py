@@ -20,6 +20,7 @@ whatever the row order, BLAS or threads.
 from __future__ import annotations
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 

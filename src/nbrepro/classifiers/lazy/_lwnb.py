@@ -4,11 +4,12 @@ from __future__ import annotations
 import numpy as np
 
 from ... import libm
-from ._base import BLOCK_VALUES, LazyNominalMixin
+from ...weka.estimators import NormalEstimators, numeric_precisions, weighted_normal_probability, weka_training_order
+from ...weka.product import weka_product
 from .._mixed import MixedInputMixin, is_numeric_dtype
 from .._nominal import java_normalize
-from ...weka.product import weka_product
-from ...weka.estimators import NormalEstimators, numeric_precisions, weighted_normal_probability, weka_training_order
+from ._base import BLOCK_VALUES, LazyNominalMixin
+
 KERNELS = ("linear", "epanechnikov", "tricube", "inverse", "gauss", "constant")
 
 

@@ -20,6 +20,7 @@ import math
 from decimal import Decimal, localcontext
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 STEPS_PER_UNIT = 32

@@ -7,14 +7,13 @@ class's training rows, as ``LPMBC``) and scores every size of a grid from one ne
 """
 from __future__ import annotations
 
-
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
 from ... import libm
-from ._neighbours import METRICS, numeric_matrix, resolve_size, sorted_neighbours
 from .._nominal import ProbaPredictMixin, encode_target
+from ._neighbours import METRICS, numeric_matrix, resolve_size, sorted_neighbours
 from ._scores import FLAT, softmax
 
 
@@ -49,7 +48,7 @@ class _NeighbourClassifier(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
         smallest = int(self.class_count_[self.class_count_ > 0].min())
         sizes = [resolve_size(p.get("k", self.k), smallest) for p in points]
         distinct = sorted(set(sizes))
-        found = dict(zip(distinct, self._path(Q, distinct)))
+        found = dict(zip(distinct, self._path(Q, distinct), strict=True))
         return [found[k] for k in sizes]
 
 

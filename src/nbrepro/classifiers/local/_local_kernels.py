@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 from ._fast_erf import erf as _erf

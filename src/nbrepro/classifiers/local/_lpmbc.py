@@ -21,8 +21,8 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
 from ... import libm
-from ._neighbours import METRICS, numeric_matrix, resolve_size, sorted_neighbours
 from .._nominal import ProbaPredictMixin, encode_target
+from ._neighbours import METRICS, numeric_matrix, resolve_size, sorted_neighbours
 from ._scores import FLAT, softmax
 
 MODELS = ("LUA", "LGA", "LCA")
@@ -89,7 +89,9 @@ class LPMBC(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
         if not len(present):
             raise ValueError("LPMBC: no training rows with a class")
         self.k_ = resolve_size(self.k, int(present.min()))
-        self.bandwidth_ = np.vstack([_bandwidths(t, self.bandwidth_factor) for t in self._rows]) if r else np.zeros((0, A.shape[1]))
+        self.bandwidth_ = (
+            np.vstack([_bandwidths(t, self.bandwidth_factor) for t in self._rows]) if r else np.zeros((0, A.shape[1]))
+        )
         return self
 
     def predict_proba(self, X) -> np.ndarray:
@@ -110,8 +112,9 @@ class LPMBC(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
             order, dist = sorted_neighbours(Q, T, self.metric, limit=int(own[-1]))
             counts = np.ascontiguousarray(np.broadcast_to(own, (len(Q), len(own))))
             radius = np.maximum(dist[:, own - 1], self.min_radius)
-            gauss, kernel = local_log_densities(Q, T, order, counts, radius, self.bandwidth_[c], FLAT,
-                                                "LGA" in models, "LCA" in models)
+            gauss, kernel = local_log_densities(
+                Q, T, order, counts, radius, self.bandwidth_[c], FLAT, "LGA" in models, "LCA" in models
+            )
             for s, kl in enumerate(own):
                 found = {"LUA": -Q.shape[1] * libm.log(2.0 * radius[:, s]), "LGA": gauss[:, s], "LCA": kernel[:, s]}
                 for k in sizes:
@@ -135,5 +138,3 @@ def _bandwidths(T: np.ndarray, factor: float) -> np.ndarray:
     if len(T) < 2:
         return np.zeros(T.shape[1])
     return factor * T.std(axis=0, ddof=1) * len(T) ** -0.2
-
-

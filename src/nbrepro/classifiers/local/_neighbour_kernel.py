@@ -14,6 +14,7 @@ distance, which is the first ``limit`` of a stable ``argsort`` of all the rows.
 from __future__ import annotations
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 

@@ -23,7 +23,7 @@ def numeric_matrix(estimator, X, fitting: bool, y=None) -> np.ndarray:
     from sklearn.utils.validation import validate_data
 
     if isinstance(X, pd.DataFrame):
-        nominal = [str(c) for c in X.columns if not (X[c].dtype.kind in "fiub")]
+        nominal = [str(c) for c in X.columns if X[c].dtype.kind not in "fiub"]
         if nominal:
             raise ValueError(f"{type(estimator).__name__}: numeric attributes only; nominal: {', '.join(nominal)}")
     if y is not None:

@@ -9,8 +9,8 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
 from ... import libm
-from ._neighbours import numeric_matrix
 from .._nominal import ProbaPredictMixin, encode_target
+from ._neighbours import numeric_matrix
 from ._scores import softmax
 
 _BLOCK_ELEMENTS = 1 << 22
@@ -67,12 +67,13 @@ class NonNaiveBayes(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
             if not len(T):
                 continue
             h = self.bandwidth_[c]
-            const = math.log(len(T) / n) - math.log(len(T)) - libm.log(h).sum() - 0.5 * Q.shape[1] * math.log(2 * math.pi)
+            const = (
+                math.log(len(T) / n) - math.log(len(T)) - libm.log(h).sum() - 0.5 * Q.shape[1] * math.log(2 * math.pi)
+            )
             step = max(1, _BLOCK_ELEMENTS // max(1, T.size))
             for a in range(0, len(Q), step):
-                z = (Q[a:a + step, None, :] - T[None, :, :]) / h
+                z = (Q[a : a + step, None, :] - T[None, :, :]) / h
                 e = -0.5 * np.einsum("qnd,qnd->qn", z, z, optimize=False)
                 top = e.max(axis=1)
-                S[a:a + step, c] = const + top + libm.log(libm.exp(e - top[:, None]).sum(axis=1))
+                S[a : a + step, c] = const + top + libm.log(libm.exp(e - top[:, None]).sum(axis=1))
         return softmax(S)
-

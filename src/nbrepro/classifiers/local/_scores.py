@@ -1,10 +1,12 @@
-"""What the local classifiers share: probabilities from per-class log scores, and the spread below which an attribute counts as flat."""
+"""What the local classifiers share: probabilities from per-class log scores, and the spread below
+which an attribute counts as flat.
+"""
+
 from __future__ import annotations
 
 import numpy as np
 
 from ... import libm
-
 
 FLAT = 1e-12  # a spread below this × the cube's half-width counts as none: that attribute is uniform
 

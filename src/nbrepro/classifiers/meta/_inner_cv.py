@@ -88,7 +88,7 @@ class InnerCVSelection(WrappedInputMixin, ClassifierMixin, BaseEstimator):
                                                    for i in members])
                 # fit()'s score, with the test rows' class codes formed once for all the points
                 codes, counts = codes_and_counts(model.classes_, y_test)
-                for i, proba in zip(members, probas):
+                for i, proba in zip(members, probas, strict=True):
                     fold_scores[f, i] = sign * metric(codes, proba, counts)
         means = np.average(np.ascontiguousarray(fold_scores.T), axis=1)  # as GridSearchCV forms them
         best = int(np.flatnonzero(means == means.max())[0])

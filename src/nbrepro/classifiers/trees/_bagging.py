@@ -20,8 +20,8 @@ from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
 from ...weka._random_kernel import alias_draws, shuffled_indices
 from ...weka.random import JavaRandom
-from .._nominal import ProbaPredictMixin, column_arrays, encode_target, java_normalize
 from ...weka.utils import eq
+from .._nominal import ProbaPredictMixin, column_arrays, encode_target, java_normalize
 
 
 def weka_alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -44,10 +44,10 @@ def weka_alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             W[large] = i
     if small > -1 and large < n:
         for i in range(n - 1):
-            k, l = W[i], W[large]
-            A[k] = l
-            Q[l] += Q[k] - 1.0
-            if Q[l] < 1.0:
+            k, j = W[i], W[large]
+            A[k] = j
+            Q[j] += Q[k] - 1.0
+            if Q[j] < 1.0:
                 large += 1
             if large >= n:
                 break
@@ -79,7 +79,7 @@ def fit_fingerprint(X, y, sample_weight, **params) -> bytes:
         if isinstance(part, pd.DataFrame):
             # column by column: a Categorical's codes and a numpy column's values as bytes (what
             # the fit reads), any other column through pandas' hash
-            for c, a in zip(part.columns, column_arrays(part, part.columns)):
+            for a in column_arrays(part, part.columns):
                 if isinstance(a, pd.Categorical):
                     h.update(a.codes.tobytes())
                 elif isinstance(a, np.ndarray) and a.dtype != object:
@@ -220,7 +220,9 @@ class Bagging(ProbaPredictMixin, MetaEstimatorMixin, ClassifierMixin, BaseEstima
         y_series = y if isinstance(y, pd.Series) else pd.Series(column_or_1d(y))
         bag_size = n * int(self.bag_size_percent) // 100
         if bag_size == 0:  # Weka's bag would hold no row: say so, rather than the member's empty-data error
-            raise ValueError(f"Bagging: a bag of {int(self.bag_size_percent)} % of n_samples={n} training rows holds no row")
+            raise ValueError(
+                f"Bagging: a bag of {int(self.bag_size_percent)} % of n_samples={n} training rows holds no row"
+            )
         rnd = JavaRandom(int(self.random_state))
         self.estimators_, self.bags_ = [], []
         table = weka_alias_table(np.asarray(weights, dtype=np.float64))  # the same for every bag
@@ -246,9 +248,18 @@ class Bagging(ProbaPredictMixin, MetaEstimatorMixin, ClassifierMixin, BaseEstima
             self.bags_.append(rows)
         memo = _TREE_DEPTHS.get()
         if memo is not None and all(hasattr(m, "min_test_depth_") for m in self.estimators_):  # trees: for AWNB
-            memo.put(bagging_fingerprint(X_given, y, sample_weight, self.estimator, self.n_estimators,
-                                         self.bag_size_percent, self.random_state),
-                     np.vstack([m.min_test_depth_ for m in self.estimators_]))
+            memo.put(
+                bagging_fingerprint(
+                    X_given,
+                    y,
+                    sample_weight,
+                    self.estimator,
+                    self.n_estimators,
+                    self.bag_size_percent,
+                    self.random_state,
+                ),
+                np.vstack([m.min_test_depth_ for m in self.estimators_]),
+            )
         return self
 
     def _shared_encoder(self, X, y, keep):
@@ -260,8 +271,11 @@ class Bagging(ProbaPredictMixin, MetaEstimatorMixin, ClassifierMixin, BaseEstima
         a bag draws)."""
         from ._j48 import J48, value_ranks
 
-        if type(self.estimator) is not J48 or not isinstance(X, pd.DataFrame) or \
-                not isinstance(y.dtype, pd.CategoricalDtype):
+        if (
+            type(self.estimator) is not J48
+            or not isinstance(X, pd.DataFrame)
+            or not isinstance(y.dtype, pd.CategoricalDtype)
+        ):
             return None
         if not all(isinstance(t, pd.CategoricalDtype) or t.kind in "iuf" for t in X.dtypes):
             return None
@@ -276,8 +290,11 @@ class Bagging(ProbaPredictMixin, MetaEstimatorMixin, ClassifierMixin, BaseEstima
         shared = getattr(self, "_shared_encoding", False) and all("flat_tree_" in m.__dict__ for m in self.estimators_)
         Z = self.estimators_[0]._encode_mixed(X) if shared else None
         for member in self.estimators_:
-            p = member.flat_tree_.probabilities(Z, member.numeric_, member.laplace) if shared else \
-                member.predict_proba(X)
+            p = (
+                member.flat_tree_.probabilities(Z, member.numeric_, member.laplace)
+                if shared
+                else member.predict_proba(X)
+            )
             p = self._aligned(member, p)
             sums = p.copy() if sums is None else sums + p
         total = sums[:, 0].copy()

@@ -1,4 +1,7 @@
-"""C4.5's tree builder as Weka 3.6's ``C45PruneableClassifierTree``: grow (compiled, or the Python recursion with the numpy split selection it replaced), collapse, prune with subtree raising."""
+"""C4.5's tree builder as Weka 3.6's ``C45PruneableClassifierTree``: grow (compiled, or the Python
+recursion with the numpy split selection it replaced), collapse, prune with subtree raising.
+"""
+
 from __future__ import annotations
 
 import functools
@@ -7,13 +10,30 @@ import math
 import numpy as np
 
 from ... import libm
-from ...weka.special import weka_normal_inverse
 from ...weka import utils as wu
-from ._j48_kernel import grow_tree, order_by_ranks, select_split
-from ._c45 import (Candidate, Distribution, Node, NumericSplitMaker, Split, class_counts_at_thresholds,
-                   first_records, gain_ratio, info_gain, largest_value_not_above, log_func, log_func_scalar,
-                   new_entropy, new_entropy_two_bags, nominal_split_of, old_entropy, seq_sum, sequential_rowsum)
+from ...weka.special import weka_normal_inverse
+from ._c45 import (
+    Candidate,
+    Distribution,
+    Node,
+    NumericSplitMaker,
+    Split,
+    class_counts_at_thresholds,
+    first_records,
+    gain_ratio,
+    info_gain,
+    largest_value_not_above,
+    log_func,
+    log_func_scalar,
+    new_entropy,
+    new_entropy_two_bags,
+    nominal_split_of,
+    old_entropy,
+    seq_sum,
+    sequential_rowsum,
+)
 from ._flat_tree import FlatTree, nodes_from_flat
+from ._j48_kernel import grow_tree, order_by_ranks, select_split
 from ._prune_kernel import add_errors  # Stats.addErrs, one compiled definition for the walk and the nodes
 
 
@@ -37,7 +57,7 @@ class TreeBuilder:
         self._sorted_all = {}
         self._log_table = log_func(np.arange(len(Z) + 1, dtype=np.float64))  # the same logFunc, looked up
         self.z_score = weka_normal_inverse(float(np.float32(1.0) - self.confidence))
-        self._leaf_errors = {}   # id(distribution) → (distribution, its estimated errors)
+        self._leaf_errors = {}  # id(distribution) → (distribution, its estimated errors)
 
     # ---- growing --------------------------------------------------------------------
     def grow(self, w: np.ndarray, keep_rows: bool, ranks: np.ndarray | None = None) -> Node:
@@ -47,16 +67,31 @@ class TreeBuilder:
         to order the rows without sorting."""
         return nodes_from_flat(self._grow_flat(w, keep_rows, ranks), self.numeric, keep_rows)
 
-    def _grow_flat(self, w, keep_rows, ranks) -> "FlatTree":
+    def _grow_flat(self, w, keep_rows, ranks) -> FlatTree:
         """``grow_tree``'s flat arrays (``FlatTree``)."""
         cols = self._numeric_columns
         if ranks is None:
             sorted0 = np.ascontiguousarray(np.argsort(self.Z[:, cols], axis=0, kind="stable").T)
         else:
             sorted0 = order_by_ranks(np.ascontiguousarray(ranks))
-        return FlatTree(*grow_tree(np.asfortranarray(self.Z), self.y, np.ascontiguousarray(w, dtype=np.float64), sorted0, cols,
-                         self._is_numeric, self._n_values, self.r, self.min_leaf, self.multi_valued, self.all_values,
-                         self._position, self._log_table, keep_rows))
+        return FlatTree(
+            *grow_tree(
+                np.asfortranarray(self.Z),
+                self.y,
+                np.ascontiguousarray(w, dtype=np.float64),
+                sorted0,
+                cols,
+                self._is_numeric,
+                self._n_values,
+                self.r,
+                self.min_leaf,
+                self.multi_valued,
+                self.all_values,
+                self._position,
+                self._log_table,
+                keep_rows,
+            )
+        )
 
     def build(self, rows: np.ndarray, w: np.ndarray, sorted_rows: np.ndarray | None = None) -> Node:
         """Grow the subtree of ``rows``; ``sorted_rows``: the rows sorted by each numeric attribute
@@ -85,10 +120,21 @@ class TreeBuilder:
         """C45ModelSelection.selectModel: a Split, or the node's Distribution for a leaf (compiled;
         ``_select_numpy`` is the same choice in numpy)."""
         a, split_point, gain, ratio, pcb, per_bag, per_class, total = select_split(
-            self.Z, self.y, np.ascontiguousarray(w, dtype=np.float64), rows, np.asfortranarray(sorted_rows),
+            self.Z,
+            self.y,
+            np.ascontiguousarray(w, dtype=np.float64),
+            rows,
+            np.asfortranarray(sorted_rows),
             self._numeric_columns,
-            self._is_numeric, self._n_values, self.r, self.min_leaf, self.multi_valued, len(self.all_values),
-            self._position, self._log_table)
+            self._is_numeric,
+            self._n_values,
+            self.r,
+            self.min_leaf,
+            self.multi_valued,
+            len(self.all_values),
+            self._position,
+            self._log_table,
+        )
         d = Distribution(pcb, per_bag, per_class, total)
         if a < 0:
             return d
@@ -122,10 +168,11 @@ class TreeBuilder:
         for a in range(self.Z.shape[1]):
             model = numeric_models.get(a) if self.numeric[a] else nominal_models[a]
             candidates.append(model)
-            if model is not None:
-                if self.numeric[a] or self.multi_valued or wu.sm(self.n_values[a], 0.3 * self.all_values.shape[0]):
-                    average += model.info_gain
-                    valid += 1
+            if model is not None and (
+                self.numeric[a] or self.multi_valued or wu.sm(self.n_values[a], 0.3 * self.all_values.shape[0])
+            ):
+                average += model.info_gain
+                valid += 1
         if valid == 0:
             return check
         average /= valid
@@ -193,8 +240,9 @@ class TreeBuilder:
         W = np.where(known, w[:, None], 0.0)
         owner = np.broadcast_to(np.arange(A), (n, A))
         flat_w = W.T.ravel()  # attribute by attribute, rows in order: each bin's additions in row order
-        pcb = np.bincount(((owner * Q + bag) * r + y[:, None]).T.ravel(), weights=flat_w,
-                          minlength=A * Q * r).reshape(A, Q, r)
+        pcb = np.bincount(((owner * Q + bag) * r + y[:, None]).T.ravel(), weights=flat_w, minlength=A * Q * r).reshape(
+            A, Q, r
+        )
         per_bag = np.bincount((owner * Q + bag).T.ravel(), weights=flat_w, minlength=A * Q).reshape(A, Q)
         per_class = np.bincount((owner * r + y[:, None]).T.ravel(), weights=flat_w, minlength=A * r).reshape(A, r)
         total = np.cumsum(W, axis=0)[-1] if n else np.zeros(A)  # sequential per attribute; unknown rows add 0.0
@@ -204,7 +252,7 @@ class TreeBuilder:
             if not useful[t]:
                 out[a] = None
                 continue
-            d = Distribution(pcb[t, :q[t]], per_bag[t, :q[t]], per_class[t], float(total[t]))
+            d = Distribution(pcb[t, : q[t]], per_bag[t, : q[t]], per_class[t], float(total[t]))
             gain = float(info_gain(old_entropy(d), new_ent[t], d.total, total_weight))
             ratio = gain_ratio(d, total_weight, gain)
             out[a] = Candidate(gain, ratio, functools.partial(nominal_split_of, a, int(q[t]), d, gain, ratio))
@@ -240,8 +288,9 @@ class TreeBuilder:
             # sums of whole numbers are exact in any order: the per-class counts are taken only
             # at the thresholds evaluated below, not for every row (no rows × attributes × classes array)
             left = None
-            init = np.bincount((cols_idx[None, :] * r + Yk).ravel(), weights=Wk.ravel(),
-                               minlength=len(cols) * r).reshape(len(cols), r)
+            init = np.bincount(
+                (cols_idx[None, :] * r + Yk).ravel(), weights=Wk.ravel(), minlength=len(cols) * r
+            ).reshape(len(cols), r)
             right_w = init_w[None] - left_w
         else:
             onehot = np.zeros((n, len(cols), r))
@@ -253,14 +302,21 @@ class TreeBuilder:
             right_w = np.subtract.accumulate(np.concatenate([init_w[None], Wk]), axis=0)[1:]
 
         min_split = 0.1 * init_w / r
-        min_split = np.where(min_split - self.min_leaf < wu.SMALL, float(self.min_leaf),
-                             np.where(min_split - 25.0 > wu.SMALL, 25.0, min_split))
+        min_split = np.where(
+            min_split - self.min_leaf < wu.SMALL,
+            float(self.min_leaf),
+            np.where(min_split - 25.0 > wu.SMALL, 25.0, min_split),
+        )
         usable = ~(2.0 * min_split - n_known > wu.SMALL)
         old = log_func(init_w) - sequential_rowsum(log_func(init))
         i = np.arange(n - 1)[:, None]
         cand = (i + 1 < n_known[None, :]) & (V[:-1] + 1e-5 < V[1:])
-        ok = (cand & (min_split[None, :] - left_w[:-1] < wu.SMALL) & (min_split[None, :] - right_w[:-1] < wu.SMALL)
-              & usable[None, :])
+        ok = (
+            cand
+            & (min_split[None, :] - left_w[:-1] < wu.SMALL)
+            & (min_split[None, :] - right_w[:-1] < wu.SMALL)
+            & usable[None, :]
+        )
         n_index = ok.sum(axis=0)
         out = {}
         live = np.flatnonzero(n_index > 0)
@@ -289,7 +345,9 @@ class TreeBuilder:
         if integer_weights:  # sums of integers: exact in any order, so the ratios vectorise
             pb0 = left_w[ps, js]
             pb1 = left_w[nk - 1, js] - pb0
-            split_ent = -log_func(pb0) - log_func(pb1) - log_func(total_weight - init_w[js]) + log_func_scalar(total_weight)
+            split_ent = (
+                -log_func(pb0) - log_func(pb1) - log_func(total_weight - init_w[js]) + log_func_scalar(total_weight)
+            )
             split_ent = np.where(init_w[js] - 0.0 > wu.SMALL, split_ent, 0.0)
             with np.errstate(divide="ignore", invalid="ignore"):
                 ratios = np.where(np.abs(split_ent) < wu.SMALL, 0.0, gain[kept] / (split_ent / total_weight))
@@ -297,8 +355,9 @@ class TreeBuilder:
             j, p_ = int(live[k]), int(pos[k])
             a = int(cols[j])
             g = float(gain[k])
-            make = NumericSplitMaker(a, j, p_, int(n_known[j]), V, left, left_w, init, init_w, Wk, Yk, r, g,
-                                      integer_weights)
+            make = NumericSplitMaker(
+                a, j, p_, int(n_known[j]), V, left, left_w, init, init_w, Wk, Yk, r, g, integer_weights
+            )
             if integer_weights:
                 out[a] = Candidate(g, float(ratios[t]), make)
             else:
@@ -387,8 +446,18 @@ class TreeBuilder:
 
         if node.is_leaf:
             return self._errors_for_branch_python(node, rows, w)
-        return float(branch_errors(np.ascontiguousarray(rows, dtype=np.int64), np.ascontiguousarray(w, dtype=np.float64),
-                                   self.Z, self.y, self.r, *flat_subtree(node), float(self.confidence), self.z_score))
+        return float(
+            branch_errors(
+                np.ascontiguousarray(rows, dtype=np.int64),
+                np.ascontiguousarray(w, dtype=np.float64),
+                self.Z,
+                self.y,
+                self.r,
+                *flat_subtree(node),
+                float(self.confidence),
+                self.z_score,
+            )
+        )
 
     def _errors_for_branch_python(self, node: Node, rows, w) -> float:
         """The reference: the same walk in Python (tests/classifiers/trees/test_prune_kernel.py)."""
@@ -401,7 +470,7 @@ class TreeBuilder:
         parts = split.branches(sub, rows, w)  # spread by the reset distribution, as Weka's split() is
         split.dist = saved
         errors = 0.0
-        for son, (r_rows, r_w) in zip(node.sons, parts):
+        for son, (r_rows, r_w) in zip(node.sons, parts, strict=True):
             errors += self._errors_for_branch_python(son, r_rows, r_w)
         return errors
 
@@ -415,5 +484,5 @@ class TreeBuilder:
             return
         split = node.split
         split.dist, sub = split.distribution(self.Z[rows, split.attribute], w, y, self.r)
-        for son, (r_rows, r_w) in zip(node.sons, split.branches(sub, rows, w)):
+        for son, (r_rows, r_w) in zip(node.sons, split.branches(sub, rows, w), strict=True):
             self._new_distribution(son, r_rows, r_w)

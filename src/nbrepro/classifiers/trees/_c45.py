@@ -1,4 +1,9 @@
-"""C4.5 revision 8's pieces as Weka 3.6 computes them (``Distribution``, ``C45Split``, ``InfoGainSplitCrit``, ``GainRatioSplitCrit``): a node's class distribution over a split's branches, entropy, information gain and gain ratio, and the split of one attribute (the pessimistic error of pruning, ``Stats.addErrs``, is ``_prune_kernel.add_errors``). J48's builder and NBTree's use them."""
+"""C4.5 revision 8's pieces as Weka 3.6 computes them (``Distribution``, ``C45Split``,
+``InfoGainSplitCrit``, ``GainRatioSplitCrit``): a node's class distribution over a split's branches,
+entropy, information gain and gain ratio, and the split of one attribute (the pessimistic error of
+pruning, ``Stats.addErrs``, is ``_prune_kernel.add_errors``). J48's builder and NBTree's use them.
+"""
+
 from __future__ import annotations
 
 import math
@@ -7,7 +12,6 @@ import numpy as np
 
 from ... import libm
 from ...weka import utils as wu
-
 
 _LOG2 = math.log(2.0)
 
@@ -36,12 +40,15 @@ class Distribution:
         self.total = float(total)
 
     @classmethod
-    def from_contributions(cls, W: np.ndarray, y: np.ndarray, n_classes: int) -> "Distribution":
+    def from_contributions(cls, W: np.ndarray, y: np.ndarray, n_classes: int) -> Distribution:
         """From each row's weight in each bag (rows × bags), rows in Weka's order; a row with
         a known test value has its whole weight in one bag."""
         n, B = W.shape
-        pcb = np.stack([np.bincount(y, weights=W[:, b], minlength=n_classes) for b in range(B)]) if n else \
-            np.zeros((B, n_classes))
+        pcb = (
+            np.stack([np.bincount(y, weights=W[:, b], minlength=n_classes) for b in range(B)])
+            if n
+            else np.zeros((B, n_classes))
+        )
         flat = W.ravel()
         per_bag = np.cumsum(W, axis=0)[-1] if n else np.zeros(B)
         per_class = np.bincount(np.repeat(y, B), weights=flat, minlength=n_classes) if n else np.zeros(n_classes)
@@ -49,26 +56,30 @@ class Distribution:
         return cls(pcb, per_bag, per_class, total)
 
     @classmethod
-    def one_bag(cls, y: np.ndarray, w: np.ndarray, n_classes: int) -> "Distribution":
+    def one_bag(cls, y: np.ndarray, w: np.ndarray, n_classes: int) -> Distribution:
         per_class = np.bincount(y, weights=w, minlength=n_classes)
         total = seq_sum(w)
         return cls(per_class[None, :].copy(), np.array([total]), per_class, total)
 
     @classmethod
-    def from_bags(cls, bag: np.ndarray, y: np.ndarray, w: np.ndarray, n_bags: int, n_classes: int) -> "Distribution":
+    def from_bags(cls, bag: np.ndarray, y: np.ndarray, w: np.ndarray, n_bags: int, n_classes: int) -> Distribution:
         """Every row's whole weight in one bag: the same sums as ``from_contributions``, faster."""
         pcb = np.bincount(bag * n_classes + y, weights=w, minlength=n_bags * n_classes).reshape(n_bags, n_classes)
-        return cls(pcb, np.bincount(bag, weights=w, minlength=n_bags), np.bincount(y, weights=w, minlength=n_classes),
-                   seq_sum(w))
+        return cls(
+            pcb,
+            np.bincount(bag, weights=w, minlength=n_bags),
+            np.bincount(y, weights=w, minlength=n_classes),
+            seq_sum(w),
+        )
 
-    def copy(self) -> "Distribution":
+    def copy(self) -> Distribution:
         return Distribution(self.per_class_per_bag.copy(), self.per_bag.copy(), self.per_class.copy(), self.total)
 
     def add_with_unknown(self, y_missing: np.ndarray, w_missing: np.ndarray) -> None:
         """addInstWithUnknown: rows with a missing test value spread over the bags in proportion."""
         B = len(self.per_bag)
         probs = np.full(B, 1.0 / B) if wu.eq(self.total, 0.0) else self.per_bag / self.total
-        for c, w in zip(y_missing, w_missing):
+        for c, w in zip(y_missing, w_missing, strict=True):
             self.per_class[c] += w
             self.total += w
             for j in range(B):
@@ -78,10 +89,7 @@ class Distribution:
 
     # ---- queries, with Weka's tolerant comparisons ------------------------------------
     def max_class(self, bag: int | None = None) -> int:
-        if bag is not None and wu.gr(self.per_bag[bag], 0.0):
-            counts = self.per_class_per_bag[bag]
-        else:
-            counts = self.per_class
+        counts = self.per_class_per_bag[bag] if bag is not None and wu.gr(self.per_bag[bag], 0.0) else self.per_class
         top = int(np.argmax(counts))
         m = counts[top]
         if m > wu.SMALL and np.count_nonzero(counts > m - 2 * wu.SMALL) == 1:
@@ -191,7 +199,7 @@ class NumericSplitMaker:
     def __init__(self, a, j, pos, nk, V, left, left_w, init, init_w, Wk, Yk, r, gain, integer_weights):
         self.args = (a, j, pos, nk, V, left, left_w, init, init_w, Wk, Yk, r, gain, integer_weights)
 
-    def __call__(self) -> "Split":
+    def __call__(self) -> Split:
         a, j, pos, nk, V, left, left_w, init, init_w, Wk, Yk, r, gain, integer_weights = self.args
         v = V[:, j]
         split_point = (v[pos + 1] + v[pos]) / 2.0
@@ -199,13 +207,16 @@ class NumericSplitMaker:
             split_point = v[pos]
         if integer_weights:  # whole-number sums: exact in any order
             below = np.bincount(Yk[: pos + 1, j], weights=Wk[: pos + 1, j], minlength=r)
-            d = Distribution(np.stack([below, init[j] - below]),
-                             np.array([left_w[pos, j], left_w[nk - 1, j] - left_w[pos, j]]),
-                             init[j].copy(), float(init_w[j]))
+            d = Distribution(
+                np.stack([below, init[j] - below]),
+                np.array([left_w[pos, j], left_w[nk - 1, j] - left_w[pos, j]]),
+                init[j].copy(),
+                float(init_w[j]),
+            )
         else:  # fractional weights: each bag summed afresh in order, as Weka's addRange does
             W2 = np.zeros((nk, 2))
             W2[: pos + 1, 0] = Wk[: pos + 1, j]
-            W2[pos + 1: nk, 1] = Wk[pos + 1: nk, j]
+            W2[pos + 1 : nk, 1] = Wk[pos + 1 : nk, j]
             d = Distribution.from_contributions(W2, Yk[:nk, j], r)
         return Split(a, True, float(split_point), 2, d, gain, None)
 
@@ -331,7 +342,7 @@ def first_records(gains: np.ndarray) -> np.ndarray:
     for k in np.flatnonzero((best > wu.SMALL) & ~(second < best - 2 * wu.SMALL)):
         col, b, pos = gains[:, k], 0.0, -1
         while True:
-            beats = np.flatnonzero(col[pos + 1:] - b > wu.SMALL)
+            beats = np.flatnonzero(col[pos + 1 :] - b > wu.SMALL)
             if not len(beats):
                 break
             pos = pos + 1 + int(beats[0])

@@ -47,8 +47,8 @@ def _count(node: Node) -> tuple[int, int]:
         return 1, 1
     leaves, nodes = 0, 1
     for son in node.sons:
-        l, n = _count(son)
-        leaves += l
-        nodes += n
+        son_leaves, son_nodes = _count(son)
+        leaves += son_leaves
+        nodes += son_nodes
     return leaves, nodes
 

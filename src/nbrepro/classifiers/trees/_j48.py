@@ -28,12 +28,10 @@ import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
 from .._mixed import MixedInputMixin
-from ._c45 import Node
-from ._flat_tree import nodes_from_flat
 from ._builder import TreeBuilder
+from ._c45 import Node
 from ._export import weka_tree_text
-
-
+from ._flat_tree import nodes_from_flat
 
 
 class J48(MixedInputMixin):
@@ -90,8 +88,8 @@ class J48(MixedInputMixin):
     _ENCODING = ("feature_names_in_", "numeric_", "categories_", "n_features_in_", "n_values_", "classes_",
                  "_dtypes", "_array_input")
 
-    def _fit_encoded(self, encoder: "J48", Z: np.ndarray, ycodes: np.ndarray, all_values: np.ndarray,
-                     ranks: np.ndarray | None = None, depths_only: bool = False) -> "J48":
+    def _fit_encoded(self, encoder: J48, Z: np.ndarray, ycodes: np.ndarray, all_values: np.ndarray,
+                     ranks: np.ndarray | None = None, depths_only: bool = False) -> J48:
         """``fit`` on rows already encoded by ``encoder`` (a J48 whose ``_fit_mixed`` saw a frame
         whose every nominal column and class are Categorical, so that the encoding depends on the
         types alone): unit weights, every row with a known class. Bagging grows its members so,
@@ -103,7 +101,7 @@ class J48(MixedInputMixin):
                 setattr(self, name, getattr(encoder, name))
         return self._grow(Z, ycodes, np.ones(len(ycodes)), all_values, ranks, depths_only)
 
-    def _grow(self, Z, ycodes, w, all_values, ranks=None, depths_only=False) -> "J48":
+    def _grow(self, Z, ycodes, w, all_values, ranks=None, depths_only=False) -> J48:
         if not 0 < self.confidence < 1:
             raise ValueError(f"J48: confidence must lie in (0, 1), got {self.confidence!r}")
         if self.min_samples_leaf < 1:
@@ -116,7 +114,7 @@ class J48(MixedInputMixin):
             return self._grow_arrays(builder, w, ranks, depths_only)
         return self._grow_nodes(builder, w, ranks)
 
-    def _grow_arrays(self, builder, w, ranks=None, depths_only=False) -> "J48":
+    def _grow_arrays(self, builder, w, ranks=None, depths_only=False) -> J48:
         """An unpruned tree as the compiled grower's arrays (``flat_tree_``), predicted from directly."""
         flat = builder._grow_flat(w, False, ranks)
         self.min_test_depth_ = flat.min_test_depths(self.n_features_in_)
@@ -124,7 +122,7 @@ class J48(MixedInputMixin):
             self.flat_tree_ = flat
         return self
 
-    def _grow_nodes(self, builder, w, ranks=None) -> "J48":
+    def _grow_nodes(self, builder, w, ranks=None) -> J48:
         """The tree as nodes, pruned unless ``unpruned`` (an unpruned tree as nodes is the reference
         its arrays are tested against)."""
         root = builder.grow(w, keep_rows=not self.unpruned, ranks=ranks)

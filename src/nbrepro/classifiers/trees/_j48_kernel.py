@@ -14,9 +14,9 @@ import math
 
 import numpy as np
 from numba import types
+from numba.typed import List
 
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
-from numba.typed import List
 
 SMALL = 1e-6
 _LOG2 = math.log(2.0)
@@ -457,7 +457,7 @@ def grow_tree(Z, y, w0, sorted0, numeric_cols, is_numeric, n_values, n_classes, 
         totals.append(tot)
         empty.append(False)
         son_start.append(len(sons))
-        for b in range(B):
+        for _ in range(B):
             sons.append(-1)
         pcbs.append(pcb)
         pbs.append(pb)
@@ -632,8 +632,22 @@ def _leaf_probs(per_class, total, laplace, out, weight):
 
 
 @njit(cache=True)
-def flat_tree_probabilities(Z, attr, split_point, is_numeric, son_start, sons, bag_start, per_bag, pcb, per_class, total,
-                            empty, collapsed, laplace):
+def flat_tree_probabilities(
+    Z,
+    attr,
+    split_point,
+    is_numeric,
+    son_start,
+    sons,
+    bag_start,
+    per_bag,
+    pcb,
+    per_class,
+    total,
+    empty,
+    collapsed,
+    laplace,
+):
     """Every row's class probabilities from ``grow_tree``'s flat tree, as ``tree_probabilities``
     gives them from its nodes (J48's leaves and empty branches). That function recurses, and a
     missing value's branches add up inside their own call: here a stack of frames, one per

@@ -22,19 +22,24 @@ from __future__ import annotations
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
-from ...preprocess.mdl import (PresortedColumns, mdl_cut_points_packed, mdl_cut_points_presorted,
-                               mdl_cut_points_weighted, presort_columns)
-from ...weka.random import JavaRandom
+from ...preprocess.mdl import (
+    PresortedColumns,
+    mdl_cut_points_packed,
+    mdl_cut_points_presorted,
+    mdl_cut_points_weighted,
+    presort_columns,
+)
 from ...protocols.weka_cv import fold_bounds
 from ...weka import utils as wu
+from ...weka._order_kernel import weka_sorts_in_turn
+from ...weka.product import TINY
+from ...weka.random import JavaRandom
 from .._mixed import MixedInputMixin
+from ..bayes import NaiveBayes
 from ._builder import TreeBuilder
 from ._c45 import Distribution, seq_sum
 from ._j48 import tree_probabilities
 from ._nbtree_kernel import encode_with_cuts, naive_bayes_cv_errors
-from ...weka.product import TINY
-from ..bayes import NaiveBayes
-from ...weka._order_kernel import weka_sorts_in_turn
 
 _FOLDS = 5
 _MIN_ROWS_FOR_CV = 5
@@ -50,7 +55,7 @@ class _DiscretizedNB:
     each numeric attribute (``NBTree._sorted_rows``, a ``PresortedColumns``), to cut without
     sorting again."""
 
-    def __init__(self, tree: "NBTree", Z: np.ndarray, y: np.ndarray, w: np.ndarray, fit: bool = True,
+    def __init__(self, tree: NBTree, Z: np.ndarray, y: np.ndarray, w: np.ndarray, fit: bool = True,
                  rows: np.ndarray | None = None, presorted: PresortedColumns | None = None):
         # the tree's settings, not the tree: a reference back would make every fitted NBTree a
         # reference cycle, freed only by the cyclic collector (a pipeline job's 50 calibrated

@@ -11,6 +11,7 @@ Its own module because the cut search (``preprocess._mdl_kernel``) imports ``cla
 from __future__ import annotations
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 from ...preprocess._mdl_kernel import fayyad_irani_cuts, fayyad_irani_cuts_presorted, weighted_discretize_cuts

@@ -15,8 +15,8 @@ path, fractional weights (rows with a missing value spread over branches) includ
 from __future__ import annotations
 
 import numpy as np
-from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
+from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 
 @njit(cache=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 SMALL = 1e-6
@@ -106,7 +107,7 @@ def branch_errors(rows0, w0, Z, y, r, leaf, attribute, numeric, split_point, n_s
             total = 0.0
             for t in range(n):
                 for b in range(B):
-                    if sub[t] >= 0:
+                    if sub[t] >= 0:  # noqa: SIM108 (one case a line: a known branch, a missing value shared)
                         v = W[lo + t] if b == sub[t] else 0.0
                     else:
                         v = W[lo + t] * train_share[node, b]

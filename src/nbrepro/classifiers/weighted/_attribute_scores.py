@@ -14,10 +14,11 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
-from .._nominal import encode_target
 from ...weka.utils import eq
+from .._nominal import encode_target
 
 
 @njit(cache=True)
@@ -125,7 +126,7 @@ def discretized_codes(X, y, better_encoding: bool = True, encoder=None):
     if len(numeric):
         cuts = mdl_cut_points_columns(Z[:, numeric], ycodes, r, better_encoding=better_encoding)
         Z = Z.copy()
-        for j, c in zip(numeric, cuts):
+        for j, c in zip(numeric, cuts, strict=True):
             v = Z[:, j]
             Z[:, j] = np.where(np.isnan(v), np.nan, np.searchsorted(c, v, side="left"))  # bins (a, b]
             n_values[j] = len(c) + 1
@@ -146,8 +147,14 @@ def relieff_scores(X, y, n_neighbours: int = 10, encoder=None) -> np.ndarray:
 
     nb, Z, ycodes = _encoded(X, y, encoder)
     numeric = np.asarray(nb.numeric_, dtype=np.bool_)
-    return relieff_weights(np.ascontiguousarray(Z, dtype=np.float64), numeric, np.asarray(nb.n_values_, dtype=np.float64),
-                           np.asarray(ycodes, dtype=np.int64), len(nb.classes_), int(n_neighbours))
+    return relieff_weights(
+        np.ascontiguousarray(Z, dtype=np.float64),
+        numeric,
+        np.asarray(nb.n_values_, dtype=np.float64),
+        np.asarray(ycodes, dtype=np.int64),
+        len(nb.classes_),
+        int(n_neighbours),
+    )
 
 
 def _encoded(X, y, encoder=None):

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._base import WeightedNaiveBayes
 from ..trees import J48, Bagging, known_tree_depths
+from ._base import WeightedNaiveBayes
 
 
 def bagged_tree_depths(X, y, n_trees: int = 10, sample_percent: int = 50, random_state: int = 1,

@@ -22,11 +22,12 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 from ...weka import utils as wu
-from ._base import WeightedNaiveBayes
 from ._attribute_scores import discretized_codes, n_ln_n, spread_missing
+from ._base import WeightedNaiveBayes
 
 
 @njit(cache=True)

@@ -7,6 +7,7 @@ neighbour lists, the same order of sums, so the same bits.
 from __future__ import annotations
 
 import numpy as np
+
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 

@@ -1,4 +1,7 @@
-"""Naive Bayes with each attribute's factor raised to a weight from an attribute score: Weka's gain ratio or ReliefF (Hall's comparison columns GRW and RW)."""
+"""Naive Bayes with each attribute's factor raised to a weight from an attribute score: Weka's gain
+ratio or ReliefF (Hall's comparison columns GRW and RW).
+"""
+
 from __future__ import annotations
 
 import numpy as np

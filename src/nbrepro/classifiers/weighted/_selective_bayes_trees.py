@@ -1,4 +1,7 @@
-"""Selective Bayesian classifier (Ratanamahatana & Gunopulos): naive Bayes on the attributes that bagged decision trees test near their roots (Hall's SBC column)."""
+"""Selective Bayesian classifier (Ratanamahatana & Gunopulos): naive Bayes on the attributes that
+bagged decision trees test near their roots (Hall's SBC column).
+"""
+
 from __future__ import annotations
 
 import numpy as np

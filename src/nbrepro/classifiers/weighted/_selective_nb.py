@@ -73,7 +73,7 @@ class SelectiveNB(WeightedNaiveBayes):
             elif fast_auc:  # the same AUC, compiled; where it is NaN numpy's path decides
                 scores = [float(first_class_auc_with(base, logs[a], truth)) for a in candidates]
                 scores = [s if not np.isnan(s) else self._score(base + logs[a], truth)
-                          for s, a in zip(scores, candidates)]
+                          for s, a in zip(scores, candidates, strict=True)]
             else:
                 scores = [self._score(base + logs[a], truth) for a in candidates]
             best = len(scores) - 1 - int(np.argmax(scores[::-1]))  # the last best, as GreedyStepwise -C
