@@ -64,7 +64,7 @@ CASES = {
     ),
     "a classifier parameter of the wrong type": (
         lambda spec: spec["classifiers"]["LWNB"].update(params={"use_prior": "no"}),
-        "classifier 'LWNB': LSLWNB: parameter use_prior='no' must be true or false",
+        "classifier 'LWNB': The 'use_prior' parameter of LSLWNB must be an instance of 'bool'",
     ),
 }
 

@@ -135,7 +135,6 @@ def build_estimator(spec: dict, where: str):
     unknown = sorted(set(params) - set(accepted))
     if unknown:
         raise ConfigError(f"{where}: {name} has no parameter(s) {unknown} (it takes {sorted(accepted)})")
-    _check_param_types(accepted, params, f"{where}: {name}")
     for key, value in params.items():
         if isinstance(value, dict) and "estimator" in value:
             params[key] = build_estimator(value, f"{where} → {key}")
@@ -145,8 +144,11 @@ def build_estimator(spec: dict, where: str):
                               f"estimator: {{estimator: {value}, params: {{...}}}}")
     try:
         estimator = cls(**params)
-    except (TypeError, ValueError) as exc:
-        raise ConfigError(f"{where}: bad params {dict(spec.params)} ({exc})") from None
+        if hasattr(estimator, "_parameter_constraints"):
+            # scikit-learn's own check of the declared constraints, as fit would run it, but now
+            estimator._validate_params()
+    except (TypeError, ValueError) as exc:  # InvalidParameterError is a ValueError
+        raise ConfigError(f"{where}: {exc}") from None
     if spec.steps:
         from sklearn.pipeline import Pipeline
 

@@ -22,7 +22,12 @@ Exemptions (``EXPECTED_FAILURES``), each a semantics of Weka's kept on purpose:
   numeric and discretises it (MDL, as Weka's BayesNet does), but reads a bare float array as
   nominal values, as every nominal-only classifier here does (with a FloatAsNominalWarning).
 """
-from sklearn.utils.estimator_checks import parametrize_with_checks
+import inspect
+
+import pandas as pd
+import pytest
+from sklearn.utils._param_validation import InvalidParameterError
+from sklearn.utils.estimator_checks import check_param_validation, parametrize_with_checks
 
 from nbrepro.classifiers import FAMILIES, J48, Calibrated, InnerCVSelection, NaiveBayes, all_estimators
 
@@ -90,6 +95,31 @@ def test_a_classifier_added_to_a_family_is_checked_with_nothing_else_edited(monk
 )
 def test_sklearn_compatible(estimator, check):
     check(estimator)
+
+
+# a meta-estimator's base, and GridSearchCV's grid, stay positional as in scikit-learn
+POSITIONAL = {"Bagging": {"estimator"}, "Calibrated": {"estimator"}, "InnerCVSelection": {"estimator", "param_grid"}}
+
+
+@pytest.mark.parametrize("name, cls", all_estimators().items(), ids=list(all_estimators()))
+def test_parameters_are_keyword_only_and_declared(name, cls):
+    """Every parameter but a meta-estimator's base is keyword-only, and scikit-learn's parameter
+    check (every parameter constrained; a value of a wrong type or out of range refused by fit with
+    scikit-learn's own ``InvalidParameterError``) passes at the defaults."""
+    signature = inspect.signature(cls.__init__)
+    loose = {p.name for p in list(signature.parameters.values())[1:] if p.kind is not p.KEYWORD_ONLY}
+    assert loose <= POSITIONAL.get(name, set()) | {"args", "kwargs"}, loose
+    check_param_validation(name, cls(**REQUIRED_PARAMETERS.get(name, dict)()))
+
+
+def test_a_wrong_parameter_gets_scikit_learns_error():
+    from nbrepro.classifiers import LCWNB
+
+    X, y = pd.DataFrame({"a": pd.Categorical(["x", "y"] * 5)}), pd.Series(["p", "q"] * 5)
+    with pytest.raises(InvalidParameterError, match="The 'kappa' parameter of LCWNB must be a float in the range"):
+        LCWNB(kappa="5").fit(X, y)
+    with pytest.raises(TypeError, match="positional"):
+        LCWNB(5)
 
 
 def test_meta_estimators_take_a_categorical_target_with_missing_classes():

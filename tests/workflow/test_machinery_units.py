@@ -73,8 +73,10 @@ def test_grid_expands_with_labels_and_nested_keys():
     ({"estimator": "AODE", "params": {"frequency_limt": 2}}, r"AODE has no parameter\(s\) \['frequency_limt'\]"),
     ({"estimator": "Calibrated", "params": {"estimator": {"estimator": "Nope"}}}, "→ estimator: unknown estimator"),
     ({"estimator": "NaiveBayes", "steps": [{"discretise": {}}]}, "unknown step 'discretise'"),
-    ({"estimator": "LCWNB", "params": {"kappa": "5"}}, r"LCWNB: parameter kappa='5' must be a number \(default 5.0\)"),
-    ({"estimator": "FrequencyGaussianNB", "params": {"use_prior": "no"}}, "use_prior='no' must be true or false"),
+    ({"estimator": "LCWNB", "params": {"kappa": "5"}},
+     r"The 'kappa' parameter of LCWNB must be a float in the range \(0.0, inf\). Got '5' instead"),
+    ({"estimator": "FrequencyGaussianNB", "params": {"use_prior": "no"}},
+     "The 'use_prior' parameter of FrequencyGaussianNB must be an instance of 'bool'"),
 ])
 def test_estimator_spec_errors_name_the_key(spec, message):
     with pytest.raises(ConfigError, match=message):

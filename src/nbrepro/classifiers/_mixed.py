@@ -44,7 +44,7 @@ class MixedInputMixin(NominalClassifierMixin):
 
     def _fit_mixed(self, X, y, sample_weight=None):
         """(values, class codes, weights) of the training rows with a known class."""
-        self._check_handle_unknown()
+        self._validate_params()  # every fit of a mixed-input classifier passes here
         if isinstance(X, pd.DataFrame):
             self.feature_names_in_ = np.asarray(X.columns, dtype=object)
             numeric = np.array([is_numeric_dtype(t) for t in X.dtypes], dtype=bool)

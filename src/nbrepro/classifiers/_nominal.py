@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_array, column_or_1d
+from sklearn.utils._param_validation import StrOptions
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
@@ -51,6 +52,10 @@ def column_arrays(X: pd.DataFrame, names) -> list:
     return out
 
 
+# the unknown-value rule of every nominal classifier: an undeclared value is missing, or an error
+HANDLE_UNKNOWN = [StrOptions({"ignore", "error"})]
+
+
 class ProbaPredictMixin:
     """``predict``: the class of each row's first largest probability, as Weka's classifyInstance.
     ``predict_proba`` runs first, so an unfitted model raises its NotFittedError.
@@ -60,6 +65,9 @@ class ProbaPredictMixin:
     (scikit-learn's tags have ``categorical`` but no way to say that numeric input is refused)."""
 
     attribute_kinds: frozenset[str] = frozenset({"nominal", "numeric"})
+    # scikit-learn's declared parameter constraints (``_validate_params`` at the start of fit):
+    # each classifier lists every parameter of its __init__ (the common test checks it)
+    _parameter_constraints: dict = {}
 
     def predict(self, X):
         proba = self.predict_proba(X)
@@ -73,13 +81,8 @@ class NominalClassifierMixin(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
     attribute_kinds = frozenset({"nominal"})   # a numeric DataFrame column is refused (_fit_encoding)
 
     # ---- input encoding -------------------------------------------------------------
-    def _check_handle_unknown(self):
-        if self.handle_unknown not in ("ignore", "error"):
-            raise ValueError(f"{type(self).__name__}: handle_unknown={self.handle_unknown!r}; expected 'ignore' (an "
-                             "undeclared value is missing) or 'error'")
-
     def _fit_encoding(self, X, y):
-        self._check_handle_unknown()
+        self._validate_params()  # every fit of a nominal classifier, and the count-based CV's, passes here
         if isinstance(X, pd.DataFrame):
             self.feature_names_in_ = np.asarray(X.columns, dtype=object)
             cats = []

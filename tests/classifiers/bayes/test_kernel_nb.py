@@ -50,7 +50,7 @@ def small_numeric():
 
 def test_density_estimator_is_the_formula():
     X, y = small_numeric()
-    model = KernelNB("sp").fit(X, y)
+    model = KernelNB(bandwidth="sp").fit(X, y)
     Xt = X.iloc[:7] + 0.1
     want = np.ones((7, 3))
     for c, label in enumerate(["p", "q", "r"]):
@@ -69,7 +69,7 @@ def test_weka_rule_inside_wekas_estimator_is_naive_bayes_minus_k(name):
     """bandwidth="weka", estimator="weka" is Weka's NaiveBayes -K (itself checked against Weka)."""
     df, _ = read_arff(DATA_DIR / f"{name}.arff")
     X, y = df.iloc[:, :-1], df.iloc[:, -1]
-    ours = KernelNB("weka", "weka").fit(X.iloc[::2], y.iloc[::2]).predict_proba(X.iloc[1::2])
+    ours = KernelNB(bandwidth="weka", estimator="weka").fit(X.iloc[::2], y.iloc[::2]).predict_proba(X.iloc[1::2])
     weka = NaiveBayes(kernel=True).fit(X.iloc[::2], y.iloc[::2]).predict_proba(X.iloc[1::2])
     assert np.array_equal(ours, weka)
 
@@ -77,31 +77,31 @@ def test_weka_rule_inside_wekas_estimator_is_naive_bayes_minus_k(name):
 def test_fallback_where_the_rule_has_no_answer():
     X, y = small_numeric()
     X.loc[(y == "q").to_numpy(), "a"] = 2.0  # one class constant: R's rules stop
-    model = KernelNB("ucv").fit(X, y)
+    model = KernelNB(bandwidth="ucv").fit(X, y)
     assert model.fell_back_.tolist() == [[False, True, False], [False, False, False]]
     assert model.bandwidths_[0, 1] == bandwidth(np.full(20, 2.0), "weka", model.precisions_[0])
     assert np.isnan(model.reference_bandwidths_[0, 1]) and np.isnan(model.bandwidth_ratios_[0, 1])
     with pytest.raises(BandwidthError, match=r"attribute 'a', class 'q'"):
-        KernelNB("ucv", fallback=None).fit(X, y)
+        KernelNB(bandwidth="ucv", fallback=None).fit(X, y)
     with pytest.raises(BandwidthError, match=r"fallback 'nrd' on attribute 'a', class 'q' \(20 values\)"):
-        KernelNB("ucv", fallback="nrd").fit(X, y)  # R's rules have no answer for constant values either
+        KernelNB(bandwidth="ucv", fallback="nrd").fit(X, y)  # R's rules have no answer for constant values either
 
 
 def test_mixed_data_and_missing_values():
     X, y = small_numeric()
     X["c"] = pd.Categorical(np.tile(["u", "v", "w"], 20))
     X.loc[3, "a"] = np.nan
-    model = KernelNB("nrd0").fit(X, y)
+    model = KernelNB(bandwidth="nrd0").fit(X, y)
     p = model.predict_proba(X)
     assert p.shape == (60, 3) and np.allclose(p.sum(axis=1), 1)
     row = X.iloc[[3]].copy()  # a missing numeric value leaves its attribute out
-    without = KernelNB("nrd0").fit(X, y)
+    without = KernelNB(bandwidth="nrd0").fit(X, y)
     assert np.allclose(without.predict_proba(row), model.predict_proba(row))
 
 
-@pytest.mark.parametrize("kwargs, message", [({"bandwidth": "silverman"}, "bandwidth must be one of"),
-                                             ({"estimator": "fft"}, "estimator must be one of"),
-                                             ({"fallback": "mean"}, "fallback must be None or one of")])
+@pytest.mark.parametrize("kwargs, message", [({"bandwidth": "silverman"}, "'bandwidth' parameter of KernelNB must be"),
+                                             ({"estimator": "fft"}, "'estimator' parameter of KernelNB must be"),
+                                             ({"fallback": "mean"}, "'fallback' parameter of KernelNB must be")])
 def test_bad_parameters_are_named(kwargs, message):
     X, y = small_numeric()
     with pytest.raises(ValueError, match=message):

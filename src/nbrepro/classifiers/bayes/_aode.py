@@ -1,9 +1,12 @@
 """Averaged one-dependence estimators, exactly as Weka 3.6's ``AODE``."""
 from __future__ import annotations
 
-import numpy as np
+from numbers import Integral
 
-from .._nominal import normalize_or_uniform
+import numpy as np
+from sklearn.utils._param_validation import Interval
+
+from .._nominal import HANDLE_UNKNOWN, normalize_or_uniform
 from ._joint import JointCountsMixin, diagonal, flat_index, value_layout
 from ._one_dependence_kernel import weighted_one_dependence_sums
 
@@ -37,7 +40,14 @@ class AODE(JointCountsMixin):
         An undeclared test value is treated as missing, or raises ``ValueError``.
     """
 
-    def __init__(self, frequency_limit: int = 1, m_estimate: bool = False, weight: int = 1,
+    _parameter_constraints: dict = {
+        "frequency_limit": [Interval(Integral, 0, None, closed="left")],
+        "m_estimate": ["boolean"],
+        "weight": [Interval(Integral, 1, None, closed="left")],
+        "handle_unknown": HANDLE_UNKNOWN,
+    }
+
+    def __init__(self, *, frequency_limit: int = 1, m_estimate: bool = False, weight: int = 1,
                  handle_unknown: str = "ignore"):
         self.frequency_limit = frequency_limit
         self.m_estimate = m_estimate
@@ -45,8 +55,6 @@ class AODE(JointCountsMixin):
         self.handle_unknown = handle_unknown
 
     def _fit_counts(self, counts: dict) -> None:
-        if self.weight <= 0 or int(self.weight) != self.weight:
-            raise ValueError(f"AODE: weight must be a positive integer, got {self.weight!r}")
         r = len(self.classes_)
         q = self.n_values_.astype(np.float64)
         self.offsets_, T, owner, miss = value_layout(self.n_values_)

@@ -1,10 +1,13 @@
 """Naive Bayes on mixed data as Orhan et al. (2012) state it, and their least-squares weighted NB."""
 from __future__ import annotations
 
+from numbers import Integral, Real
+
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils import check_array
+from sklearn.utils._param_validation import Interval
 from sklearn.utils.validation import check_is_fitted
 
 from ... import libm
@@ -45,7 +48,13 @@ class FrequencyGaussianNB(ClassifierMixin, BaseEstimator):
         Delta degrees of freedom of the per-class standard deviation (1: sample sd).
     """
 
-    def __init__(self, epsilon: float = 1e-9, use_prior: bool = True, std_ddof: int = 1):
+    _parameter_constraints: dict = {
+        "epsilon": [Interval(Real, 0, None, closed="left")],
+        "use_prior": ["boolean"],
+        "std_ddof": [Interval(Integral, 0, None, closed="left")],
+    }
+
+    def __init__(self, *, epsilon: float = 1e-9, use_prior: bool = True, std_ddof: int = 1):
         self.epsilon = epsilon
         self.use_prior = use_prior
         self.std_ddof = std_ddof
@@ -86,6 +95,7 @@ class FrequencyGaussianNB(ClassifierMixin, BaseEstimator):
 
     def _fit_model(self, X, y) -> np.ndarray:
         """Learn priors, frequencies and Gaussians; return the class codes of the rows (-1: missing)."""
+        self._validate_params()
         cols, nominal, _ = self._columns(X)
         self.classes_, ycodes = encode_target(self, y)
         all_codes = ycodes

@@ -2,7 +2,10 @@
 chosen by one of the rules Liu et al. compare (``nbrepro.kde.RULES``)."""
 from __future__ import annotations
 
+from numbers import Real
+
 import numpy as np
+from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
 
 from ...errors import BandwidthError
@@ -10,6 +13,7 @@ from ...kde import RULES
 from ...kde.density import kernel_density_table
 from ...kde.many import bandwidths
 from ...weka.estimators import KernelEstimators, numeric_precisions, round_to_precision
+from .._nominal import HANDLE_UNKNOWN
 from ._naive_bayes import NaiveBayes, nominal_codes
 
 ESTIMATORS = ("density", "weka")
@@ -56,7 +60,15 @@ class KernelNB(NaiveBayes):
     bandwidth_ratios_ : ``bandwidths_ / reference_bandwidths_`` (Liu et al.'s Figure 2)
     """
 
-    def __init__(self, bandwidth: str = "nrd-i", estimator: str = "density", fallback: str | None = "weka",
+    _parameter_constraints: dict = {
+        "bandwidth": [StrOptions(set(RULES))],
+        "estimator": [StrOptions(set(ESTIMATORS))],
+        "fallback": [StrOptions(set(RULES)), None],
+        "search_upper": [Interval(Real, 0, None, closed="neither")],
+        "handle_unknown": HANDLE_UNKNOWN,
+    }
+
+    def __init__(self, *, bandwidth: str = "nrd-i", estimator: str = "density", fallback: str | None = "weka",
                  search_upper: float = 1.0, handle_unknown: str = "ignore"):
         self.bandwidth = bandwidth
         self.estimator = estimator
@@ -69,12 +81,6 @@ class KernelNB(NaiveBayes):
     supervised_discretization = False
 
     def fit(self, X, y):
-        if self.bandwidth not in RULES:
-            raise ValueError(f"KernelNB: bandwidth must be one of {', '.join(RULES)}, got {self.bandwidth!r}")
-        if self.fallback is not None and self.fallback not in RULES:
-            raise ValueError(f"KernelNB: fallback must be None or one of {', '.join(RULES)}, got {self.fallback!r}")
-        if self.estimator not in ESTIMATORS:
-            raise ValueError(f"KernelNB: estimator must be one of {ESTIMATORS}, got {self.estimator!r}")
         Z, ycodes, w = self._fit_mixed(X, y)
         r = len(self.classes_)
         self.cut_points_ = {}

@@ -4,7 +4,10 @@ each factor raised to a weight fitted by least squares.
 
 from __future__ import annotations
 
+from numbers import Integral
+
 import numpy as np
+from sklearn.utils._param_validation import StrOptions
 
 from ._gaussian_nb import FrequencyGaussianNB
 
@@ -34,8 +37,15 @@ class LSLWNB(FrequencyGaussianNB):
     against refitting without the attribute.
     """
 
+    _parameter_constraints: dict = {
+        **FrequencyGaussianNB._parameter_constraints,
+        "solver": [StrOptions({"per_factor", "joint"})],
+        "ignored_attribute": [str, Integral, None],
+    }
+
     def __init__(
         self,
+        *,
         epsilon: float = 1e-9,
         use_prior: bool = True,
         std_ddof: int = 1,
@@ -47,8 +57,6 @@ class LSLWNB(FrequencyGaussianNB):
         self.ignored_attribute = ignored_attribute
 
     def fit(self, X, y):
-        if self.solver not in ("per_factor", "joint"):
-            raise ValueError(f"LSLWNB: solver must be 'per_factor' or 'joint', got {self.solver!r}")
         ycodes = self._fit_model(X, y)
         F = self.log_factors(X)
         keep = ycodes >= 0

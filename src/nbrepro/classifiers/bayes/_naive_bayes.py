@@ -9,7 +9,7 @@ from ...preprocess.mdl import mdl_cut_points, mdl_cut_points_columns
 from ...weka.estimators import KernelEstimators, NormalEstimators, numeric_precisions, weka_training_order
 from ...weka.product import TINY, weka_product
 from .._mixed import MixedInputMixin
-from .._nominal import CountedClassifierMixin, java_normalize
+from .._nominal import HANDLE_UNKNOWN, CountedClassifierMixin, java_normalize
 from ._joint import flat_index, value_offsets
 
 
@@ -43,17 +43,23 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
         ("ignore") or raises ``ValueError`` naming the attribute and value ("error").
     """
 
-    def __init__(self, kernel: bool = False, supervised_discretization: bool = False,
+    _parameter_constraints: dict = {
+        "kernel": ["boolean"],
+        "supervised_discretization": ["boolean"],
+        "handle_unknown": HANDLE_UNKNOWN,
+    }
+
+    def __init__(self, *, kernel: bool = False, supervised_discretization: bool = False,
                  handle_unknown: str = "ignore"):
         self.kernel = kernel
         self.supervised_discretization = supervised_discretization
         self.handle_unknown = handle_unknown
 
     def fit(self, X, y, sample_weight=None):
+        Z, ycodes, w = self._fit_mixed(X, y, sample_weight)  # the parameters validated first
         if self.kernel and self.supervised_discretization:
             raise ValueError("NaiveBayes: kernel=True and supervised_discretization=True exclude each other "
                              "(Weka: \"Can't use both kernel density estimation and discretization!\")")
-        Z, ycodes, w = self._fit_mixed(X, y, sample_weight)
         r = len(self.classes_)
         self.cut_points_ = {}
         if self.supervised_discretization:

@@ -1,14 +1,17 @@
 """Tree-augmented naive Bayes, exactly as Weka 3.6's ``BayesNet -Q ...search.local.TAN``."""
 from __future__ import annotations
 
+from numbers import Real
+
 import numpy as np
 import pandas as pd
+from sklearn.utils._param_validation import Interval
 
 from ... import libm
 from ...preprocess.mdl import MDLDiscretizer
 from ...weka.special import weka_ln_gamma
 from .._mixed import is_numeric_dtype
-from .._nominal import NominalClassifierMixin, java_normalize
+from .._nominal import HANDLE_UNKNOWN, NominalClassifierMixin, java_normalize
 from ._joint import diagonal, flat_index, pair_counts, value_offsets
 
 
@@ -48,7 +51,12 @@ class TAN(NominalClassifierMixin):
 
     _SCORE_ALPHA = 0.5  # Weka's LocalScoreSearchAlgorithm fixes the score's prior at 0.5, whatever -A says
 
-    def __init__(self, alpha: float = 0.5, handle_unknown: str = "ignore"):
+    _parameter_constraints: dict = {
+        "alpha": [Interval(Real, 0, None, closed="neither")],
+        "handle_unknown": HANDLE_UNKNOWN,
+    }
+
+    def __init__(self, *, alpha: float = 0.5, handle_unknown: str = "ignore"):
         self.alpha = alpha
         self.handle_unknown = handle_unknown
 

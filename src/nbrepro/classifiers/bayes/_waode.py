@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._nominal import normalize_or_uniform
+from .._nominal import HANDLE_UNKNOWN, normalize_or_uniform
 from ._joint import JointCountsMixin, diagonal, flat_index, log2_ratio, ordered_sum, value_layout
 from ._one_dependence_kernel import weighted_one_dependence_sums
 
@@ -34,7 +34,11 @@ class WAODE(JointCountsMixin):
 
     complete_training = True
 
-    def __init__(self, handle_unknown: str = "ignore"):
+    _parameter_constraints: dict = {
+        "handle_unknown": HANDLE_UNKNOWN,
+    }
+
+    def __init__(self, *, handle_unknown: str = "ignore"):
         self.handle_unknown = handle_unknown
 
     def _fit_counts(self, counts: dict) -> None:

@@ -16,12 +16,16 @@ in the fifth decimal of the probabilities.
 
 from __future__ import annotations
 
+from numbers import Integral, Real
+
 import numpy as np
+from sklearn.utils._param_validation import Interval, Options
 from sklearn.utils.validation import check_is_fitted
 
 from ... import libm
 from ...errors import OptimizationError
 from .._mixed import MixedInputMixin
+from .._nominal import HANDLE_UNKNOWN
 from . import _logistic_kernel as lk
 
 
@@ -83,7 +87,13 @@ class Logistic(MixedInputMixin):
         every 200 iterations; k > 0 stops after k iterations.
     """
 
-    def __init__(self, ridge: float = 1e-8, max_iter: int = -1, handle_unknown: str = "ignore"):
+    _parameter_constraints: dict = {
+        "ridge": [Interval(Real, 0, None, closed="left")],
+        "max_iter": [Options(Integral, {-1}), Interval(Integral, 1, None, closed="left")],
+        "handle_unknown": HANDLE_UNKNOWN,
+    }
+
+    def __init__(self, *, ridge: float = 1e-8, max_iter: int = -1, handle_unknown: str = "ignore"):
         self.ridge = ridge
         self.max_iter = max_iter
         self.handle_unknown = handle_unknown
@@ -132,10 +142,6 @@ class Logistic(MixedInputMixin):
 
     # ---- fitting --------------------------------------------------------------------
     def fit(self, X, y, sample_weight=None):
-        if self.ridge < 0:
-            raise ValueError(f"Logistic: ridge must be non-negative, got {self.ridge!r}")
-        if self.max_iter != -1 and self.max_iter < 1:
-            raise ValueError(f"Logistic: max_iter must be -1 or positive, got {self.max_iter!r}")
         Z, ycodes, w = self._fit_mixed(X, y, sample_weight)
         if len(ycodes) == 0:
             raise ValueError("Logistic: no training row has a known class")

@@ -17,9 +17,6 @@ class LazyNominalMixin(NominalClassifierMixin):
     attributes a training row shares with the test row (LWNB, ICLNB) implements
     ``_level_weights``, and predicts naive Bayes fitted to the weighted training rows."""
 
-    def _check_params(self) -> None:
-        """Validate constructor parameters at fit time (sklearn convention)."""
-
     def _keep_codes(self, codes: np.ndarray, y: np.ndarray) -> None:
         """The training codes as small integers, by row and by attribute (the compiled passes read
         them once or twice per test row), and the classes."""
@@ -34,7 +31,6 @@ class LazyNominalMixin(NominalClassifierMixin):
         return known, np.where(known, codes, -2).astype(self._code_dtype)
 
     def _fit_codes(self, codes: np.ndarray, y: np.ndarray) -> None:
-        self._check_params()
         self._keep_codes(codes, y)
 
     def _level_weights(self, hist: np.ndarray) -> np.ndarray:

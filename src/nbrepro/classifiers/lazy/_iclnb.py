@@ -1,8 +1,11 @@
 """Instance-cloning local naive Bayes (Jiang, Zhang & Su 2005), as reconstructed from its abstracts."""
 from __future__ import annotations
 
+from numbers import Integral
+
 import numpy as np
 
+from .._nominal import HANDLE_UNKNOWN
 from ._base import LazyNominalMixin
 
 
@@ -25,7 +28,12 @@ class InstanceCloningNB(LazyNominalMixin):
         Number of neighbours.
     """
 
-    def __init__(self, k: int = 30, handle_unknown: str = "ignore"):
+    _parameter_constraints: dict = {
+        "k": [Integral],
+        "handle_unknown": HANDLE_UNKNOWN,
+    }
+
+    def __init__(self, *, k: int = 30, handle_unknown: str = "ignore"):
         self.k = k
         self.handle_unknown = handle_unknown
 

@@ -1,8 +1,12 @@
 """Lazy cell-weighted naive Bayes (Li & Li), Figure 1 of the paper."""
 from __future__ import annotations
 
-import numpy as np
+from numbers import Integral, Real
 
+import numpy as np
+from sklearn.utils._param_validation import Interval
+
+from .._nominal import HANDLE_UNKNOWN
 from ._base import LazyNominalMixin
 
 
@@ -33,14 +37,16 @@ class LCWNB(LazyNominalMixin):
     handle_unknown : {"ignore", "error"}
     """
 
-    def __init__(self, kappa: float = 5.0, n_bisections: int = 30, handle_unknown: str = "ignore"):
+    _parameter_constraints: dict = {
+        "kappa": [Interval(Real, 0, None, closed="neither")],
+        "n_bisections": [Interval(Integral, 0, None, closed="left")],
+        "handle_unknown": HANDLE_UNKNOWN,
+    }
+
+    def __init__(self, *, kappa: float = 5.0, n_bisections: int = 30, handle_unknown: str = "ignore"):
         self.kappa = kappa
         self.n_bisections = n_bisections
         self.handle_unknown = handle_unknown
-
-    def _check_params(self) -> None:
-        if not self.kappa > 0:
-            raise ValueError(f"LCWNB: kappa must be positive, got {self.kappa!r}")
 
     def _proba_codes(self, codes: np.ndarray) -> np.ndarray:
         from ._hamming_kernel import lcwnb_proba  # numba: imported where first needed

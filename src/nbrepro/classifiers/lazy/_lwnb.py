@@ -1,13 +1,16 @@
 """Locally weighted naive Bayes (Frank, Hall & Pfahringer 2003) as Weka 3.6's ``LWL`` with ``NaiveBayes``."""
 from __future__ import annotations
 
+from numbers import Integral
+
 import numpy as np
+from sklearn.utils._param_validation import StrOptions
 
 from ... import libm
 from ...weka.estimators import NormalEstimators, numeric_precisions, weighted_normal_probability, weka_training_order
 from ...weka.product import weka_product
 from .._mixed import MixedInputMixin, is_numeric_dtype
-from .._nominal import java_normalize
+from .._nominal import HANDLE_UNKNOWN, java_normalize
 from ._base import BLOCK_VALUES, LazyNominalMixin
 
 KERNELS = ("linear", "epanechnikov", "tricube", "inverse", "gauss", "constant")
@@ -52,14 +55,16 @@ class LocallyWeightedNB(MixedInputMixin, LazyNominalMixin):
         One of linear (Weka's default), epanechnikov, tricube, inverse, gauss, constant.
     """
 
-    def __init__(self, k: int = 50, kernel: str = "linear", handle_unknown: str = "ignore"):
+    _parameter_constraints: dict = {
+        "k": [Integral],
+        "kernel": [StrOptions(set(KERNELS))],
+        "handle_unknown": HANDLE_UNKNOWN,
+    }
+
+    def __init__(self, *, k: int = 50, kernel: str = "linear", handle_unknown: str = "ignore"):
         self.k = k
         self.kernel = kernel
         self.handle_unknown = handle_unknown
-
-    def _check_params(self) -> None:
-        if self.kernel not in KERNELS:
-            raise ValueError(f"LocallyWeightedNB: kernel must be one of {KERNELS}, got {self.kernel!r}")
 
     def _kernel_weights(self, dist: np.ndarray):
         """(neighbour mask, kernel weight — 0 outside the neighbours) for (test × training) distances:
@@ -97,7 +102,6 @@ class LocallyWeightedNB(MixedInputMixin, LazyNominalMixin):
         if not (hasattr(X, "dtypes") and any(is_numeric_dtype(t) for t in X.dtypes)):
             self._mixed = False
             return super().fit(X, y)
-        self._check_params()
         self._mixed = True
         Z, ycodes, _ = self._fit_mixed(X, y)
         self._Z, self._y = Z, ycodes

@@ -7,13 +7,16 @@ class's training rows, as ``LPMBC``) and scores every size of a grid from one ne
 """
 from __future__ import annotations
 
+from numbers import Real
+
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
 
 from ... import libm
 from .._nominal import ProbaPredictMixin, encode_target
-from ._neighbours import METRICS, numeric_matrix, resolve_size, sorted_neighbours
+from ._neighbours import METRICS, NEIGHBOURHOOD_SIZE, numeric_matrix, resolve_size, sorted_neighbours
 from ._scores import FLAT, softmax
 
 
@@ -23,8 +26,7 @@ class _NeighbourClassifier(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
     attribute_kinds = frozenset({"numeric"})   # distances: a nominal column is refused
 
     def fit(self, X, y):
-        if self.metric not in METRICS:
-            raise ValueError(f"{type(self).__name__}: metric must be one of {METRICS}, got {self.metric!r}")
+        self._validate_params()
         A = numeric_matrix(self, X, fitting=True, y=y)
         self.classes_, codes = encode_target(self, y)
         known = codes >= 0
@@ -62,7 +64,12 @@ class VotingKNN(_NeighbourClassifier):
     metric : {"euclidean", "chebyshev"}
     """
 
-    def __init__(self, k=1, metric: str = "euclidean"):
+    _parameter_constraints: dict = {
+        "k": NEIGHBOURHOOD_SIZE,
+        "metric": [StrOptions(set(METRICS))],
+    }
+
+    def __init__(self, *, k=1, metric: str = "euclidean"):
         self.k = k
         self.metric = metric
 
@@ -96,7 +103,12 @@ class LocalMeanKNN(_NeighbourClassifier):
     metric : {"euclidean", "chebyshev"}
     """
 
-    def __init__(self, k=1, metric: str = "euclidean"):
+    _parameter_constraints: dict = {
+        "k": NEIGHBOURHOOD_SIZE,
+        "metric": [StrOptions(set(METRICS))],
+    }
+
+    def __init__(self, *, k=1, metric: str = "euclidean"):
         self.k = k
         self.metric = metric
 
@@ -134,7 +146,13 @@ class LocalDistributionKNN(_NeighbourClassifier):
     min_radius : float, r is at least this
     """
 
-    def __init__(self, k=1, metric: str = "chebyshev", min_radius: float = 1e-12):
+    _parameter_constraints: dict = {
+        "k": NEIGHBOURHOOD_SIZE,
+        "metric": [StrOptions(set(METRICS))],
+        "min_radius": [Interval(Real, 0, None, closed="left")],
+    }
+
+    def __init__(self, *, k=1, metric: str = "chebyshev", min_radius: float = 1e-12):
         self.k = k
         self.metric = metric
         self.min_radius = min_radius

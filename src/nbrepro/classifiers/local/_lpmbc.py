@@ -15,14 +15,16 @@ normalised to the cube's side [x_d − r, x_d + r] (Eq. 14, 20):
 from __future__ import annotations
 
 import math
+from numbers import Real
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
 
 from ... import libm
 from .._nominal import ProbaPredictMixin, encode_target
-from ._neighbours import METRICS, numeric_matrix, resolve_size, sorted_neighbours
+from ._neighbours import METRICS, NEIGHBOURHOOD_SIZE, numeric_matrix, resolve_size, sorted_neighbours
 from ._scores import FLAT, softmax
 
 MODELS = ("LUA", "LGA", "LCA")
@@ -65,7 +67,15 @@ class LPMBC(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
 
     path_params = ("k", "model")  # InnerCVSelection scores these from one fit (``path_proba``)
 
-    def __init__(self, k=1, model: str = "LUA", metric: str = "chebyshev", bandwidth_factor: float = 1.06,
+    _parameter_constraints: dict = {
+        "k": NEIGHBOURHOOD_SIZE,
+        "model": [StrOptions(set(MODELS))],
+        "metric": [StrOptions(set(METRICS))],
+        "bandwidth_factor": [Interval(Real, 0, None, closed="neither")],
+        "min_radius": [Interval(Real, 0, None, closed="left")],
+    }
+
+    def __init__(self, *, k=1, model: str = "LUA", metric: str = "chebyshev", bandwidth_factor: float = 1.06,
                  min_radius: float = 1e-12):
         self.k = k
         self.model = model
@@ -74,10 +84,7 @@ class LPMBC(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
         self.min_radius = min_radius
 
     def fit(self, X, y):
-        if self.model not in MODELS:
-            raise ValueError(f"LPMBC: model must be one of {MODELS}, got {self.model!r}")
-        if self.metric not in METRICS:
-            raise ValueError(f"LPMBC: metric must be one of {METRICS}, got {self.metric!r}")
+        self._validate_params()
         A = numeric_matrix(self, X, fitting=True, y=y)
         self.classes_, codes = encode_target(self, y)
         known = codes >= 0

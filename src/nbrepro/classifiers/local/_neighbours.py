@@ -8,9 +8,14 @@ the neighbourhoods do not depend on the machine.
 """
 from __future__ import annotations
 
+from numbers import Integral
+
 import numpy as np
+from sklearn.utils._param_validation import Interval, RealNotInt
 
 METRICS = ("chebyshev", "euclidean")
+# a neighbourhood size: a count of at least 1, or a fraction in (0, 1] of the smallest class
+NEIGHBOURHOOD_SIZE = [Interval(Integral, 1, None, closed="left"), Interval(RealNotInt, 0, 1, closed="right")]
 _BLOCK_ELEMENTS = 1 << 22  # queries × rows × attributes held at once (32 MB of float64)
 
 

@@ -3,9 +3,11 @@ multivariate Gaussian kernel estimate, without the independence assumption."""
 from __future__ import annotations
 
 import math
+from numbers import Real
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils._param_validation import Interval
 from sklearn.utils.validation import check_is_fitted
 
 from ... import libm
@@ -39,11 +41,17 @@ class NonNaiveBayes(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
 
     attribute_kinds = frozenset({"numeric"})   # densities of numeric attributes: a nominal column is refused
 
-    def __init__(self, bandwidth_factor: float = 1.0, min_bandwidth: float = 1e-3):
+    _parameter_constraints: dict = {
+        "bandwidth_factor": [Interval(Real, 0, None, closed="neither")],
+        "min_bandwidth": [Interval(Real, 0, None, closed="left")],
+    }
+
+    def __init__(self, *, bandwidth_factor: float = 1.0, min_bandwidth: float = 1e-3):
         self.bandwidth_factor = bandwidth_factor
         self.min_bandwidth = min_bandwidth
 
     def fit(self, X, y):
+        self._validate_params()
         A = numeric_matrix(self, X, fitting=True, y=y)
         self.classes_, codes = encode_target(self, y)
         known = codes >= 0

@@ -6,9 +6,12 @@ config (``{"name": "stratified_cv", "folds": 4, "seed": 1}``).
 """
 from __future__ import annotations
 
+from numbers import Real
+
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.utils._param_validation import HasMethods, Interval
 from sklearn.utils.validation import check_is_fitted
 
 from ._inner_folds import WrappedInputMixin, aligned_proba, inner_splitter, take_rows
@@ -37,7 +40,14 @@ class Calibrated(WrappedInputMixin, ClassifierMixin, BaseEstimator):
     # the internal CV when ``cv`` is None: Stacking -X 10 -S 1's folds (also what a reseeded run shifts)
     default_cv = {"name": "weka_cv", "folds": 10, "runs": {"first": 1, "last": 1}}
 
-    def __init__(self, estimator=None, cv=None, ridge: float = 1e-8, meta=None):
+    _parameter_constraints: dict = {
+        "estimator": [HasMethods(["fit", "predict_proba"])],
+        "cv": [dict, None],
+        "ridge": [Interval(Real, 0, None, closed="left")],
+        "meta": [HasMethods(["fit", "predict_proba"]), None],
+    }
+
+    def __init__(self, estimator=None, *, cv=None, ridge: float = 1e-8, meta=None):
         self.estimator = estimator
         self.cv = cv
         self.ridge = ridge

@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.utils._param_validation import HasMethods
 from sklearn.utils.validation import check_is_fitted
 
 from ._inner_folds import WrappedInputMixin, codes_and_counts, inner_splitter, take_rows
@@ -28,7 +29,14 @@ class InnerCVSelection(WrappedInputMixin, ClassifierMixin, BaseEstimator):
 
     default_cv = {"name": "stratified_cv", "folds": 4, "seed": 1}   # the inner CV when ``cv`` is None
 
-    def __init__(self, estimator=None, param_grid=None, cv=None, metric: str = "accuracy"):
+    _parameter_constraints: dict = {
+        "estimator": [HasMethods(["fit", "predict_proba"])],
+        "param_grid": [dict, list],
+        "cv": [dict, None],
+        "metric": [str],
+    }
+
+    def __init__(self, estimator=None, param_grid=None, *, cv=None, metric: str = "accuracy"):
         self.estimator = estimator
         self.param_grid = param_grid
         self.cv = cv

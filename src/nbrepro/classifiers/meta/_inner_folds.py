@@ -17,6 +17,7 @@ class WrappedInputMixin(ProbaPredictMixin):
 
     def _check_fit_input(self, X, y) -> tuple[np.ndarray, np.ndarray]:
         """(classes, codes) of y, as ``encode_target``, after refusing sparse input."""
+        self._validate_params()
         name = type(self).__name__
         if sp.issparse(X):
             raise TypeError(f"{name}: sparse input is not supported; pass a dense array or a DataFrame")

@@ -11,11 +11,13 @@ import hashlib
 from collections import OrderedDict
 from contextlib import contextmanager
 from contextvars import ContextVar
+from numbers import Integral
 
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
 from sklearn.utils import check_array, check_consistent_length, column_or_1d
+from sklearn.utils._param_validation import HasMethods, Interval
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
 from ...weka._random_kernel import alias_draws, shuffled_indices
@@ -180,7 +182,14 @@ class Bagging(ProbaPredictMixin, MetaEstimatorMixin, ClassifierMixin, BaseEstima
         Weka ``-S`` (1): the seed of the one ``java.util.Random`` all bags are drawn from.
     """
 
-    def __init__(self, estimator=None, n_estimators: int = 10, bag_size_percent: int = 100, random_state: int = 1):
+    _parameter_constraints: dict = {
+        "estimator": [HasMethods(["fit", "predict_proba"])],
+        "n_estimators": [Interval(Integral, 1, None, closed="left")],
+        "bag_size_percent": [Interval(Integral, 1, 100, closed="both")],
+        "random_state": [Integral],
+    }
+
+    def __init__(self, estimator=None, *, n_estimators: int = 10, bag_size_percent: int = 100, random_state: int = 1):
         self.estimator = estimator
         self.n_estimators = n_estimators
         self.bag_size_percent = bag_size_percent
@@ -192,12 +201,7 @@ class Bagging(ProbaPredictMixin, MetaEstimatorMixin, ClassifierMixin, BaseEstima
     def _fit(self, X, y, sample_weight=None, depths_only: bool = False):
         """``fit``; ``depths_only``: unpruned J48 members learn only their ``min_test_depth_``
         (AWNB's use: the same bags and trees, no nodes to predict with)."""
-        if self.estimator is None:
-            raise ValueError("Bagging: estimator is required (e.g. J48(unpruned=True))")
-        if int(self.n_estimators) < 1:
-            raise ValueError(f"Bagging: n_estimators must be at least 1, got {self.n_estimators!r}")
-        if not 0 < int(self.bag_size_percent) <= 100:
-            raise ValueError(f"Bagging: bag_size_percent must lie in 1..100, got {self.bag_size_percent!r}")
+        self._validate_params()  # e.g. an estimator is required: J48(unpruned=True) in Hall's bags
         X_given = X
         if not isinstance(X, pd.DataFrame):
             X = check_array(X, dtype=None, ensure_all_finite="allow-nan")

@@ -24,10 +24,14 @@ fall as in Weka.
 """
 from __future__ import annotations
 
+from numbers import Integral, Real
+
 import numpy as np
+from sklearn.utils._param_validation import Interval
 from sklearn.utils.validation import check_is_fitted
 
 from .._mixed import MixedInputMixin
+from .._nominal import HANDLE_UNKNOWN
 from ._builder import TreeBuilder
 from ._c45 import Node
 from ._export import weka_tree_text
@@ -68,7 +72,16 @@ class J48(MixedInputMixin):
         For each attribute, the depth of its shallowest test (root = 1); ``inf`` if never tested.
     """
 
-    def __init__(self, confidence: float = 0.25, min_samples_leaf: int = 2, unpruned: bool = False,
+    _parameter_constraints: dict = {
+        "confidence": [Interval(Real, 0, 1, closed="neither")],
+        "min_samples_leaf": [Interval(Integral, 1, None, closed="left")],
+        "unpruned": ["boolean"],
+        "subtree_raising": ["boolean"],
+        "laplace": ["boolean"],
+        "handle_unknown": HANDLE_UNKNOWN,
+    }
+
+    def __init__(self, *, confidence: float = 0.25, min_samples_leaf: int = 2, unpruned: bool = False,
                  subtree_raising: bool = True, laplace: bool = False, handle_unknown: str = "ignore"):
         self.confidence = confidence
         self.min_samples_leaf = min_samples_leaf
@@ -102,10 +115,6 @@ class J48(MixedInputMixin):
         return self._grow(Z, ycodes, np.ones(len(ycodes)), all_values, ranks, depths_only)
 
     def _grow(self, Z, ycodes, w, all_values, ranks=None, depths_only=False) -> J48:
-        if not 0 < self.confidence < 1:
-            raise ValueError(f"J48: confidence must lie in (0, 1), got {self.confidence!r}")
-        if self.min_samples_leaf < 1:
-            raise ValueError(f"J48: min_samples_leaf must be at least 1, got {self.min_samples_leaf!r}")
         builder = TreeBuilder(Z, ycodes, self.numeric_, self.n_values_, len(self.classes_), int(self.min_samples_leaf),
                                all_values, self.confidence, self.subtree_raising)
         self.__dict__.pop("tree_", None)

@@ -19,7 +19,10 @@ are kept in Weka's order throughout.
 """
 from __future__ import annotations
 
+from numbers import Integral
+
 import numpy as np
+from sklearn.utils._param_validation import Interval
 from sklearn.utils.validation import check_is_fitted
 
 from ...preprocess.mdl import (
@@ -35,6 +38,7 @@ from ...weka._order_kernel import weka_sorts_in_turn
 from ...weka.product import TINY
 from ...weka.random import JavaRandom
 from .._mixed import MixedInputMixin
+from .._nominal import HANDLE_UNKNOWN
 from ..bayes import NaiveBayes
 from ._builder import TreeBuilder
 from ._c45 import Distribution, seq_sum
@@ -159,7 +163,12 @@ class NBTree(MixedInputMixin):
         A nominal test value outside the declared values is missing ("ignore") or an error.
     """
 
-    def __init__(self, min_split_rows: int = 30, handle_unknown: str = "ignore"):
+    _parameter_constraints: dict = {
+        "min_split_rows": [Interval(Integral, 1, None, closed="left")],
+        "handle_unknown": HANDLE_UNKNOWN,
+    }
+
+    def __init__(self, *, min_split_rows: int = 30, handle_unknown: str = "ignore"):
         self.min_split_rows = min_split_rows
         self.handle_unknown = handle_unknown
 

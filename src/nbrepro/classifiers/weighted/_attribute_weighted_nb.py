@@ -12,7 +12,10 @@ Weka's floored product; the class prior is not weighted.
 """
 from __future__ import annotations
 
+from numbers import Integral
+
 import numpy as np
+from sklearn.utils._param_validation import Interval
 
 from ..trees import J48, Bagging, known_tree_depths
 from ._base import WeightedNaiveBayes
@@ -81,7 +84,15 @@ class AttributeWeightedNB(WeightedNaiveBayes):
     classes_
     """
 
-    def __init__(self, n_trees: int = 10, sample_percent: int = 50, random_state: int = 1, resample: bool = True,
+    _parameter_constraints: dict = {
+        "n_trees": [Interval(Integral, 1, None, closed="left")],
+        "sample_percent": [Interval(Integral, 1, None, closed="left")],
+        "random_state": [Integral],
+        "resample": ["boolean"],
+        "binary": ["boolean"],
+    }
+
+    def __init__(self, *, n_trees: int = 10, sample_percent: int = 50, random_state: int = 1, resample: bool = True,
                  binary: bool = False):
         self.n_trees = n_trees
         self.sample_percent = sample_percent

@@ -24,6 +24,7 @@ class WeightedNaiveBayes(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
         raise NotImplementedError
 
     def fit(self, X, y):
+        self._validate_params()
         self.naive_bayes_ = NaiveBayes().fit(X, y)
         self.classes_ = self.naive_bayes_.classes_
         for name in ("feature_names_in_", "n_features_in_"):

@@ -20,8 +20,10 @@ exceeds its correlation with each attribute already selected.
 from __future__ import annotations
 
 import math
+from numbers import Integral
 
 import numpy as np
+from sklearn.utils._param_validation import Interval
 
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
@@ -265,13 +267,16 @@ class CorrelationSelectedNB(WeightedNaiveBayes):
     naive_bayes_, classes_
     """
 
-    def __init__(self, max_stale: int = 5, locally_predictive: bool = True):
+    _parameter_constraints: dict = {
+        "max_stale": [Interval(Integral, 1, None, closed="left")],
+        "locally_predictive": ["boolean"],
+    }
+
+    def __init__(self, *, max_stale: int = 5, locally_predictive: bool = True):
         self.max_stale = max_stale
         self.locally_predictive = locally_predictive
 
     def _weights(self, X, y) -> np.ndarray:
-        if int(self.max_stale) < 1:
-            raise ValueError(f"CorrelationSelectedNB: max_stale must be at least 1, got {self.max_stale!r}")
         self.selected_ = cfs_selection(X, y, int(self.max_stale), bool(self.locally_predictive),
                                        encoder=self.naive_bayes_)
         return self.selected_.astype(np.float64)

@@ -4,7 +4,10 @@ ratio or ReliefF (Hall's comparison columns GRW and RW).
 
 from __future__ import annotations
 
+from numbers import Integral
+
 import numpy as np
+from sklearn.utils._param_validation import Interval
 
 from ._base import WeightedNaiveBayes
 
@@ -58,7 +61,12 @@ class ReliefFWeightedNB(WeightedNaiveBayes):
     weights_, scores_ (the ReliefF merits), naive_bayes_, classes_
     """
 
-    def __init__(self, n_neighbours: int = 10, normalize: bool = True):
+    _parameter_constraints: dict = {
+        "n_neighbours": [Interval(Integral, 1, None, closed="left")],
+        "normalize": ["boolean"],
+    }
+
+    def __init__(self, *, n_neighbours: int = 10, normalize: bool = True):
         self.n_neighbours = n_neighbours
         self.normalize = normalize
 

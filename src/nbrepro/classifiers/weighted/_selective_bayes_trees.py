@@ -4,7 +4,10 @@ bagged decision trees test near their roots (Hall's SBC column).
 
 from __future__ import annotations
 
+from numbers import Integral
+
 import numpy as np
+from sklearn.utils._param_validation import Interval
 
 from ._attribute_weighted_nb import bagged_tree_depths
 from ._base import WeightedNaiveBayes
@@ -25,7 +28,14 @@ class SelectiveBayesTrees(WeightedNaiveBayes):
     weights_ (0/1), naive_bayes_, classes_
     """
 
-    def __init__(self, n_trees: int = 5, sample_percent: int = 10, max_depth: int = 3, random_state: int = 1):
+    _parameter_constraints: dict = {
+        "n_trees": [Interval(Integral, 1, None, closed="left")],
+        "sample_percent": [Interval(Integral, 1, None, closed="left")],
+        "max_depth": [Interval(Integral, 0, None, closed="left")],
+        "random_state": [Integral],
+    }
+
+    def __init__(self, *, n_trees: int = 5, sample_percent: int = 10, max_depth: int = 3, random_state: int = 1):
         self.n_trees = n_trees
         self.sample_percent = sample_percent
         self.max_depth = max_depth

@@ -10,6 +10,7 @@ for every training row are computed once, and a subset's scores are their runnin
 from __future__ import annotations
 
 import numpy as np
+from sklearn.utils._param_validation import StrOptions
 
 from ... import libm
 from ...metrics import accuracy, auc
@@ -44,12 +45,14 @@ class SelectiveNB(WeightedNaiveBayes):
     naive_bayes_, classes_
     """
 
-    def __init__(self, metric: str = "accuracy"):
+    _parameter_constraints: dict = {
+        "metric": [StrOptions({"accuracy", "auc"})],
+    }
+
+    def __init__(self, *, metric: str = "accuracy"):
         self.metric = metric
 
     def _weights(self, X, y) -> np.ndarray:
-        if self.metric not in ("accuracy", "auc"):
-            raise ValueError(f"SelectiveNB: metric must be 'accuracy' or 'auc', got {self.metric!r}")
         nb = self.naive_bayes_
         m = nb.n_features_in_
         _, codes = encode_target(nb, y)  # the codes of nb.classes_
