@@ -113,10 +113,10 @@ def _read_tables(paper, res: Path) -> dict:
 
 
 def cmd_paper_stats(args):
+    from .analysis.figures import FIGURE_KINDS
     from .analysis.paper import run
     from .analysis.tables import write_outputs
     from .data.registry import load_registry
-    from .report.figures import DRAW
 
     paper = _paper(args)
     res = Path(args.results)
@@ -124,7 +124,7 @@ def cmd_paper_stats(args):
     write_outputs(outputs, args.results)
     for name, data in (figures.items() if args.figures else ()):  # a reseeded run's statistics need no figures
         spec = paper.figures[name]
-        DRAW[spec["kind"]](data, spec, paper, Path(args.figures) / name)
+        FIGURE_KINDS[spec["kind"]].draw(data, spec, paper, Path(args.figures) / name)
 
 
 def cmd_seed_bands(args):

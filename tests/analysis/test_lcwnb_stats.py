@@ -64,14 +64,13 @@ def test_switching_rule():
 def test_declared_figures_draw_from_the_papers_table(published, tmp_path):
     """Figures 2 and 3 as config/papers/lcwnb.yaml declares them (generic figure kinds), on the printed Table 2."""
     from nbrepro.analysis.figures import FIGURE_KINDS
-    from nbrepro.report.figures import DRAW
 
     t2, t1, _, summary = published
     paper = load_paper(ROOT / "config/papers/lcwnb.yaml")
     for name, fig in paper.figures.items():
         spec = dict(fig, n_permutations=200)
         figure = FIGURE_KINDS[fig["kind"]].compute(paper, spec, {"table2": t2}, t1, tmp_path)
-        DRAW[fig["kind"]](figure, spec, paper, tmp_path / name)
+        FIGURE_KINDS[fig["kind"]].draw(figure, spec, paper, tmp_path / name)
         data = figure.frame
         assert (tmp_path / f"{name}.svg").exists()
         if name == "figure2":   # averages equal the printed Average row

@@ -1,5 +1,5 @@
 """A paper's statistics, figure numbers and claims, declared in its config and computed by
-generic code (the paper-stats job; ``nbrepro.report.figures`` draws the figures afterwards).
+generic code (the paper-stats job; each figure's kind then draws it).
 
 The paper config's ``analysis:`` names the reproduced table they read, the printed decimals
 (values are rounded to them before ranks and counts, as a reader of the paper would), a

@@ -252,9 +252,8 @@ def test_remove_columns_step():
 def test_sweep_figure_keeps_one_row_apart_from_all_of_nm(tmp_path):
     """k = 1 (one row) and k = 1.0 (all of Nm) are different grid values: on a categorical axis
     they are the first and the last tick."""
-    from nbrepro.analysis.figures import sweep
+    from nbrepro.analysis.figures import FIGURE_KINDS
     from nbrepro.config import expand_classifiers
-    from nbrepro.report.figures import draw_sweep
 
     classifiers = expand_classifiers(
         {"L": {"estimator": "LPMBC", "grid": {"k": [1, 0.5, 1.0], "model": ["LUA"]}, "label": "L(k={k},model={model})"}}
@@ -271,8 +270,9 @@ def test_sweep_figure_keeps_one_row_apart_from_all_of_nm(tmp_path):
         "series": "model",
         "x_labels": ["1", "0.5Nm", "Nm"],
     }
-    figure = sweep(Paper.from_config({"classifiers": classifiers}), spec, {"t": table}, None, None)
-    draw_sweep(figure, spec, {}, tmp_path / "sweep")
+    sweep = FIGURE_KINDS["sweep"]
+    figure = sweep.compute(Paper.from_config({"classifiers": classifiers}), spec, {"t": table}, None, None)
+    sweep.draw(figure, spec, {}, tmp_path / "sweep")
     data = figure.frame
     assert data.sort_values("x")["mean"].tolist() == [0.9, 0.95, 0.7]
     assert (tmp_path / "sweep.png").exists()

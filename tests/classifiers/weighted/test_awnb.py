@@ -269,8 +269,7 @@ def test_cfs_nb_is_wekas_attribute_selected_naive_bayes(tmp_path, weka_oracle, n
 
 
 def test_recorded_profiles_figure_means_scales_and_correlates(tmp_path):
-    from nbrepro.analysis.figures import recorded_profiles
-    from nbrepro.report.figures import draw_recorded_profiles
+    from nbrepro.analysis.figures import FIGURE_KINDS
 
     def write(label, ds, weights_by_fold):
         rows = [
@@ -295,8 +294,9 @@ def test_recorded_profiles_figure_means_scales_and_correlates(tmp_path):
     write("B", "d2", [[1.0, 2.0, 4.0]])
     paper = Paper.from_config({"datasets": ["d1", "d2", "d3"], "classifiers": {}, "published_names": {}})
     spec = {"attribute": "estimator_.weights_", "classifiers": ["A", "B"], "scale": "max"}
-    figure = recorded_profiles(paper, spec, {}, None, tmp_path)
-    draw_recorded_profiles(figure, spec, paper, tmp_path / "weights")
+    profiles = FIGURE_KINDS["recorded_profiles"]
+    figure = profiles.compute(paper, spec, {}, None, tmp_path)
+    profiles.draw(figure, spec, paper, tmp_path / "weights")
     data = figure.frame
     assert (tmp_path / "weights.png").exists()
     b1 = data[(data.classifier == "B") & (data.dataset == "d1")]
