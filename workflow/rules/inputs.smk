@@ -111,6 +111,39 @@ def evaluate_outputs(paper, seeded=False):
     return outputs
 
 
+def evaluate_params(paper, job, seeded):
+    """What every evaluation rule passes its command, and the settings that rerun it when edited."""
+    return dict(
+        paper=str(PAPERS[paper].path),
+        seed=(lambda wildcards: f"--seed {wildcards.seed}") if seeded else "",
+        registry=config["registry"],
+        settings=evaluate_settings_of(paper, job.labels, seeded),  # rerun triggers
+        prepare_settings=prepare_settings_of(paper, seeded),
+        classifiers=" ".join(f"--classifier {shlex.quote(label)}" for label in job.labels),
+        outputs=evaluate_outputs(paper, seeded),  # where each classifier's files go (nbrepro.paths)
+    )
+
+
+def evaluate_results(paper, job, seeded):
+    """An evaluation rule's files: per classifier its folds and predictions, and what it records."""
+    def each(kind, labels):
+        return [run_results(paper, seeded, paths.per_fold(kind, label=label)) for label in labels]
+    recording = [label for label in job.labels if PAPERS[paper].classifiers[label].record]
+    return dict(folds=each("folds", job.labels), predictions=each("predictions", job.labels),
+                fitted=each("fitted", recording))
+
+
+def evaluate_log(paper, job, seeded):
+    return (("logs/evaluate/seeds/{seed}/" if seeded else "logs/evaluate/") + f"{paper}/{{dataset}}"
+            + (f".{job.job}" if job.several else "") + ".log")
+
+
+def evaluate_benchmark(paper, job, seeded):
+    """Wall time and peak memory of each job (benchmarks/paper_jobs.py summarises the main run's)."""
+    return (("logs/benchmarks/seeds/{seed}/" if seeded else "logs/benchmarks/") + f"{paper}/"
+            + (f"{job.job}/" if job.several else "") + "{dataset}.tsv")
+
+
 # ---- the files a job reads --------------------------------------------------------------------
 def _per_fold(kind, paper, labels):
     """results/{paper}/{kind}/{dataset}/{classifier}.parquet of each classifier on the datasets it runs on."""

@@ -29,6 +29,27 @@ def evaluation_jobs(paper):
     return rules
 
 
+def evaluation_rules(kind):
+    """The evaluation rules of one kind (evaluate.smk), over every paper of the run: ``inline``
+    (paper, job) of the main run of a paper with one job name; ``prepared`` (paper, job, seeded)
+    of a paper with several, main and reseeded; ``reseeded`` (paper, job) of a paper with one job
+    name in the reseeded run."""
+    for paper in PAPERS:
+        several = len(evaluate_job_groups(PAPERS[paper])) > 1
+        for job in evaluation_jobs(paper):
+            if kind == "inline" and not several:
+                yield paper, job
+            elif kind == "prepared" and several:
+                yield from [(paper, job, False)] + ([(paper, job, True)] if SEED_RUNS[paper] else [])
+            elif kind == "reseeded" and not several and SEED_RUNS[paper]:
+                yield paper, job
+
+
+def datasets_pattern(datasets):
+    """The ``{dataset}`` wildcard of a rule that serves these data sets only."""
+    return "|".join(re.escape(d) for d in datasets)
+
+
 # A paper with one job name prepares each data set inside its evaluation job (one Python start
 # instead of two); with several, rule prepare serves them all first.
 INLINE_PREPARE = [name for name in PAPERS if len(evaluate_job_groups(PAPERS[name])) == 1]
