@@ -75,42 +75,21 @@ def expand_classifiers(specs: dict, where: str = "paper config") -> dict:
     return out
 
 
-def _check_param_types(parameters, params: dict, where: str) -> None:
-    """A parameter whose default is a number, a bool or a string must be given as one (YAML's
-    ``kappa: "5"`` would otherwise fail deep inside numpy, after fetch and prepare)."""
-    import inspect
-    import numbers
-
-    for key, value in params.items():
-        default = parameters[key].default
-        if default is inspect.Parameter.empty or default is None or value is None:
-            continue
-        if isinstance(default, bool):
-            ok, kind = isinstance(value, bool), "true or false"
-        elif isinstance(default, numbers.Number):
-            ok, kind = isinstance(value, numbers.Number) and not isinstance(value, bool), "a number"
-        elif isinstance(default, str):
-            ok, kind = isinstance(value, str), "a string"
-        else:
-            continue
-        if not ok:
-            raise ConfigError(f"{where}: parameter {key}={value!r} must be {kind} (default {default!r})")
-
-
 def check_steps(steps: list, where: str) -> None:
-    """Preprocessing steps, built as a job would build them and their parameters' types checked
-    (``n_bins: "ten"`` would otherwise pass and fail in the prepare job)."""
-    import inspect
-
-    from .preprocess.pipeline import STEP_NAMES, build_steps
+    """Preprocessing steps, built as a job would build them and their declared parameter
+    constraints checked, as fit checks them (``n_bins: "ten"`` would otherwise pass and fail in
+    the prepare job)."""
+    from .preprocess.pipeline import build_steps
 
     try:
-        build_steps(steps)
+        built = build_steps(steps)
     except ValueError as exc:
         raise ConfigError(f"{where}: {exc}") from None
-    for item in steps:
-        (name, params), = item.items()
-        _check_param_types(inspect.signature(STEP_NAMES[name]).parameters, params or {}, f"{where}, step {name!r}")
+    for name, step in built:
+        try:
+            step._validate_params()
+        except ValueError as exc:  # scikit-learn's InvalidParameterError
+            raise ConfigError(f"{where}, step {name!r}: {exc}") from None
 
 
 def build_estimator(spec: dict, where: str):
@@ -180,9 +159,9 @@ def evaluate_job_groups(paper: Paper) -> dict[str, list[str]]:
 def check_paper(paper: Paper, where: str) -> None:
     """What the schema cannot see, checked before any job runs: every estimator and its parameters,
     the protocol, the metrics, and every classifier a table or the reference names."""
-    from .errors import ProtocolError
     from .metrics import paper_metrics
-    from .protocols import make_splitter
+    from .plugin import check_entry
+    from .protocols import PROTOCOLS
 
     for label, spec in paper.classifiers.items():
         estimator = build_estimator(spec, f"{where}, classifier {label!r}")
@@ -195,10 +174,10 @@ def check_paper(paper: Paper, where: str) -> None:
     check_steps(list(pre.steps), f"{where}, preprocessing")
     for dataset, extra in pre.per_dataset.items():
         check_steps(list(extra.steps), f"{where}, preprocessing.per_dataset.{dataset}")
-    try:
-        make_splitter(paper.protocol)
-    except ProtocolError as exc:
-        raise ConfigError(f"{where}, protocol: {exc}") from None
+    protocol = paper.protocol.as_written()
+    if protocol.get("name") not in PROTOCOLS:
+        raise ConfigError(f"{where}, protocol: unknown protocol {protocol.get('name')!r}; known: {sorted(PROTOCOLS)}")
+    check_entry(PROTOCOLS[protocol["name"]], protocol, paper, f"{where}, protocol")
     metrics = paper_metrics(paper, where)
     if paper.stored_probabilities == "none":
         reading = [c for c, m in metrics.items() if m.level == "dataset" and m.reads_probabilities]

@@ -47,6 +47,7 @@ import numpy as np
 
 from . import libm
 from .errors import ConfigError
+from .plugin import Plugin, check_entry
 
 
 @dataclass(frozen=True)
@@ -226,18 +227,52 @@ def _recorded(*args, **kwargs) -> float:
     raise TypeError("a timing is recorded by the evaluation, not computed from predictions")
 
 
-# name → (function, direction, unit, level, tolerances)
-METRICS = {
-    "accuracy": (accuracy, "higher", "%", "fold", (0.5, 1.0)),
-    "error": (error, "lower", "%", "fold", (0.5, 1.0)),
-    "mse": (mse, "lower", "fraction", "fold", (0.005, 0.01)),
-    "rrse": (rrse, "lower", "%", "fold", (0.5, 2.0)),
-    "auc": (auc, "higher", "% (AUC × 100)", "fold", (0.5, 2.0)),
-    "log_loss": (log_loss, "lower", "nats", "fold", (0.01, 0.05)),
-    "kw_bias2": (kw_bias2, "lower", "%", "dataset", (0.5, 1.0)),
-    "kw_variance": (kw_variance, "lower", "%", "dataset", (0.5, 1.0)),
-    "fit_seconds": (_recorded, "lower", "s", "timing", (math.inf, math.inf)),
-    "predict_seconds": (_recorded, "lower", "s", "timing", (math.inf, math.inf)),
+class MetricKind(Plugin):
+    """One metric a paper's ``metrics:`` may name: its function, direction, unit, level and the
+    tolerances of "near", and the keys of an entry ``{column: {metric: name, ...}}``: the
+    overrides every metric takes (``common``) and the function's own parameters (``optional``,
+    with the values a text parameter may take in ``choices``)."""
+
+    common = ("metric", "direction", "unit", "tolerances")
+    types = {"metric": str, "direction": str, "unit": str, "tolerances": list, "scale": float, "positive": int,
+             "definition": str, "baseline": str, "average": str}
+    _OWN = {"y", "proba", "train_counts", "predictions"}   # what every call passes, not a config key
+
+    def __init__(self, name: str, function: Callable, direction: str, unit: str, level: str,
+                 tolerances: tuple, choices: dict | None = None):
+        self.name, self.function, self.direction, self.unit = name, function, direction, unit
+        self.level, self.tolerances, self.choices = level, tolerances, choices or {}
+        self.optional = tuple(p for p in inspect.signature(function).parameters if p not in self._OWN)
+
+    def check(self, entry, paper=None):
+        tolerances = entry.get("tolerances", [0.0])
+        if not tolerances or not all(isinstance(t, (int, float)) and not isinstance(t, bool) and t >= 0
+                                     for t in tolerances):
+            return f"tolerances must be a list of non-negative numbers (e.g. [0.005, 0.5]), got {tolerances!r}"
+        if "positive" in entry and entry["positive"] < 0:
+            return f"positive must be a class index (0, 1, …), got {entry['positive']!r}"
+        for key, choices in self.choices.items():
+            if key in entry and entry[key] not in choices:
+                return f"{key} must be one of {list(choices)}, got {entry[key]!r}"
+        if entry.get("direction", self.direction) not in ("higher", "lower"):
+            return "direction must be 'higher' or 'lower'"
+        return None
+
+
+METRICS: dict[str, MetricKind] = {
+    kind.name: kind
+    for kind in (
+        MetricKind("accuracy", accuracy, "higher", "%", "fold", (0.5, 1.0)),
+        MetricKind("error", error, "lower", "%", "fold", (0.5, 1.0)),
+        MetricKind("mse", mse, "lower", "fraction", "fold", (0.005, 0.01), {"definition": MSE_DEFINITIONS}),
+        MetricKind("rrse", rrse, "lower", "%", "fold", (0.5, 2.0), {"baseline": RRSE_BASELINES}),
+        MetricKind("auc", auc, "higher", "% (AUC × 100)", "fold", (0.5, 2.0), {"average": (None, "weighted")}),
+        MetricKind("log_loss", log_loss, "lower", "nats", "fold", (0.01, 0.05)),
+        MetricKind("kw_bias2", kw_bias2, "lower", "%", "dataset", (0.5, 1.0)),
+        MetricKind("kw_variance", kw_variance, "lower", "%", "dataset", (0.5, 1.0)),
+        MetricKind("fit_seconds", _recorded, "lower", "s", "timing", (math.inf, math.inf)),
+        MetricKind("predict_seconds", _recorded, "lower", "s", "timing", (math.inf, math.inf)),
+    )
 }
 
 
@@ -257,48 +292,19 @@ def _metric_entries(spec) -> list[tuple[str, str, dict]]:
 
 
 def make_metric(column: str, name: str, params: dict | None = None, where: str = "metrics") -> Metric:
+    """The metric ``name`` as a paper's column ``column``, with an entry's ``params`` (checked
+    against its ``MetricKind``: one line naming ``where``, the column and the key)."""
     if name not in METRICS:
         raise ConfigError(f"{where}: unknown metric {name!r} (known: {sorted(METRICS)})")
-    function, direction, unit, level, tolerances = METRICS[name]
+    kind = METRICS[name]
     params = dict(params or {})
-    direction = params.pop("direction", direction)
-    unit = params.pop("unit", unit)
-    tolerances = params.pop("tolerances", tolerances)
-    if (
-        not isinstance(tolerances, (list, tuple))
-        or not tolerances
-        or not all(isinstance(t, (int, float)) and not isinstance(t, bool) and t >= 0 for t in tolerances)
-    ):
-        raise ConfigError(
-            f"{where}: metric {column!r}: tolerances must be a list of non-negative numbers "
-            f"(e.g. [0.005, 0.5]), got {tolerances!r}"
-        )
-    tolerances = tuple(tolerances)
-    if "positive" in params and (
-        not isinstance(params["positive"], int) or isinstance(params["positive"], bool) or params["positive"] < 0
-    ):
-        raise ConfigError(
-            f"{where}: metric {column!r}: positive must be a class index (0, 1, …), got {params['positive']!r}"
-        )
+    check_entry(kind, {"metric": name, **params}, None, where if column == name else f"{where}, column {column!r}")
+    direction = params.pop("direction", kind.direction)
+    unit = params.pop("unit", kind.unit)
+    tolerances = tuple(params.pop("tolerances", kind.tolerances))
     if "scale" in params and name in ("accuracy", "error"):
         unit = "%" if params["scale"] == 100 else "fraction" if params["scale"] == 1 else f"× {params['scale']}"
-    allowed = set(inspect.signature(function).parameters) - {"y", "proba", "train_counts", "predictions"}
-    unknown = set(params) - allowed
-    if unknown:
-        raise ConfigError(
-            f"{where}: metric {column!r} ({name}) has no parameter(s) {sorted(unknown)} "
-            f"(it takes {sorted(allowed) or 'none'})"
-        )
-    for key, choices in (
-        ("definition", MSE_DEFINITIONS),
-        ("baseline", RRSE_BASELINES),
-        ("average", (None, "weighted")),
-    ):
-        if key in params and params[key] not in choices:
-            raise ConfigError(f"{where}: metric {column!r}: {key} must be one of {list(choices)}, got {params[key]!r}")
-    if direction not in ("higher", "lower"):
-        raise ConfigError(f"{where}: metric {column!r}: direction must be 'higher' or 'lower'")
-    return Metric(column, direction, unit, level, function, params, tolerances)
+    return Metric(column, direction, unit, kind.level, kind.function, params, tolerances)
 
 
 def paper_metrics(paper, where: str | None = None) -> dict[str, Metric]:

@@ -32,7 +32,7 @@ def registry_names() -> dict[str, list[str]]:
     from .preprocess.pipeline import STEP_NAMES
     from .protocols import PROTOCOLS
 
-    return {"estimators": list(REGISTRY), "metrics": [n for n, entry in METRICS.items() if entry[3] != "timing"],
+    return {"estimators": list(REGISTRY), "metrics": [n for n, kind in METRICS.items() if kind.level != "timing"],
             "protocols": list(PROTOCOLS), "steps": list(STEP_NAMES), "statistics": list(STATISTICS),
             "figure_kinds": list(FIGURE_KINDS), "claim_kinds": list(CLAIM_KINDS)}
 

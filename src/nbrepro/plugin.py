@@ -1,4 +1,6 @@
-"""The one shape of a paper config's plug-ins: claim kinds, statistics, figure kinds.
+"""The one shape of a paper config's plug-ins: claim kinds, statistics, figure kinds, protocols
+and metrics (the estimators and preprocessing steps, scikit-learn objects, declare their
+parameters as scikit-learn does: ``_parameter_constraints``).
 
 A plug-in has a ``name`` (what an entry's ``kind:`` or ``test:`` gives), the keys its entry may
 have (``required`` and ``optional``, with a type where the key has one fixed type: ``types``),

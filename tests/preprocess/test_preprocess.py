@@ -6,7 +6,7 @@ from conftest import DATA_DIR, ROOT
 from oracles import needs_weka, weka_filter
 
 from nbrepro.data.arff import read_arff
-from nbrepro.preprocess import EqualWidthDiscretizer, RemoveIdLike, ReplaceMissingValues, build_steps
+from nbrepro.preprocess import STEP_NAMES, EqualWidthDiscretizer, RemoveIdLike, ReplaceMissingValues, build_steps
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
@@ -63,3 +63,12 @@ def test_matches_weka_filters(tmp_path, name):
     for c in X.columns:
         assert len(ours[c].cat.categories) == len(weka[c].cat.categories), c
         assert ours[c].cat.codes.tolist() == weka[c].cat.codes.tolist(), c
+
+
+@pytest.mark.parametrize("name", sorted(STEP_NAMES))
+def test_every_step_declares_its_parameters_as_scikit_learn_does(name):
+    """Each step's parameters are declared (``_parameter_constraints``) and a wrong type or value
+    is refused by fit with scikit-learn's own error, which ``load_paper`` reports before any job."""
+    from sklearn.utils.estimator_checks import check_param_validation
+
+    check_param_validation(STEP_NAMES[name].__name__, STEP_NAMES[name]())

@@ -7,10 +7,13 @@ from sklearn.base import BaseEstimator, TransformerMixin
 
 
 class RemoveColumns(TransformerMixin, BaseEstimator):
+    _parameter_constraints: dict = {"columns": [list, tuple]}
+
     def __init__(self, columns: tuple[str, ...] = ()):
         self.columns = columns
 
     def fit(self, X: pd.DataFrame, y=None):
+        self._validate_params()
         missing = [c for c in self.columns if c not in X.columns]
         if missing:
             raise ValueError(f"remove_columns: no attribute(s) {missing}; have {list(X.columns)}")

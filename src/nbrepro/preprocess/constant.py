@@ -9,15 +9,21 @@ from __future__ import annotations
 import pandas as pd
 from sklearn.base import BaseEstimator, TransformerMixin
 
+from ._kinds import validate_kinds
+
 
 class RemoveConstant(TransformerMixin, BaseEstimator):
+    _parameter_constraints: dict = {"kinds": [list, tuple]}
+
     def __init__(self, kinds: tuple[str, ...] = ("nominal", "numeric")):
         self.kinds = kinds
 
+    def _validate_params(self):
+        super()._validate_params()
+        validate_kinds(self)
+
     def fit(self, X: pd.DataFrame, y=None):
-        unknown = set(self.kinds) - {"nominal", "numeric"}
-        if unknown:
-            raise ValueError(f"remove_constant: kinds must be 'nominal' and/or 'numeric', got {sorted(unknown)}")
+        self._validate_params()
 
         def kind(c):
             return "nominal" if isinstance(X[c].dtype, pd.CategoricalDtype) else "numeric"

@@ -8,9 +8,12 @@ attribute gets no cut points and one value, ``'All'``. Nominal columns pass thro
 """
 from __future__ import annotations
 
+from numbers import Integral
+
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.utils._param_validation import Interval
 
 
 def equal_width_cut_points(values: np.ndarray, n_bins: int, name="values") -> np.ndarray:
@@ -76,10 +79,13 @@ class BinsMixin:
 class EqualWidthDiscretizer(BinsMixin, TransformerMixin, BaseEstimator):
     """Equal-width binning of numeric columns as Weka 3.6 does it (see module docstring)."""
 
+    _parameter_constraints: dict = {"n_bins": [Interval(Integral, 1, None, closed="left")]}
+
     def __init__(self, n_bins: int = 10):
         self.n_bins = n_bins
 
     def fit(self, X: pd.DataFrame, y=None):
+        self._validate_params()
         self.cut_points_ = {}
         for col in X.columns:
             if not isinstance(X[col].dtype, pd.CategoricalDtype):

@@ -11,15 +11,21 @@ highest is colic.ORIG ``site of lesion`` at 63/368 = 0.17, so the rule is not fr
 """
 from __future__ import annotations
 
+from numbers import Real
+
 import pandas as pd
 from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.utils._param_validation import Interval
 
 
 class RemoveIdLike(TransformerMixin, BaseEstimator):
+    _parameter_constraints: dict = {"min_distinct_fraction": [Interval(Real, 0, 1, closed="both")]}
+
     def __init__(self, min_distinct_fraction: float = 0.9):
         self.min_distinct_fraction = min_distinct_fraction
 
     def fit(self, X: pd.DataFrame, y=None):
+        self._validate_params()
         n = len(X)
         self.removed_ = [
             c for c in X.columns

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.utils._param_validation import StrOptions
 
 from .. import libm
 from ..weka.special import weka_ln_gamma
@@ -372,11 +373,14 @@ class MDLDiscretizer(BinsMixin, TransformerMixin, BaseEstimator):
         Weka ``-E``: charge for the cut points where the value changes, not for every row.
     """
 
-    def __init__(self, criterion: str = "fayyad_irani", better_encoding: bool = False):
+    _parameter_constraints: dict = {"criterion": [StrOptions(set(CRITERIA))], "better_encoding": ["boolean"]}
+
+    def __init__(self, criterion: str = "fayyad_irani", *, better_encoding: bool = False):
         self.criterion = criterion
         self.better_encoding = better_encoding
 
     def fit(self, X: pd.DataFrame, y=None):
+        self._validate_params()
         if y is None:
             raise ValueError("MDLDiscretizer is supervised: fit(X, y) needs the class")
         if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):

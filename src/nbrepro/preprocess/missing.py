@@ -6,6 +6,7 @@ import pandas as pd
 from sklearn.base import BaseEstimator, TransformerMixin
 
 from ..weka.summary import java_sequential_sum
+from ._kinds import validate_kinds
 
 
 class ReplaceMissingValues(TransformerMixin, BaseEstimator):
@@ -20,13 +21,17 @@ class ReplaceMissingValues(TransformerMixin, BaseEstimator):
     numeric values only); the other kind keeps its missing values.
     """
 
+    _parameter_constraints: dict = {"kinds": [list, tuple]}
+
     def __init__(self, kinds: tuple[str, ...] = ("nominal", "numeric")):
         self.kinds = kinds
 
+    def _validate_params(self):
+        super()._validate_params()
+        validate_kinds(self)
+
     def fit(self, X: pd.DataFrame, y=None):
-        unknown = set(self.kinds) - {"nominal", "numeric"}
-        if unknown:
-            raise ValueError(f"replace_missing: kinds must be 'nominal' and/or 'numeric', got {sorted(unknown)}")
+        self._validate_params()
         self.fill_values_ = {}
         for col in X.columns:
             s = X[col]

@@ -1,9 +1,12 @@
 """z-normalisation of numeric attributes, fitted on the rows it is fitted on (e.g. a training fold)."""
 from __future__ import annotations
 
+from numbers import Integral
+
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.utils._param_validation import Interval
 
 
 class Standardize(TransformerMixin, BaseEstimator):
@@ -14,10 +17,13 @@ class Standardize(TransformerMixin, BaseEstimator):
     centred. Missing values stay missing and are left out of the mean and sd.
     """
 
+    _parameter_constraints: dict = {"ddof": [Interval(Integral, 0, None, closed="left")]}
+
     def __init__(self, ddof: int = 1):
         self.ddof = ddof
 
     def fit(self, X: pd.DataFrame, y=None):
+        self._validate_params()
         self.means_, self.scales_ = {}, {}
         for col in X.columns:
             if isinstance(X[col].dtype, pd.CategoricalDtype):

@@ -11,10 +11,13 @@ from sklearn.base import BaseEstimator, TransformerMixin
 
 
 class ToNumeric(TransformerMixin, BaseEstimator):
+    _parameter_constraints: dict = {"columns": [list, tuple]}
+
     def __init__(self, columns: tuple[str, ...] = ()):
         self.columns = columns
 
     def fit(self, X: pd.DataFrame, y=None):
+        self._validate_params()
         missing = [c for c in self.columns if c not in X.columns]
         if missing:
             raise ValueError(f"to_numeric: no attribute(s) {missing}; have {list(X.columns)}")

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import ProtocolError
+from ..errors import ConfigError, ProtocolError
+from ..plugin import Plugin, check_entry
 from ..spec import Protocol
 from .weka_cv import Fold, weka_cv_folds
 
@@ -142,40 +143,86 @@ class Resubstitution(_Splitter):
         yield Fold(1, 1, rows, rows)
 
 
-def _runs(spec: dict) -> tuple:
-    first, last = int(spec["runs"]["first"]), int(spec["runs"]["last"])
-    if last < first:
-        raise ProtocolError(f"protocol runs: first ({first}) is after last ({last}): no runs")
-    return tuple(range(first, last + 1))
+class ProtocolKind(Plugin):
+    """One protocol of the config's ``protocol: {name: ...}`` (or an inner CV's ``cv:``): its keys
+    (``nbrepro.plugin``; another key, say ``seed`` under ``weka_cv``, would be silently ignored, so
+    it is an error), ``check`` and ``build(entry) → splitter``."""
+
+    common = ("name",)
+    types = {"folds": int, "runs": dict, "train_order": str, "small_classes": str, "repeats": int, "seed": int,
+             "trials": int}
+
+    def check(self, entry, paper=None):
+        if entry.get("small_classes", "warn") not in ("warn", "error"):
+            return f"small_classes must be 'warn' or 'error', got {entry['small_classes']!r}"
+        for key in ("folds", "repeats", "trials"):
+            if key in entry and entry[key] < 1:
+                return f"{key} must be at least 1, got {entry[key]!r}"
+        return None
+
+    def build(self, entry: Mapping) -> _Splitter:
+        raise NotImplementedError
 
 
-def _weka_cv(spec):
-    return WekaCV(n_splits=int(spec["folds"]), runs=_runs(spec), train_order=spec.get("train_order", "weka"),
-                  small_classes=spec.get("small_classes", "warn"))
+PROTOCOLS: dict[str, ProtocolKind] = {}
 
 
-def _stratified_cv(spec):
-    return StratifiedCV(n_splits=int(spec["folds"]), n_repeats=int(spec.get("repeats", 1)),
-                        seed=int(spec.get("seed", 1)), small_classes=spec.get("small_classes", "warn"))
+def protocol(cls):
+    """Register a ``ProtocolKind`` class under its ``name`` (the config's ``protocol: {name: ...}``)."""
+    PROTOCOLS[cls.name] = cls()
+    return cls
 
 
-def _two_fold_trials(spec):
-    return StratifiedCV(n_splits=2, n_repeats=int(spec["trials"]), seed=int(spec.get("seed", 1)),
-                        small_classes=spec.get("small_classes", "warn"))
+@protocol
+class _WekaCVProtocol(ProtocolKind):
+    name = "weka_cv"
+    required = ("folds", "runs")
+    optional = ("train_order", "small_classes")
+
+    def check(self, entry, paper=None):
+        runs = entry["runs"]
+        if set(runs) != {"first", "last"} or not all(isinstance(v, int) for v in runs.values()):
+            return f"runs must be {{first: int, last: int}}, got {runs!r}"
+        if runs["last"] < runs["first"]:
+            return f"runs: first ({runs['first']}) is after last ({runs['last']}): no runs"
+        if entry.get("train_order", "weka") not in ("weka", "block"):
+            return f"train_order must be 'weka' or 'block', got {entry['train_order']!r}"
+        return super().check(entry, paper)
+
+    def build(self, entry):
+        runs = tuple(range(int(entry["runs"]["first"]), int(entry["runs"]["last"]) + 1))
+        return WekaCV(n_splits=int(entry["folds"]), runs=runs, train_order=entry.get("train_order", "weka"),
+                      small_classes=entry.get("small_classes", "warn"))
 
 
-def _resubstitution(spec):
-    return Resubstitution()
+@protocol
+class _StratifiedCVProtocol(ProtocolKind):
+    name = "stratified_cv"
+    required = ("folds",)
+    optional = ("repeats", "seed", "small_classes")
+
+    def build(self, entry):
+        return StratifiedCV(n_splits=int(entry["folds"]), n_repeats=int(entry.get("repeats", 1)),
+                            seed=int(entry.get("seed", 1)), small_classes=entry.get("small_classes", "warn"))
 
 
-PROTOCOLS = {"weka_cv": _weka_cv, "stratified_cv": _stratified_cv, "two_fold_trials": _two_fold_trials,
-             "resubstitution": _resubstitution}
-# the keys each protocol reads: another key (folds under two_fold_trials, seed under weka_cv) would
-# be accepted and silently ignored, so it is an error
-PROTOCOL_KEYS = {"weka_cv": {"folds", "runs", "train_order", "small_classes"},
-                 "stratified_cv": {"folds", "repeats", "seed", "small_classes"},
-                 "two_fold_trials": {"trials", "seed", "small_classes"},
-                 "resubstitution": set()}
+@protocol
+class _TwoFoldTrialsProtocol(ProtocolKind):
+    name = "two_fold_trials"
+    required = ("trials",)
+    optional = ("seed", "small_classes")
+
+    def build(self, entry):
+        return StratifiedCV(n_splits=2, n_repeats=int(entry["trials"]), seed=int(entry.get("seed", 1)),
+                            small_classes=entry.get("small_classes", "warn"))
+
+
+@protocol
+class _ResubstitutionProtocol(ProtocolKind):
+    name = "resubstitution"
+
+    def build(self, entry):
+        return Resubstitution()
 
 
 def shifted(spec: dict, k: int) -> dict:
@@ -205,13 +252,11 @@ def make_splitter(spec: Protocol | Mapping):
     name = spec.get("name")
     if name not in PROTOCOLS:
         raise ProtocolError(f"unknown protocol {name!r}; known: {sorted(PROTOCOLS)}")
-    unread = sorted(set(spec) - {"name"} - PROTOCOL_KEYS[name])
-    if unread:
-        raise ProtocolError(f"protocol {name!r} does not read {unread} (it reads: {sorted(PROTOCOL_KEYS[name])})")
     try:
-        return PROTOCOLS[name](spec)
-    except KeyError as exc:
-        raise ProtocolError(f"protocol {name!r} needs the key {exc.args[0]!r}") from None
+        check_entry(PROTOCOLS[name], spec, None, "protocol")
+    except ConfigError as exc:  # an inner CV's protocol is built at fit time too: the splitter's own error
+        raise ProtocolError(str(exc)) from None
+    return PROTOCOLS[name].build(spec)
 
 
 def make_folds(spec: Protocol | Mapping, y, class_names=None) -> list[Fold]:
@@ -219,4 +264,4 @@ def make_folds(spec: Protocol | Mapping, y, class_names=None) -> list[Fold]:
 
 
 __all__ = ["shifted", "small_classes", "class_codes", "Fold", "weka_cv_folds", "make_folds", "make_splitter",
-           "ProtocolError", "PROTOCOLS", "WekaCV", "StratifiedCV", "Resubstitution"]
+           "ProtocolError", "PROTOCOLS", "ProtocolKind", "protocol", "WekaCV", "StratifiedCV", "Resubstitution"]

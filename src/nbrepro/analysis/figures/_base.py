@@ -79,7 +79,7 @@ def figure_kind(cls):
     return cls
 
 
-SHOWN = ("table", "metric", "decimals")  # which table's numbers a figure shows, at which decimals
+SHOWN = ("metric", "decimals")  # which of its table's metrics a figure shows, at which decimals
 
 
 def wide(tables, fig):
