@@ -47,16 +47,9 @@ class PermutationBounds(FigureKind):
                     min(b[col].min(), b[f"{col}_lower"].iloc[0]) - 1, max(b[col].max(), b[f"{col}_upper"].iloc[0]) + 1
                 )
         level = int(round(100 * spec.get("level", 0.95)))
-        finish(
-            fig,
-            plt,
-            stem,
-            spec.get(
-                "title",
-                f"averages and mean ranks with {level}% simultaneous bounds "
-                f"({spec.get('n_permutations', 9999)} permutations)",
-            ),
-        )
+        default = (f"averages and mean ranks with {level}% simultaneous bounds "
+                   f"({spec.get('n_permutations', 9999)} permutations)")
+        finish(fig, plt, stem, spec.get("title", default))
 
 
 @figure_kind
@@ -173,15 +166,8 @@ class CdDiagram(FigureKind):
                 solid_capstyle="butt",
             )
         ax.axis("off")
-        finish(
-            fig,
-            plt,
-            stem,
-            spec.get(
-                "title",
-                f"{'Nemenyi' if test == 'nemenyi' else 'Bonferroni–Dunn'} test, α = {alpha}, N = {res.n_datasets}",
-            ),
-        )
+        default = f"{'Nemenyi' if test == 'nemenyi' else 'Bonferroni–Dunn'} test, α = {alpha}, N = {res.n_datasets}"
+        finish(fig, plt, stem, spec.get("title", default))
 
 
 @figure_kind
