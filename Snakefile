@@ -28,6 +28,7 @@ include: "workflow/rules/data.smk"       # fetch, prepare
 include: "workflow/rules/evaluate.smk"   # classifiers over the folds
 include: "workflow/rules/analyse.smk"    # tables, timings, each paper's statistics, figures and claims
 include: "workflow/rules/seeds.smk"      # the reseeding run (--config seeds=K): seed bands and seed stability
+include: "workflow/rules/readings.smk"   # the readings run (--config readings=all): what fits, what survives
 include: "workflow/rules/report.smk"     # figures of the tables, each paper's report, the index
 
 

@@ -17,7 +17,20 @@ def _paper(args):
     them numba, scikit-learn and scipy, are imported only by the jobs that use them)."""
     from .paper import load_paper
 
-    return load_paper(args.paper_config, seed=getattr(args, "seed", 0), check=False)
+    return load_paper(args.paper_config, seed=getattr(args, "seed", 0), check=False,
+                      reading=getattr(args, "reading", None) or "")
+
+
+def _results(args, paper):
+    """The job's results folder; a reading's (``--base-results``: the run it patches) reads the
+    per-fold files of the classifiers its patch leaves alone from there (``paths.RunFolder``)."""
+    if not getattr(args, "base_results", None):
+        return Path(args.results)
+    from .paper import load_paper
+    from .readings import touched
+
+    default = load_paper(args.paper_config, seed=args.seed, check=False)
+    return paths.RunFolder(args.results, args.base_results, touched(default, paper).classifiers)
 
 
 def cmd_fetch(args):
@@ -89,15 +102,16 @@ def cmd_analyse(args):
     from .analysis.tables import analyse_table, timings, write_outputs
 
     paper = _paper(args)
+    results = _results(args, paper)
     if args.timings:
-        write_outputs(timings(paper, args.results), args.results)
+        write_outputs(timings(paper, results), args.results)
     registry = None
     if any(t.datasets for t in paper.tables.values()):
         from .data.registry import load_registry
 
         registry = load_registry(args.registry)
     for name in args.table or ([] if args.timings else list(paper.tables)):
-        write_outputs(analyse_table(paper, name, args.results, registry), args.results)
+        write_outputs(analyse_table(paper, name, results, registry), args.results)
 
 
 def _read_tables(paper, res: Path) -> dict:
@@ -119,8 +133,9 @@ def cmd_paper_stats(args):
     from .data.registry import load_registry
 
     paper = _paper(args)
-    res = Path(args.results)
-    outputs, figures = run(paper, res, Path(args.raw), load_registry(args.registry), _read_tables(paper, res))
+    res = _results(args, paper)
+    outputs, figures = run(paper, res, Path(args.raw), load_registry(args.registry), _read_tables(paper, res.folder
+                           if isinstance(res, paths.RunFolder) else res))
     write_outputs(outputs, args.results)
     for name, data in (figures.items() if args.figures else ()):  # a reseeded run's statistics need no figures
         spec = paper.figures[name]
@@ -132,6 +147,21 @@ def cmd_seed_bands(args):
     from .analysis.tables import write_outputs
 
     write_outputs(compute(_paper(args), args.results, args.seeds), args.results)
+
+
+def cmd_readings(args):
+    from .analysis.readings import compute, draw
+    from .analysis.seed_bands import seeded_runs
+    from .analysis.tables import write_outputs
+    from .paper import load_paper
+    from .readings import touched
+
+    paper = _paper(args)
+    variants = {r: load_paper(args.paper_config, check=False, reading=r) for r in args.runs}
+    outputs = compute(paper, variants, args.results, seeded_runs(paper, args.seeds),
+                      {r: touched(paper, v).classifiers for r, v in variants.items()})
+    write_outputs(outputs, args.results)
+    draw(outputs[paths.READINGS], paper, Path(args.figures) / paths.READINGS_FIGURE)
 
 
 def cmd_figure(args):
@@ -175,6 +205,10 @@ def cmd_report(args):
             if (res / f).is_file() or f != paths.SEED_STABILITY:
                 outputs[f] = read_csv(res / f, keep_default_na=False, na_values=[""])
         outputs["seed_changes"] = list(reseed(paper, 1).changes)
+    if args.readings:  # the readings run's summary (rule readings_{paper})
+        for f in (paths.READINGS, paths.READING_CLAIMS):
+            outputs[f] = read_csv(res / f, keep_default_na=False, na_values=[""])
+        outputs["readings_figure"] = Path(args.figures) / f"{paths.READINGS_FIGURE}.svg"
     outputs["data_sources"] = _data_sources(paper, Path(args.raw), Path(args.registry))
     outputs["config_sha256"] = hashlib.sha256(Path(args.paper_config).read_bytes()).hexdigest()
     outputs["nbrepro_version"] = __version__
@@ -290,6 +324,9 @@ def cmd_index(args):
             row["seconds"] = _seconds(read_csv(res / paths.TIMINGS))
         if args.seeds and (res / paths.SEED_STABILITY).is_file():
             row["seeds"] = read_csv(res / paths.SEED_STABILITY)
+        if args.readings and (res / paths.READINGS).is_file():   # the readings run's
+            row["readings"] = read_csv(res / paths.READING_CLAIMS)
+            row["reading_fit"] = read_csv(res / paths.READINGS)
         cells = [t for t, spec in p.tables.items() if spec.kind == "cells"]
         if cells:  # the figure rule writes figures/{paper}/{table}_reproduced_vs_published.svg beside results/
             figure = Path(args.figures) / p.name / f"{paths.reproduced_vs_published(cells[0])}.svg"
@@ -381,6 +418,9 @@ def main(argv=None):
             metavar="K",
             help="the paper with every seed shifted by K (nbrepro.reseed): a reseeded run (default 0: as configured)",
         )
+        p.add_argument("--reading", default="", metavar="CHOICE/READING",
+                       help="the paper under this reading of one of its choices (nbrepro.readings; "
+                       "default: the main run)")
 
     p = sub.add_parser("fetch", help="put a dataset in the cache: the shipped copy, else a mirror's, else OpenML's")
     p.add_argument("--dataset", required=True)
@@ -443,6 +483,8 @@ def main(argv=None):
     p.add_argument("--table", action="append", help="only this table (repeatable); default all")
     p.add_argument("--timings", action="store_true", help="write stats/timings.csv (only that, unless --table)")
     p.add_argument("--registry", default="config/datasets.yaml", help="for tables filtered by a dataset property")
+    p.add_argument("--base-results", default=None,
+                   help="a reading's run: the run it patches, whose files of the classifiers it leaves alone it reads")
     p.set_defaults(func=cmd_analyse)
 
     p = sub.add_parser("paper-stats", help="a paper's Table 1 and the statistics quoted in its text")
@@ -451,6 +493,8 @@ def main(argv=None):
     p.add_argument("--raw", default="resources/raw", help="folder of the raw ARFF files")
     p.add_argument("--figures", default=None, help="figures/{paper} (none: the figures are not drawn)")
     p.add_argument("--registry", default="config/datasets.yaml")
+    p.add_argument("--base-results", default=None,
+                   help="a reading's run: the run it patches, whose files of the classifiers it leaves alone it reads")
     p.set_defaults(func=cmd_paper_stats)
 
     p = sub.add_parser(
@@ -460,6 +504,15 @@ def main(argv=None):
     p.add_argument("--results", required=True, help="results/{paper}, with the reseeded runs in its seeds/{k}/")
     p.add_argument("--seeds", type=_shift, required=True, help="K, the reseeded runs 1..K")
     p.set_defaults(func=cmd_seed_bands)
+
+    p = sub.add_parser("readings", help="which reading of each choice fits the printed cells, which claims change")
+    p.add_argument("--paper-config", required=True, help="config/papers/{paper}.yaml")
+    p.add_argument("--results", required=True, help="results/{paper}, each reading's run in its readings/")
+    p.add_argument("--seeds", type=_shift, default=0, help="K, the reseeded runs 1..K of every run")
+    p.add_argument("--reading", action="append", required=True, dest="runs", metavar="CHOICE/READING",
+                   help="a reading run (repeat)")
+    p.add_argument("--figures", required=True, help="figures/{paper}")
+    p.set_defaults(func=cmd_readings)
 
     p = sub.add_parser("folds", help="a reseeded run's folds of a prepared data set")
     paper_args(p)
@@ -483,6 +536,7 @@ def main(argv=None):
         help="project folder that the paper's benchmarks: and investigations: files are relative to",
     )
     p.add_argument("--seeds", type=_shift, default=0, help="K of the reseeding run whose seed bands to show (0: none)")
+    p.add_argument("--readings", action="store_true", help="show the readings run's summary (stats/readings.csv)")
     p.add_argument("--raw", default="resources/raw", help="folder of the raw ARFF files and their .source.json")
     p.add_argument("--registry", default="config/datasets.yaml")
     p.set_defaults(func=cmd_report)
@@ -504,6 +558,7 @@ def main(argv=None):
     p.add_argument(
         "--seeds", type=_shift, default=0, help="K of the reseeding run whose seed stability the claims page shows"
     )
+    p.add_argument("--readings", action="store_true", help="show the readings run's (each paper's stats/readings.csv)")
     p.add_argument("paper_configs", nargs="+")
     p.set_defaults(func=cmd_index)
 

@@ -55,14 +55,19 @@ def schema(name: str = "paper", filled: bool = True) -> dict:
     return _fill_names(load_yaml(SCHEMAS / f"{name}.schema.yaml"), filled)
 
 
-def validate(data: dict, name: str, where: str, filled: bool = True) -> None:
-    """Validate against ``schema(name)``; the error names the file and the offending keys."""
+def schema_errors(data: dict, name: str, filled: bool = True) -> list[str]:
+    """Where ``data`` breaks ``schema(name)``: one "path: message" per error, the first five."""
     import jsonschema
 
     validator = jsonschema.Draft202012Validator(schema(name, filled))
     errors = sorted(validator.iter_errors(data), key=lambda e: list(e.path))
-    if errors:
-        msgs = [f"{'/'.join(map(str, e.path)) or '(top level)'}: {e.message}" for e in errors[:5]]
+    return [f"{'/'.join(map(str, e.path)) or '(top level)'}: {e.message}" for e in errors[:5]]
+
+
+def validate(data: dict, name: str, where: str, filled: bool = True) -> None:
+    """Validate against ``schema(name)``; the error names the file and the offending keys."""
+    msgs = schema_errors(data, name, filled)
+    if msgs:
         raise ConfigError(f"{where} does not match {name}.schema.yaml:\n  " + "\n  ".join(msgs))
 
 
@@ -83,22 +88,32 @@ def _apply_defaults(data, node: dict) -> None:
                 _apply_defaults(value, extra)
 
 
-def load_paper(path: str | Path, registry: dict | None = None, seed: int = 0, check: bool = True) -> Paper:
+def load_paper(path: str | Path, registry: dict | None = None, seed: int = 0, check: bool = True,
+               reading: str = "") -> Paper:
     """The paper config at ``path``; with the data-set ``registry`` (``config/datasets.yaml``'s
     entries), its data sets must be in it. ``seed`` k > 0: the same experiment with every seed
-    shifted by k (``nbrepro.reseed``), a run of the reseeding.
+    shifted by k (``nbrepro.reseed``), a run of the reseeding. ``reading`` ("choice/reading"):
+    the experiment under that reading of a choice (``nbrepro.readings``), then reseeded.
 
     ``check`` (the workflow's planning does it, once, before any job): every name against its
     registry, every estimator built with its parameters, the claims, statistics and figures
-    against the tables. A job reads the paper its planning checked with ``check=False``: the
-    schema's shape and defaults only, without importing the registries."""
+    against the tables, and every reading's patch the same way. A job reads the paper its
+    planning checked with ``check=False``: the schema's shape and defaults only, without
+    importing the registries."""
     path = Path(path)
     where = str(path)
-    data = load_yaml(path)
-    validate(data, "paper", where, filled=check)
-    _apply_defaults(data, schema("paper", check))
+    written = load_yaml(path)
+    validate(written, "paper", where, filled=check)
+    _apply_defaults(written, schema("paper", check))
+    if reading:
+        from .readings import DEFAULT, split_id
+
+        if split_id(reading)[1] == DEFAULT:   # the main run, named as a choice's default reading
+            _patched(written, reading, where, check)
+            reading = ""
+    data = _patched(written, reading, where, check) if reading else copy.deepcopy(written)
     data["classifiers"] = expand_classifiers(data["classifiers"], where)
-    paper = Paper.from_config(data, path)
+    paper = Paper.from_config(data, path, reading=reading)
     if check:
         from .analysis.claims import known_methods
         from .analysis.declared import check_declared
@@ -122,11 +137,58 @@ def load_paper(path: str | Path, registry: dict | None = None, seed: int = 0, ch
         _check_positive_classes(paper, registry, where)
         if check:
             _check_attribute_kinds(paper, registry, where)
+    if check and not reading:
+        _check_readings(written, paper, registry, where)
     if not seed:
         return paper
     from .reseed import reseed
 
-    return Paper.from_config(reseed(data, seed).spec, path, seed)
+    return Paper.from_config(reseed(data, seed).spec, path, seed, reading)
+
+
+def _patched(written: dict, reading: str, where: str, filled: bool) -> dict:
+    """The config as written under ``reading``, its patch checked against the schema."""
+    from .readings import apply_reading, split_id
+
+    choice, name = split_id(reading)
+    data = apply_reading(written, choice, name, where)
+    msgs = schema_errors(data, "paper", filled)
+    if msgs:
+        i = next(i for i, c in enumerate(written["choices"]) if c.get("id") == choice)
+        raise ConfigError(f"{where}, choices[{i}] ({choice}), reading {name!r}: the patched config does not "
+                          f"match paper.schema.yaml: {msgs[0]}")
+    _apply_defaults(data, schema("paper", filled))
+    return data
+
+
+def _check_readings(written: dict, default: Paper, registry: dict | None, where: str) -> None:
+    """Every reading of every choice: ids and names once each, its patch a valid config that changes
+    something, checked as the paper is (its estimators and parameters, protocol, steps, and the
+    attribute kinds its classifiers take), with errors naming the choice and the reading."""
+    from .config import check_paper
+    from .readings import declared, reading_id, touched
+
+    ids = [c["id"] for c in written.get("choices") or () if "id" in c]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise ConfigError(f"{where}, choices: id(s) {twice} are given to more than one choice")
+    for i, c in enumerate(written.get("choices") or ()):
+        names = [r["name"] for r in c.get("readings") or ()]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise ConfigError(f"{where}, choices[{i}] ({c['id']}): reading name(s) {twice} are used twice")
+    for choice, name in declared(written):
+        i = ids.index(choice)
+        at = f"{where}, choices[{i}] ({choice}), reading {name!r}"
+        data = _patched(written, reading_id(choice, name), where, True)
+        data["classifiers"] = expand_classifiers(data["classifiers"], at)
+        variant = Paper.from_config(data, default.path, reading=reading_id(choice, name))
+        check_paper(variant, at)
+        if not touched(default, variant).classifiers:
+            raise ConfigError(f"{at}: the patch changes nothing the experiment runs (its classifiers, protocol "
+                              "and preprocessing are the default's)")
+        if registry is not None:
+            _check_attribute_kinds(variant, registry, at)
 
 
 def _check_plugins(paper: Paper, where: str) -> None:

@@ -60,6 +60,36 @@ def figures(paper: str = "{paper}", name: str = "", ext: str = "") -> str:
 
 
 # ---- names inside a paper's results folder --------------------------------------------------------
+class RunFolder:
+    """A run's results folder as its jobs read it: a reading's run holds the per-fold files of the
+    classifiers it touches (``own``) and reads the others' from the run it patches (``base``: the
+    paper's folder, or the same reseeded run of it). Which folder is decided by the label, never by
+    which files exist, so a stale file cannot stand in for one the run should have made."""
+
+    def __init__(self, folder, base=None, own=()):
+        from pathlib import Path
+
+        self.folder, self.base, self.own = Path(folder), None if base is None else Path(base), frozenset(own)
+
+    def __truediv__(self, name):
+        return self.folder / name
+
+    def __fspath__(self):
+        return str(self.folder)
+
+    def per_fold(self, kind: str, dataset: str, label: str):
+        where = self.folder if self.base is None or label in self.own else self.base
+        return where / per_fold(kind, dataset, label)
+
+
+def per_fold_file(results, kind: str, dataset: str, label: str):
+    """A classifier's per-fold file in a results folder (a path, or a ``RunFolder``)."""
+    from pathlib import Path
+
+    return results.per_fold(kind, dataset, label) if isinstance(results, RunFolder) else \
+        Path(results) / per_fold(kind, dataset, label)
+
+
 def per_fold(kind: str, dataset: str = "{dataset}", label: str = "{classifier}") -> str:
     """A classifier's ``folds`` (metrics per fold), ``predictions`` or ``fitted`` (recorded state) on a data set."""
     if kind not in FOLD_KINDS:
@@ -101,6 +131,30 @@ def seed_run(k: int | str = "{seed}", name: str = "") -> str:
 def seed_folds(paper: str = "{paper}", k: int | str = "{seed}", dataset: str = "{dataset}") -> str:
     """The folds of run k of the reseeding (the prepared data is the main run's)."""
     return f"resources/folds/{paper}/seeds/{k}/{dataset}.parquet"
+
+
+# ---- the readings run (nbrepro.readings): reading "choice/reading" in results/{paper}/readings/choice/reading/,
+# the same names inside; its reseeded runs in its own seeds/{k}/. A reading that leaves the data and folds
+# alone has no resources of its own; one that patches the protocol or preprocessing has them here.
+READINGS = "stats/readings.csv"              # per choice and reading: how its touched cells fit the printed ones
+READING_CLAIMS = "stats/reading_claims.csv"  # per claim on our numbers and reading: its verdict
+READINGS_FIGURE = "readings"                 # the figure of readings.csv, in figures/{paper}/
+
+
+def reading_run(reading: str, name: str = "") -> str:
+    """A reading's run (``reading``: "choice/reading"), or ``name`` in it."""
+    return f"readings/{reading}" + (f"/{name}" if name else "")
+
+
+def reading_prepared(paper: str, reading: str, dataset: str = "{dataset}") -> str:
+    return f"resources/prepared/{paper}/readings/{reading}/{dataset}.parquet"
+
+
+def reading_splits(paper: str, reading: str, dataset: str = "{dataset}", k: int | str = 0) -> str:
+    """A reading's folds (k > 0: run k of its reseeding)."""
+    return f"resources/folds/{paper}/readings/{reading}/" + (f"seeds/{k}/" if k else "") + f"{dataset}.parquet"
+
+
 REPORT = "report.html"
 RUN_PAGE = "run.html"   # when, on what, time per classifier: machine-dependent
 

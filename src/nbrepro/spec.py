@@ -237,11 +237,27 @@ class Gap(Section):
 
 
 @dataclass(frozen=True)
+class Reading(Section):
+    """Another defensible reading of a choice: its name, why, and the patch of the config it makes
+    (``nbrepro.readings``)."""
+    name: str = ""
+    why: str = ""
+    patch: Mapping = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True)
 class Choice(Section):
-    """A reading chosen where the paper is silent, and why."""
+    """A reading chosen where the paper is silent, and why; with an ``id``, the other readings run
+    beside it (``--config readings=…``)."""
     topic: str = ""
     choice: str = ""
     why: str | None = None
+    id: str | None = None
+    readings: tuple[Reading, ...] = ()
+
+    @classmethod
+    def _convert(cls, name, value):
+        return tuple(Reading.build(r) for r in value) if name == "readings" else _own_copy(value)
 
 
 @dataclass(frozen=True)
@@ -265,7 +281,8 @@ _MAPS = {"classifiers": Classifier, "tables": Table}
 class Paper(Section):
     """A paper's experiment (``config/papers/{paper}.yaml``): validated, defaults applied, grids
     expanded (``classifiers`` maps every label), every entry checked. ``path`` is the file it came
-    from, ``seed`` the reseeding's shift (0: the paper as configured)."""
+    from, ``seed`` the reseeding's shift (0: the paper as configured), ``reading`` the reading it
+    runs (``choice/reading``; "": the default of every choice, the main run)."""
     paper: str = ""
     title: str | None = None
     source: str | None = None
@@ -289,6 +306,7 @@ class Paper(Section):
     choices: tuple[Choice, ...] = ()
     path: Path | None = field(default=None, compare=False, metadata=_NOT_A_KEY)
     seed: int = field(default=0, metadata=_NOT_A_KEY)
+    reading: str = field(default="", metadata=_NOT_A_KEY)
 
     @classmethod
     def _convert(cls, name, value):
@@ -301,11 +319,12 @@ class Paper(Section):
         return _own_copy(value)
 
     @classmethod
-    def from_config(cls, data: Mapping, path: str | Path | None = None, seed: int = 0) -> Paper:
+    def from_config(cls, data: Mapping, path: str | Path | None = None, seed: int = 0, reading: str = "") -> Paper:
         """The typed paper of a validated config (``load_paper`` gives one; a test may build its own)."""
         paper = cls.build(data)
         object.__setattr__(paper, "path", Path(path) if path is not None else None)
         object.__setattr__(paper, "seed", seed)
+        object.__setattr__(paper, "reading", reading)
         return paper
 
     @property
@@ -313,7 +332,11 @@ class Paper(Section):
         return self.paper
 
     def replaced(self, **changes) -> Paper:
-        return Paper.from_config({**self.as_written(), **thawed(changes)}, self.path, self.seed)
+        return Paper.from_config({**self.as_written(), **thawed(changes)}, self.path, self.seed, self.reading)
+
+    def choice(self, choice_id: str) -> Choice:
+        """The choice with this ``id``."""
+        return next(c for c in self.choices if c.id == choice_id)
 
     def classifier_datasets(self, label: str) -> list[str]:
         """The data sets classifier ``label`` runs on: its ``datasets:`` if given, in the paper's

@@ -11,6 +11,7 @@ from nbrepro.config import load_yaml
 from nbrepro.data.registry import parse_registry
 from nbrepro.analysis.seed_bands import seeded_runs
 from nbrepro.paper import SCHEMAS, load_paper, load_papers
+from nbrepro.readings import select_readings, touched
 
 # `--config openml=false` arrives as the string "false": accept what a user types
 for _key in ("openml",):
@@ -36,6 +37,21 @@ SEED_RUNS = {name: seeded_runs(paper, SEEDS) for name, paper in PAPERS.items()}
 def seeded_paper(name, k):
     return load_paper(PAPERS[name].path, REGISTRY, seed=k)
 
+
+# The readings run (`--config readings=all` or choice ids, readings.smk): paper → its readings run
+# ("choice/reading"), each a variant of the paper that reruns only what its patch touches (TOUCHED)
+READINGS = select_readings(PAPERS, config.get("readings"))
+
+
+@functools.cache
+def reading_paper(name, reading, k=0):
+    """Paper ``name`` under ``reading`` ("choice/reading"; "": the main run), in run k of the reseeding."""
+    if not reading:
+        return seeded_paper(name, k) if k else PAPERS[name]
+    return load_paper(PAPERS[name].path, REGISTRY, seed=k, check=False, reading=reading)
+
+
+TOUCHED = {name: {r: touched(PAPERS[name], reading_paper(name, r)) for r in rs} for name, rs in READINGS.items()}
 
 RUN_DATASETS = sorted({d for p in PAPERS.values() for d in p.datasets})   # every data set this run reads
 

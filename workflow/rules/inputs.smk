@@ -42,24 +42,38 @@ def _stored(spec):
     return {"stored_probabilities": spec.stored_probabilities} if spec.stored_probabilities is not None else {}
 
 
-def run_spec(paper, seeded, wildcards):
-    """The paper's config for a job: as configured, or (``seeded``) under the job's {seed} (nbrepro.reseed)."""
-    return seeded_paper(paper, int(wildcards.seed)) if seeded else PAPERS[paper]
+def run_spec(paper, seeded, wildcards, reading=""):
+    """The paper's config for a job: as configured, or (``seeded``) under the job's {seed} (nbrepro.reseed),
+    under ``reading`` ("choice/reading", nbrepro.readings) where one is given."""
+    return reading_paper(paper, reading, int(wildcards.seed) if seeded else 0)
 
 
-def run_results(paper, seeded, name):
-    """``name`` in the paper's results folder, or (``seeded``) in its reseeded run's (a {seed} pattern)."""
-    return paths.results(paper, paths.seed_run(name=name) if seeded else name)
+def run_results(paper, seeded, name, reading=""):
+    """``name`` in the paper's results folder, or (``seeded``) in its reseeded run's (a {seed} pattern);
+    in a reading's run (``reading``) inside that reading's folder."""
+    name = paths.seed_run(name=name) if seeded else name
+    return paths.results(paper, paths.reading_run(reading, name) if reading else name)
 
 
-def run_folds(paper, seeded):
+def own_data(paper, reading):
+    """Whether a reading's run has prepared data and folds of its own (its patch changes them)."""
+    return bool(reading) and TOUCHED[paper][reading].data
+
+
+def run_prepared(paper, reading=""):
+    return paths.reading_prepared(paper, reading) if own_data(paper, reading) else paths.prepared(paper)
+
+
+def run_folds(paper, seeded, reading=""):
+    if own_data(paper, reading):
+        return paths.reading_splits(paper, reading, k="{seed}" if seeded else 0)
     return paths.seed_folds(paper) if seeded else paths.splits(paper)
 
 
-def prepare_settings_of(paper, seeded=False):
+def prepare_settings_of(paper, seeded=False, reading=""):
     """The preprocessing, protocol and the dataset's registry entry, for a job that prepares it."""
     def settings(wildcards):
-        spec = run_spec(paper, seeded, wildcards)
+        spec = run_spec(paper, seeded, wildcards, reading)
         pre = spec.preprocessing
         return _settings(scope=pre.scope, steps=pre.steps, complete_cases=pre.complete_cases,
                          per_dataset=pre.per_dataset.get(wildcards.dataset), protocol=spec.protocol,
@@ -88,10 +102,10 @@ def prepare_settings(wildcards):
     return prepare_settings_of(wildcards.paper)(wildcards)
 
 
-def evaluate_settings_of(paper, labels, seeded=False):
+def evaluate_settings_of(paper, labels, seeded=False, reading=""):
     """The classifiers one evaluation job runs (their notes aside), the metrics and the preprocessing."""
     def settings(wildcards):
-        spec = run_spec(paper, seeded, wildcards)
+        spec = run_spec(paper, seeded, wildcards, reading)
         return _settings(
             classifiers={label: {k: v for k, v in c.as_written().items() if k != "note"}
                          for label, c in spec.classifiers.items() if label in labels},
@@ -100,47 +114,53 @@ def evaluate_settings_of(paper, labels, seeded=False):
     return settings
 
 
-def evaluate_outputs(paper, seeded=False):
+def evaluate_outputs(paper, seeded=False, reading=""):
     """The evaluate command's --out-folds, --out-predictions and --out-fitted of a data set's job:
     paths with ``{classifier}`` left for the command to fill in, one file per classifier."""
     def outputs(wildcards):
         def at(name):
-            return paths.results(paper, paths.seed_run(wildcards.seed, name) if seeded else name)
+            return run_results(paper, seeded, name, reading).replace("{seed}", str(getattr(wildcards, "seed", "")))
         return " ".join(f"--out-{kind} {shlex.quote(at(paths.per_fold(kind, wildcards.dataset, '{classifier}')))}"
                         for kind in paths.FOLD_KINDS)
     return outputs
 
 
-def evaluate_params(paper, job, seeded):
+def evaluate_params(paper, job, seeded, reading=""):
     """What every evaluation rule passes its command, and the settings that rerun it when edited."""
+    # which run of the paper (the param keeps its name so that the main run's params stay as they were)
+    run = f"--reading {reading} " if reading else ""
     return dict(
         paper=str(PAPERS[paper].path),
-        seed=(lambda wildcards: f"--seed {wildcards.seed}") if seeded else "",
+        seed=(lambda wildcards: f"{run}--seed {wildcards.seed}") if seeded else run.strip(),
         registry=config["registry"],
-        settings=evaluate_settings_of(paper, job.labels, seeded),  # rerun triggers
-        prepare_settings=prepare_settings_of(paper, seeded),
+        settings=evaluate_settings_of(paper, job.labels, seeded, reading),  # rerun triggers
+        prepare_settings=prepare_settings_of(paper, seeded, reading),
         classifiers=" ".join(f"--classifier {shlex.quote(label)}" for label in job.labels),
-        outputs=evaluate_outputs(paper, seeded),  # where each classifier's files go (nbrepro.paths)
+        outputs=evaluate_outputs(paper, seeded, reading),  # where each classifier's files go (nbrepro.paths)
     )
 
 
-def evaluate_results(paper, job, seeded):
+def evaluate_results(paper, job, seeded, reading=""):
     """An evaluation rule's files: per classifier its folds and predictions, and what it records."""
     def each(kind, labels):
-        return [run_results(paper, seeded, paths.per_fold(kind, label=label)) for label in labels]
+        return [run_results(paper, seeded, paths.per_fold(kind, label=label), reading) for label in labels]
     recording = [label for label in job.labels if PAPERS[paper].classifiers[label].record]
     return dict(folds=each("folds", job.labels), predictions=each("predictions", job.labels),
                 fitted=each("fitted", recording))
 
 
-def evaluate_log(paper, job, seeded):
-    return (("logs/evaluate/seeds/{seed}/" if seeded else "logs/evaluate/") + f"{paper}/{{dataset}}"
+def _logs(kind, seeded, reading):
+    return f"logs/{kind}/" + (f"readings/{reading}/" if reading else "") + ("seeds/{seed}/" if seeded else "")
+
+
+def evaluate_log(paper, job, seeded, reading=""):
+    return (_logs("evaluate", seeded, reading) + f"{paper}/{{dataset}}"
             + (f".{job.job}" if job.several else "") + ".log")
 
 
-def evaluate_benchmark(paper, job, seeded):
+def evaluate_benchmark(paper, job, seeded, reading=""):
     """Wall time and peak memory of each job (benchmarks/paper_jobs.py summarises the main run's)."""
-    return (("logs/benchmarks/seeds/{seed}/" if seeded else "logs/benchmarks/") + f"{paper}/"
+    return (_logs("benchmarks", seeded, reading) + f"{paper}/"
             + (f"{job.job}/" if job.several else "") + "{dataset}.tsv")
 
 
@@ -180,7 +200,7 @@ def every_file():
         files += _per_fold("folds", paper, labels) + _per_fold("predictions", paper, labels) + fitted_results(paper)
         files += [paths.results(paper, f) for t in spec.tables for f in paths.table_files(t)]
         files += paper_stats_outputs(paper) + [paths.results(paper, paths.TIMINGS)]
-    return files + seeded_files()
+    return files + seeded_files() + reading_files()
 
 
 def paper_tables(wildcards):
@@ -280,4 +300,100 @@ def seeded_files():
             files += [at(f) for t in spec.tables for f in paths.table_files(t)]
             if "claims" in output_files(spec)[0]:
                 files += [at(paths.stats(n)) for n in output_files(spec)[0]]
+    return files
+
+
+# ---- the readings run (readings.smk) ----------------------------------------------------------------
+def reading_jobs(paper, reading):
+    """A reading's evaluation rules: the paper's (plan.smk), each with only the classifiers the reading touches."""
+    labels = set(TOUCHED[paper][reading].classifiers)
+    tag = re.sub(r"\W", "_", reading)
+    return [SimpleNamespace(**{**vars(job), "name": f"{job.name}_{tag}", "labels": [l for l in job.labels if l in labels]})
+            for job in evaluation_jobs(paper) if labels & set(job.labels)]
+
+
+def reading_runs(paper):
+    """(seeded, k pattern) of a reading's runs: its main run, and its reseeded twin when the paper has one."""
+    return [(False, 0)] + ([(True, "{seed}")] if SEED_RUNS[paper] else [])
+
+
+def base_run(paper, seeded):
+    """The run a reading patches: the paper's folder, or the same reseeded run of it (a {seed} pattern)."""
+    return run_results(paper, seeded, "")
+
+
+def reading_fold_files(paper, reading, seeded, kinds=("folds",)):
+    """Per-fold files a reading's table reads: its own for the classifiers it touches, the patched run's
+    for the others (paths.RunFolder decides the same way)."""
+    spec, own = PAPERS[paper], set(TOUCHED[paper][reading].classifiers)
+    return [run_results(paper, seeded, paths.per_fold(kind, ds, label), reading if label in own else "")
+            for kind in kinds for ds in spec.datasets for label in spec.classifiers
+            if ds in spec.classifier_datasets(label) and (kind != "fitted" or spec.classifiers[label].record)]
+
+
+def reading_table_inputs(paper, reading, seeded):
+    spec = PAPERS[paper]
+    kinds = ("folds",) + (("predictions",) if any(m.level == "dataset" for m in paper_metrics(spec).values()) else ())
+    return reading_fold_files(paper, reading, seeded, kinds)
+
+
+def reading_stats_inputs(paper, reading, seeded):
+    """``stats_inputs`` of a reading's run: its tables, the raw files, the recorded state through the overlay."""
+    main = paths.results(paper) + "/"
+    files = [run_results(paper, seeded, f[len(main):], reading) for f in stats_inputs(paper)
+             if f.startswith(main) and "/tables/" in f]
+    files += [f for f in stats_inputs(paper) if not f.startswith(main)]
+    if any(f["kind"] == "density" for f in PAPERS[paper].figures.values()):
+        files += reading_fold_files(paper, reading, seeded, ("fitted",))
+    return files
+
+
+def with_seed(files):
+    """An input function of ``files`` whose {seed} is the job's."""
+    return lambda wildcards: [f.replace("{seed}", str(getattr(wildcards, "seed", ""))) for f in files]
+
+
+def reading_summary_inputs(paper):
+    """What a paper's readings summary reads: every run's tables and claims (main, reseeded, each
+    reading and its reseeded runs) and each reading's own per-fold files (their CPU seconds)."""
+    spec = PAPERS[paper]
+    claims = ["claims"] if "claims" in output_files(spec)[0] else []
+    names = [paths.table(t) for t in spec.tables] + [paths.stats(c) for c in claims]
+    runs = [0] + SEED_RUNS[paper]
+    files = [run_results(paper, bool(k), n).replace("{seed}", str(k)) for k in runs for n in names]
+    for r in READINGS[paper]:
+        files += [run_results(paper, bool(k), n, r).replace("{seed}", str(k)) for k in runs for n in names]
+        files += [f for f in reading_fold_files(paper, r, False) if f"/readings/{r}/" in f]
+    return files
+
+
+def reading_outputs(paper):
+    return ([paths.results(paper, n) for n in (paths.READINGS, paths.READING_CLAIMS)]
+            + [paths.figures(paper, paths.READINGS_FIGURE, ext) for ext in ("png", "svg")])
+
+
+def reading_report_inputs(wildcards):
+    return reading_outputs(wildcards.paper) if READINGS[wildcards.paper] else []
+
+
+def reading_files():
+    """Every file the readings run makes (``every_file``'s part for it)."""
+    files = []
+    for paper, spec in PAPERS.items():
+        if READINGS[paper]:
+            files += reading_outputs(paper)
+        for r in READINGS[paper]:
+            for k in [0] + SEED_RUNS[paper]:
+                seeded = bool(k)
+                def at(name):
+                    return run_results(paper, seeded, name, r).replace("{seed}", str(k))
+                if own_data(paper, r):
+                    files += [run_folds(paper, seeded, r).replace("{seed}", str(k)).replace("{dataset}", d)
+                              for d in spec.datasets]
+                    files += [] if k else [paths.reading_prepared(paper, r, d) for d in spec.datasets]
+                files += [f.replace("{seed}", str(k)) for f in reading_fold_files(paper, r, seeded, paths.FOLD_KINDS)
+                          if f"/readings/{r}/" in f]
+                files += [at(f) for t in spec.tables for f in paths.table_files(t)]
+                if "claims" in output_files(spec)[0]:
+                    files += [at(paths.stats(n)) for n in output_files(spec)[0]]
     return files

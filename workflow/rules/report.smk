@@ -23,6 +23,7 @@ rule report:
         paper_figures,
         paper_report_extras,
         seed_report_inputs,   # the seed bands and stability, with --config seeds=K
+        reading_report_inputs,   # what fits and what survives, with --config readings=…
         paths.results(name=paths.TIMINGS),
         paper=paper_config,
     params:
@@ -30,6 +31,7 @@ rule report:
         datasets=registry_entries_of_paper,  # the data sets' origin and licence it shows: a rerun trigger
         results=lambda wildcards: paths.results(wildcards.paper),
         figures=lambda wildcards: paths.figures(wildcards.paper),
+        readings=lambda wildcards: "--readings" if READINGS[wildcards.paper] else "",
     output:
         report(paths.results(name=paths.REPORT), caption="../report/paper_report.rst", category="{paper}"),
         paths.results(name=paths.RUN_PAGE),  # when, on what, time per classifier column: machine-dependent, outside the fingerprint
@@ -37,7 +39,7 @@ rule report:
         "logs/report/{paper}/report.log",
     shell:
         f"nbrepro report --paper-config {{input.paper}} --results {{params.results}} --seeds {SEEDS} "
-        "--figures {params.figures} --registry {params.registry:q} 2> {log:q}"
+        "{params.readings} --figures {params.figures} --registry {params.registry:q} 2> {log:q}"
 
 
 rule index:
@@ -46,6 +48,7 @@ rule index:
     input:
         [paths.results(p, paths.REPORT) for p in PAPERS],
         [f for p in PAPERS for f in (seed_band_outputs(p) if SEEDS else [])],   # the claims page's seed stability
+        [f for p in PAPERS if READINGS[p] for f in reading_outputs(p)],   # its robustness to readings
         configs=[str(p.path) for p in PAPERS.values()],
         speed=committed_benchmark("suite_top_jobs.csv"),
         suite_run=committed_benchmark("suite_run.csv"),
@@ -59,8 +62,9 @@ rule index:
         speed=lambda wildcards, input: f"--speed {input.speed}" if input.speed else "",
         suite_run=lambda wildcards, input: f"--suite-run {input.suite_run}" if input.suite_run else "",
         results=lambda wildcards, output: str(Path(output[0]).parent),
+        readings="--readings" if any(READINGS.values()) else "",
     shell:
-        f"nbrepro index --results {{params.results}} --seeds {SEEDS} {{params.speed}} {{params.suite_run}} "
+        f"nbrepro index --results {{params.results}} --seeds {SEEDS} {{params.readings}} {{params.speed}} {{params.suite_run}} "
         "{input.configs} 2> {log:q}"
 
 

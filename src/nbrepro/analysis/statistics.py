@@ -18,7 +18,7 @@ from typing import ClassVar, NamedTuple
 import numpy as np
 import pandas as pd
 
-from .. import stats
+from .. import paths, stats
 from ..errors import ConfigError
 from ..plugin import Plugin
 from ..spec import Paper
@@ -314,7 +314,8 @@ def text_statistics(
     """Every declared statistic, computed from the reproduced table, beside the published value."""
     ctx = analysis_context(paper, table, table1, module)
     ctx.tables = tables if tables is not None else {}
-    ctx.results = Path(results) if results is not None else None
+    # a path, or a reading's paths.RunFolder (its untouched classifiers' files in the run it patches)
+    ctx.results = results if results is None or isinstance(results, paths.RunFolder) else Path(results)
     rows = []
     for item in paper.analysis.statistics:
         for row in evaluate_statistic(item, ctx):

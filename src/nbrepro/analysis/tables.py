@@ -48,11 +48,11 @@ def read_published(path) -> pd.DataFrame:
     return pub
 
 
-def load_fold_results(paper: Paper, results_dir: Path) -> pd.DataFrame:
+def load_fold_results(paper: Paper, results_dir) -> pd.DataFrame:
     frames = []
     for ds in paper.datasets:
         for label in paper.classifiers:
-            f = results_dir / paths.per_fold("folds", ds, label)
+            f = paths.per_fold_file(results_dir, "folds", ds, label)
             if f.exists():
                 d = read_parquet(f)
                 if "variant" not in d.columns:
@@ -107,13 +107,13 @@ def _read_predictions(path: Path, metrics: dict[str, Metric]) -> pd.DataFrame:
     return pred
 
 
-def dataset_level_values(paper: Paper, results_dir: Path, metrics: dict[str, Metric], classifiers) -> dict:
+def dataset_level_values(paper: Paper, results_dir, metrics: dict[str, Metric], classifiers) -> dict:
     """(dataset, classifier) → {column: value} for metrics computed from all runs' predictions at once;
     each predictions file of the given classifiers is read once."""
     out = {}
     for ds in paper.datasets:
         for label in dict.fromkeys(classifiers):
-            f = Path(results_dir) / paths.per_fold("predictions", ds, label)
+            f = paths.per_fold_file(results_dir, "predictions", ds, label)
             if f.exists():
                 pred = _read_predictions(f, metrics)
                 if "variant" in pred.columns:
@@ -360,12 +360,12 @@ def analyse_table(
     if spec.kind == "pairwise":
         return pairwise_table(paper, name, results_dir, registry)
     view = paper.replaced(datasets=table_datasets(paper, spec, registry))
-    folds = load_fold_results(view, Path(results_dir))
+    folds = load_fold_results(view, results_dir)
     published = read_published(spec.published) if spec.published else None
     metrics = table_metrics(view, spec)
     dataset_level = {c: m for c, m in metrics.items() if m.level == "dataset"}
     values = (
-        dataset_level_values(view, Path(results_dir), dataset_level, [c.classifier for c in spec.columns])
+        dataset_level_values(view, results_dir, dataset_level, [c.classifier for c in spec.columns])
         if dataset_level
         else None
     )
@@ -416,10 +416,10 @@ def pairwise_table(paper: Paper, name: str, results_dir, registry=None) -> dict[
     methods = list(spec.methods)
     declared = paper_metrics(view)
     measures = {printed: metric_for(view, col, declared) for printed, col in spec.measures.items()}
-    folds = load_fold_results(view, Path(results_dir))
+    folds = load_fold_results(view, results_dir)
     base = folds[folds.variant == ""] if len(folds) else folds
     dataset_level = {m.name: m for m in measures.values() if m.level == "dataset"}
-    values = dataset_level_values(view, Path(results_dir), dataset_level, methods) if dataset_level else {}
+    values = dataset_level_values(view, results_dir, dataset_level, methods) if dataset_level else {}
     published = {}
     if spec.published:  # the printed lower triangle, and each pair reversed (wins ↔ losses)
         for p in pd.read_csv(spec.published).itertuples(index=False):
@@ -496,7 +496,7 @@ def pairwise_table(paper: Paper, name: str, results_dir, registry=None) -> dict[
 
 
 def timings(paper: Paper, results_dir: str | Path) -> dict[str, pd.DataFrame]:
-    folds = load_fold_results(paper, Path(results_dir))
+    folds = load_fold_results(paper, results_dir)
     cols = ["dataset", "method", "fit_seconds", "predict_seconds"]
     t = (
         folds.groupby(["dataset", "method"], sort=False)[cols[2:]].sum().reset_index()

@@ -23,7 +23,7 @@ def gaps(ctx) -> list[tuple]:
     for r in table.itertuples(index=False):
         if r.method not in METHODS or r.metric not in TOLERANCE:
             continue
-        path = ctx.results / paths.per_fold("folds", r.dataset, r.method) if ctx.results is not None else None
+        path = paths.per_fold_file(ctx.results, "folds", r.dataset, r.method) if ctx.results is not None else None
         spread = np.nan
         if path is not None and path.exists():
             folds = read_parquet(path, columns=["run", r.metric])

@@ -27,11 +27,13 @@ GROUPS = [
 ]
 
 
-def one_row_per_claim(claims: pd.DataFrame, seeds: pd.DataFrame | None = None) -> pd.DataFrame:
+def one_row_per_claim(claims: pd.DataFrame, seeds: pd.DataFrame | None = None,
+                      robust: dict | None = None) -> pd.DataFrame:
     """``claims`` (one row per claim and source, with a ``paper`` column) as one row per claim:
     the printed verdict and evidence beside ours and our qualifiers, and the claim's group; with
     ``seeds`` (the papers' ``stats/seed_stability.csv``, a ``paper`` column added) our verdict's
-    seed stability."""
+    seed stability; with ``robust`` ((paper, claim, metric) → "yes" or "depends on …", the readings
+    run's) whether our verdict holds under every reading run."""
     by_seed = (
         {}
         if seeds is None
@@ -80,6 +82,7 @@ def one_row_per_claim(claims: pd.DataFrame, seeds: pd.DataFrame | None = None) -
         seed = by_seed.get((paper, cid, metric))
         row["seed_stability"] = "" if seed is None else seed["seed_stability"]
         row["seed_verdicts"] = "" if seed is None else seed["verdicts"]
+        row["robust_to_readings"] = (robust or {}).get((paper, cid, metric), "")
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -122,6 +125,13 @@ def _summary(paper: str, title: str, wide: pd.DataFrame, gaps: tuple[Gap, ...]) 
         + f"Reproduced: {counts.get('reproduced', 0)}; not reproduced: {counts.get('not_reproduced', 0)}; "
         f"contradicted by the paper's own table: {counts.get('contradicted', 0)}.</p>",
     ]
+    judged = wide[wide.robust_to_readings != ""] if "robust_to_readings" in wide else wide.iloc[:0]
+    if len(judged):
+        depends = judged[judged.robust_to_readings != "yes"]
+        parts.append(f"<p>Readings run: {len(judged) - len(depends)} of {len(judged)} verdicts on our numbers hold "
+                     "under every reading of what the paper leaves unstated"
+                     + (f"; {len(depends)} depend on one ({html.escape(', '.join(depends.claim_id.unique()))})"
+                        if len(depends) else "") + ".</p>")
     if gaps:
         parts.append(
             "<p class='small'>The likeliest reasons, from the paper's config (<code>gaps</code>):</p><ul class='small'>"
@@ -131,11 +141,12 @@ def _summary(paper: str, title: str, wide: pd.DataFrame, gaps: tuple[Gap, ...]) 
     return "".join(parts)
 
 
-def _group_table(rows: pd.DataFrame) -> str:
+def _group_table(rows: pd.DataFrame, readings: bool = False) -> str:
     head = (
         "<tr><th class='l'>§, kind</th><th class='l'>claim</th><th>printed numbers</th><th>ours</th>"
         "<th>Wilcoxon–Holm (ours)</th><th>Bayesian (ours)</th><th>stability (ours)</th>"
-        "<th class='l'>evidence (printed; ours; tests; other methods)</th></tr>"
+        + ("<th>robust to readings (ours)</th>" if readings else "")
+        + "<th class='l'>evidence (printed; ours; tests; other methods)</th></tr>"
     )
     out = ["<div class='scroll'><table>", head]
     for r in rows.itertuples(index=False):
@@ -166,7 +177,10 @@ def _group_table(rows: pd.DataFrame) -> str:
             f"<td class='{_cls(r.ours)}'>{html.escape(r.ours)}</td><td class='{_cls(_text(r.wilcoxon_holm))}'>"
             f"{html.escape(_text(r.wilcoxon_holm))}</td>"
             f"<td class='{_cls(_text(r.bayesian))}'>{html.escape(_text(r.bayesian))}</td>"
-            f"<td>{stability}</td><td class='l small'>{evidence}</td></tr>"
+            f"<td>{stability}</td>"
+            + (f"<td class='{'ok' if r.robust_to_readings == 'yes' else 'off' if r.robust_to_readings else ''}'>"
+               f"{html.escape(_text(r.robust_to_readings))}</td>" if readings else "")
+            + f"<td class='l small'>{evidence}</td></tr>"
         )
     out.append("</table></div>")
     return "".join(out)
@@ -192,9 +206,19 @@ def claims_page(papers: list[dict], out_html, out_csv) -> pd.DataFrame:
             how="left",
             on=["paper", "claim_id", "metric", "source"],
         )
+    robust = None
+    if any(p.get("readings") is not None for p in papers):  # the readings run: our verdict under every reading
+        from ..analysis.readings import robustness
+
+        robust = {(p["name"], *key): v for p in papers if p.get("readings") is not None
+                  for key, v in robustness(p["readings"]).items()}
+        long = long.assign(metric=long["metric"].fillna("").astype(str))
+        long["robust_to_readings"] = [
+            robust.get((r.paper, r.claim_id, r.metric), "") if r.source == "ours" else ""
+            for r in long.itertuples(index=False)]
     with atomic_path(out_csv) as tmp:
         long.to_csv(tmp, index=False, lineterminator="\n")
-    wide = one_row_per_claim(long, seeds) if len(long) else pd.DataFrame(columns=["paper", "group"])
+    wide = one_row_per_claim(long, seeds, robust) if len(long) else pd.DataFrame(columns=["paper", "group"])
     parts = [
         "<h1>Every claim of the five papers, judged twice</h1>",
         "<p class='small'>Each claim is a result sentence of its paper. <b>Printed numbers</b>: judged on the "
@@ -226,6 +250,6 @@ def claims_page(papers: list[dict], out_html, out_csv) -> pd.DataFrame:
         for key, heading in GROUPS:
             g = rows[rows.group == key]
             if len(g):
-                parts.append(f"<h3>{html.escape(heading)} ({len(g)})</h3>" + _group_table(g))
+                parts.append(f"<h3>{html.escape(heading)} ({len(g)})</h3>" + _group_table(g, robust is not None))
     write_page(out_html, "nbrepro — claims", parts)
     return wide

@@ -473,6 +473,59 @@ def _seed_section(outputs: dict) -> list[str]:
     return out
 
 
+def _readings_section(paper: Paper, outputs: dict, rel) -> list[str]:
+    """The readings run: per choice, how each reading's touched cells fit the printed ones (the
+    default first), and the claims whose verdict changes with a reading."""
+    declared = [(c, r) for c in paper.choices if c.id for r in c.readings]
+    table = outputs.get(paths.READINGS)
+    if not declared and table is None:
+        return []
+    out = ["<h2 id='readings'>Readings: where the paper is silent, which reading fits?</h2>"]
+    if table is None:
+        return out + [
+            f"<p class='small'>The config declares {len(declared)} other reading(s) of "
+            f"{len({c.id for c, _ in declared})} choice(s) (<a href='#choices'>choices</a>); "
+            "<code>snakemake --cores 2 --config readings=all</code> runs them beside this run and shows here "
+            "which fits the printed numbers, and which claims change with them.</p>"
+        ]
+    out.append(
+        "<p class='small'>Each reading reran only the classifiers its patch changes. On the printed cells a choice "
+        "touches: <b>inside</b> its seed band (the reading's own runs), <b>closer</b> / <b>further</b> than "
+        "under the default reading, the median |gap|, and <b>score</b> = Σ (gap / σ)², σ the cell's seed sd under "
+        "the default (at least half a unit of its printed decimals): −2 log-likelihood up to constants, lowest "
+        "fits best (rank 1); shown as the ratio to the default's score. A reading is <b>clearly better</b> when it "
+        "scores lower, is closer on more cells than further and leaves no fewer inside. CPU-s: fitting and "
+        "predicting in the reading's own evaluations.</p>"
+    )
+    figure = outputs.get("readings_figure")
+    if figure is not None:
+        out.append(f"<img src='{rel(figure)}' alt='readings' style='max-width:100%'>")
+    claims = outputs.get(paths.READING_CLAIMS)
+    changed = claims[claims["changed"].astype(str).str.lower() == "true"] if claims is not None else None
+    cols = ["reading", "cells_touched", "inside", "closer", "further", "median_gap", "score_vs_default", "rank",
+            "clearly_better", "cpu_seconds"]
+    for choice_id, g in table[table.metric == "all"].groupby("choice", sort=False):
+        topic = g["topic"].iloc[0]
+        default = g.loc[g.reading == "default", "score"].iloc[0]
+        g = g.assign(score_vs_default=g["score"] / default if default else math.nan)
+        shown = g[[c for c in cols if c in g.columns]].copy()
+        if changed is not None:
+            flips = changed[changed.choice == choice_id]
+            shown["claims_changed"] = [
+                ", ".join(f"{c} ({m})" if m else c for c, m in zip(
+                    flips.loc[flips.reading == r, "claim_id"], flips.loc[flips.reading == r, "metric"].fillna(""),
+                    strict=True)) for r in shown["reading"]]
+        out.append(f"<h3>{html.escape(topic)} <span class='small'>({html.escape(choice_id)})</span></h3>"
+                   + frame_html(shown, 3))
+    if changed is not None and len(changed):
+        n = len(changed[["claim_id", "metric"]].drop_duplicates())
+        out.append(f"<h3>Claims whose verdict changes with a reading ({n})</h3>"
+                   + frame_html(changed[["claim_id", "metric", "choice", "reading", "default_verdict", "verdict"]], 0))
+    elif claims is not None:
+        out.append("<p>No claim judged on our numbers changes its verdict under any reading run.</p>")
+    return out
+
+
 def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[Path], out_path: Path) -> str:
     out_path = Path(out_path)
     rel = lambda p: os.path.relpath(p, out_path.parent)  # noqa: E731
@@ -524,6 +577,7 @@ def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[P
     parts.append("<h2>How many cells reproduce</h2>")
     parts.append(frame_html(outputs["stats/match_counts.csv"], 2))
     parts += _seed_section(outputs)
+    parts += _readings_section(paper, outputs, rel)
     from ..analysis.tables import label_metric
 
     for name, spec in paper.tables.items():
@@ -736,6 +790,31 @@ def _suite_run_section(run: pd.DataFrame) -> list[str]:
     return rows
 
 
+def _readings_index(papers: list[dict]) -> list[str]:
+    """Per paper with a readings run: on the printed cells each choice touches, how many lie inside
+    their seed band under the default reading and under the choice's best-scoring one."""
+    rows = []
+    for p in papers:
+        fit = p.get("reading_fit")
+        if fit is None or not len(fit):
+            continue
+        t = fit[fit.metric == "all"]
+        default, best = t[t.reading == "default"], t[t.best.astype(str).str.lower() == "true"]
+        better = t[t.clearly_better.astype(str).str.lower() == "true"]
+        rows.append({"paper": p["name"], "choices": len(default), "readings run": len(t) - len(default),
+                     "touched printed cells": int(default.cells_touched.sum()),
+                     "inside, default": int(default.inside.sum()), "inside, best reading": int(best.inside.sum()),
+                     "clearly better readings": ", ".join(f"{r.choice}/{r.reading}" for r in better.itertuples())
+                     or "none"})
+    if not rows:
+        return []
+    return ["<h2>Readings: where the papers are silent</h2><p class='small'>Per paper, summed over its choices: the "
+            "printed cells a choice's readings touch (a cell touched by two choices counts twice), how many lie "
+            "inside their seed band under the default reading and under each choice's best-scoring reading, and "
+            "the readings that fit clearly better (each paper's report, section Readings).</p>",
+            frame_html(pd.DataFrame(rows), 0)]
+
+
 def index_report(
     papers: list[dict], out_path: Path, speed: pd.DataFrame | None = None, suite_run: pd.DataFrame | None = None
 ) -> None:
@@ -779,6 +858,7 @@ def index_report(
             f"<td>{time_cell}</td><td>{figure}</td></tr>"
         )
     parts.append("</table></div>")
+    parts.extend(_readings_index(papers))
     parts.append(
         f"<p><a href='{paths.CLAIMS_PAGE}'>Every claim of the papers in one table</a>: judged on the printed "
         "numbers and on ours, under today's tests, with how stable each verdict is.</p>"

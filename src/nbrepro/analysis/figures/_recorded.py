@@ -2,8 +2,6 @@
 per data set the recorded vectors side by side."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pandas as pd
 
@@ -19,7 +17,7 @@ def recorded(results, paper, label, attribute) -> pd.DataFrame:
     attribute, key, value, text), empty where nothing was recorded."""
     frames = []
     for ds in paper.datasets:
-        f = Path(results) / paths.per_fold("fitted", ds, label)
+        f = paths.per_fold_file(results, "fitted", ds, label)
         if f.exists():
             d = read_parquet(f)
             d = d[d.attribute == attribute]

@@ -92,25 +92,29 @@ class LocalMeanKNN(_NeighbourClassifier):
     """Hotta et al.'s categorical average pattern (CAP), a local mean rule: the mean μ_l of x's k
     nearest training rows of each class l, and
 
-        P(l | x) ∝ exp(−‖x − μ_l‖² / 2)
+        P(l | x) ∝ exp(−s ‖x − μ_l‖²)
 
-    (Mao et al.'s Eq. 29 with Σ = I: the class of the nearest local mean is the most probable).
+    (s = 1/2: Mao et al.'s Eq. 29 with Σ = I; the class of the nearest local mean is the most
+    probable whatever s, which moves the probabilities only: CAP itself gives a class).
 
     Parameters
     ----------
     k : int or float (a fraction of the smallest class's training rows); a class with fewer
         rows uses all of them
     metric : {"euclidean", "chebyshev"}
+    scale : float > 0, s
     """
 
     _parameter_constraints: dict = {
         "k": NEIGHBOURHOOD_SIZE,
         "metric": [StrOptions(set(METRICS))],
+        "scale": [Interval(Real, 0, None, closed="neither")],
     }
 
-    def __init__(self, *, k=1, metric: str = "euclidean"):
+    def __init__(self, *, k=1, metric: str = "euclidean", scale: float = 0.5):
         self.k = k
         self.metric = metric
+        self.scale = scale
 
     def _path(self, Q, sizes) -> list:
         r = len(self.classes_)
@@ -125,7 +129,7 @@ class LocalMeanKNN(_NeighbourClassifier):
             for s, k in enumerate(sizes):
                 k = min(k, len(T))
                 gap = Q - running[:, k - 1, :] / k
-                S[s, :, c] = -0.5 * np.einsum("qd,qd->q", gap, gap, optimize=False)
+                S[s, :, c] = -self.scale * np.einsum("qd,qd->q", gap, gap, optimize=False)
         return [softmax(S[s]) for s in range(len(sizes))]
 
 

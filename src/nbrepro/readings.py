@@ -1,0 +1,154 @@
+"""Readings: where a paper is silent, every defensible alternative, each a typed patch of its spec.
+
+A choice of a paper config (``choices:``) may give an ``id`` and ``readings:``, each a ``name``, a
+one-line ``why`` and a ``patch`` of the config as written. The main run is the reading ``default`` of
+every choice; a reading's run changes only what its patch writes:
+
+    classifiers: {LABEL: {params: {...}, estimator: …, variants: …, steps: [...]}}
+    protocol: {...}
+    preprocessing: {steps: [...], per_dataset: {...}}
+
+A mapping of the patch is merged into the config's (a classifier's ``params``, a nested estimator's
+``params``, key by key); anything else (a list, a number, a string) replaces what was written. A
+label is a classifier as the config writes it (a grid's label patches every point of the grid).
+
+What a reading touches decides what its run recomputes (``touched``): the classifiers whose spec it
+changes, on the paper's own prepared data and folds; a patch of the protocol or the preprocessing
+changes the data or the folds, so every classifier runs again on the reading's own.
+"""
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .errors import ConfigError
+
+DEFAULT = "default"   # the main run: every choice as the config writes it
+PATCH_KEYS = ("classifiers", "protocol", "preprocessing")
+DATA_KEYS = ("protocol", "preprocessing")   # a patch of these makes the reading's own data and folds
+
+
+def merged(base, patch):
+    """``base`` with ``patch`` written over it: mappings key by key, anything else replaced."""
+    if isinstance(base, Mapping) and isinstance(patch, Mapping):
+        out = dict(base)
+        for key, value in patch.items():
+            out[key] = merged(base[key], value) if key in base else copy.deepcopy(value)
+        return out
+    return copy.deepcopy(patch)
+
+
+def reading_id(choice: str, reading: str) -> str:
+    """How a run names a reading: ``choice/reading``."""
+    return f"{choice}/{reading}"
+
+
+def split_id(text: str) -> tuple[str, str]:
+    choice, sep, reading = str(text).partition("/")
+    if not sep or not choice or not reading:
+        raise ConfigError(f"a reading is named choice/reading, got {text!r}")
+    return choice, reading
+
+
+def declared(data: Mapping) -> list[tuple[str, str]]:
+    """Every (choice, reading) a config as written declares, the default left out, in its order."""
+    return [(c["id"], r["name"]) for c in data.get("choices") or () if "id" in c for r in c.get("readings") or ()]
+
+
+def _find(data: Mapping, choice: str, reading: str, where: str) -> tuple[int, dict | None]:
+    for i, c in enumerate(data.get("choices") or ()):
+        if c.get("id") == choice:
+            if reading == DEFAULT:
+                return i, None
+            for r in c.get("readings") or ():
+                if r["name"] == reading:
+                    return i, r
+            names = [DEFAULT] + [r["name"] for r in c.get("readings") or ()]
+            raise ConfigError(f"{where}: choice {choice!r} has no reading {reading!r} (it has {names})")
+    ids = [c["id"] for c in data.get("choices") or () if "id" in c]
+    raise ConfigError(f"{where}: no choice with id {choice!r} (ids: {ids})")
+
+
+def _check_patch(data: Mapping, patch: Mapping, at: str) -> None:
+    """The patch's own shape; the patched config is then checked as a paper (``nbrepro.paper``)."""
+    unknown = sorted(set(patch) - set(PATCH_KEYS))
+    if unknown:
+        raise ConfigError(f"{at}: patch key(s) {unknown} are not patchable (a patch writes {list(PATCH_KEYS)})")
+    for key in PATCH_KEYS:
+        if key in patch and not isinstance(patch[key], Mapping):
+            raise ConfigError(f"{at}: patch.{key} must be a mapping, got {patch[key]!r}")
+    labels = data.get("classifiers") or {}
+    for label, value in (patch.get("classifiers") or {}).items():
+        if label not in labels:
+            raise ConfigError(f"{at}: patch.classifiers names {label!r}, which is not a classifier of the paper "
+                              f"(have: {sorted(labels)})")
+        if not isinstance(value, Mapping):
+            raise ConfigError(f"{at}: patch.classifiers.{label} must be a mapping, got {value!r}")
+
+
+def apply_reading(data: Mapping, choice: str, reading: str, where: str) -> dict:
+    """The config as written (schema defaults applied, grids not yet expanded) under one reading."""
+    out = copy.deepcopy(dict(data))
+    i, r = _find(out, choice, reading, where)
+    if r is None:   # the default reading: the config as written
+        return out
+    patch = r.get("patch") or {}
+    _check_patch(out, patch, f"{where}, choices[{i}] ({choice}), reading {reading!r}")
+    for key, value in patch.items():
+        if key == "classifiers":
+            out[key] = {label: merged(spec, value[label]) if label in value else spec
+                        for label, spec in out[key].items()}
+        else:
+            out[key] = merged(out.get(key) or {}, value)
+    return out
+
+
+@dataclass(frozen=True)
+class Touched:
+    """What a reading changes: ``classifiers`` (labels, in the paper's order) whose results it
+    recomputes, and ``data`` (its protocol or preprocessing differs: its own prepared data and folds,
+    and every classifier recomputed on them)."""
+
+    classifiers: tuple[str, ...]
+    data: bool
+
+
+def touched(default, variant) -> Touched:
+    """Compare two ``nbrepro.spec.Paper``: the paper as configured and under a reading."""
+    data = any(getattr(default, k).as_written() != getattr(variant, k).as_written() for k in DATA_KEYS)
+    if data:
+        return Touched(tuple(variant.classifiers), True)
+
+    def spec(paper, label):
+        c = paper.classifiers.get(label)
+        return None if c is None else {k: v for k, v in c.as_written().items() if k != "note"}
+
+    labels = [label for label in variant.classifiers if spec(default, label) != spec(variant, label)]
+    return Touched(tuple(labels), False)
+
+
+def select_readings(papers: Mapping, wanted) -> dict[str, list[str]]:
+    """The readings a run makes, per paper (``--config readings=…``): ``all``, or choice ids (every
+    reading of that choice) and ``choice/reading`` names; one that no paper of the run declares is an
+    error, not a silent no-op."""
+    if wanted in (None, "", [], False):
+        return {name: [] for name in papers}
+    items = [wanted] if isinstance(wanted, str) else [str(w) for w in wanted]
+    out, used = {}, set()
+    for name, paper in papers.items():
+        chosen = []
+        for c in paper.choices:
+            for r in c.readings if c.id else ():
+                rid = reading_id(c.id, r.name)
+                hit = {i for i in items if i in ("all", c.id, rid)}
+                if hit:
+                    chosen.append(rid)
+                    used |= hit
+        out[name] = chosen
+    unknown = [i for i in items if i not in used and i != "all"]
+    if unknown:
+        known = sorted({c.id for p in papers.values() for c in p.choices if c.id and c.readings})
+        raise ConfigError(f"config readings: {unknown} name no choice or reading of the papers run "
+                          f"(choice ids with readings: {known}; or all)")
+    return out

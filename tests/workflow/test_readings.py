@@ -1,0 +1,63 @@
+"""The readings run end to end (`--config readings=all`): a tiny paper's other readings, each rerunning
+only what its patch touches, with seed bands, what fits and what survives in the report and the
+claims page; the main run's results unchanged by it."""
+
+import pandas as pd
+import pytest
+from conftest import DATA_DIR
+from test_pipeline import _project, _snakemake
+from test_seeds import PAPER as SEEDED
+
+from nbrepro.fingerprint import fingerprint
+
+pytestmark = [pytest.mark.slow]
+
+PAPER = {**SEEDED,
+         "choices": [
+             {"topic": "bags", "id": "bags", "choice": "3 bags",
+              "readings": [{"name": "five", "why": "more bags",
+                            "patch": {"classifiers": {"Bagging": {"params": {"n_estimators": 5}}}}}]},
+             {"topic": "folds", "id": "folds", "choice": "3 folds",
+              "readings": [{"name": "four", "why": "more folds", "patch": {"protocol": {"folds": 4}}}]}]}
+
+# what a readings run adds to or changes in the main run's pages (the rest is the main run's, byte for byte)
+PAGES = {"index.html", "claims.html", "claims.csv", "ro-crate-metadata.json", "tiny/report.html"}
+
+
+def test_readings_run_reruns_only_what_a_patch_touches(tmp_path):
+    a = _project(tmp_path / "a", PAPER)
+    _snakemake(a, f"mirror={DATA_DIR}", "seeds=1", "readings=all")
+    res = a / "results/tiny"
+    bags = res / "readings/bags/five"
+    # a classifier's patch: that classifier alone, on the main run's data and folds (and its reseeded run's)
+    assert sorted(p.name for p in (bags / "folds/iris").glob("*.parquet")) == ["Bagging.parquet"]
+    assert sorted(p.name for p in (bags / "seeds/1/folds/iris").glob("*.parquet")) == ["Bagging.parquet"]
+    assert not (a / "resources/prepared/tiny/readings/bags").exists()
+    # a protocol patch: its own folds, every classifier on them
+    folds = pd.read_parquet(a / "resources/folds/tiny/readings/folds/four/iris.parquet")
+    assert folds.fold.nunique() == 4
+    assert sorted(p.name for p in (res / "readings/folds/four/folds/iris").glob("*.parquet")) == ["Bagging.parquet",
+                                                                                          "NB.parquet"]
+    # the tables of a reading read the untouched classifiers from the run it patches
+    main = pd.read_csv(res / "tables/table2.csv").set_index(["dataset", "method"])["mean"]
+    five = pd.read_csv(bags / "tables/table2.csv").set_index(["dataset", "method"])["mean"]
+    assert (five.xs("NB", level="method") == main.xs("NB", level="method")).all()
+    table = pd.read_csv(res / "stats/readings.csv")
+    assert {"choice", "reading", "cells_touched", "inside", "median_gap", "score", "rank"} <= set(table.columns)
+    overall = table[table.metric == "all"].set_index(["choice", "reading"])
+    assert overall.loc[("bags", "default"), "cells_touched"] == 0   # Bagging has no printed cell
+    assert overall.loc[("folds", "default"), "cells_touched"] == 3 and overall["rank"].min() == 1
+    claims = pd.read_csv(res / "stats/reading_claims.csv")
+    assert set(claims.reading) == {"five", "four"} and set(claims.claim_id) == {"nb_best"}
+    assert "Readings: where the paper is silent, which reading fits?" in (res / "report.html").read_text()
+    assert "robust to readings" in (a / "results/claims.html").read_text()
+    assert (a / "figures/tiny/readings.svg").is_file()
+    # the main run's files are the bytes of a run without readings
+    b = _project(tmp_path / "b", PAPER)
+    _snakemake(b, f"mirror={DATA_DIR}", "seeds=1")
+    with_readings = {f: h for f, h in fingerprint(a / "results") if "reading" not in f and f not in PAGES}
+    without = {f: h for f, h in fingerprint(b / "results") if f not in PAGES}
+    assert with_readings == without
+    # one reading asked for by name, after the run: nothing left to do
+    planned = _snakemake(a, f"mirror={DATA_DIR}", "seeds=1", "readings=[bags/five]", "-n", "--quiet", "rules").stdout
+    assert "evaluate" not in planned, planned
