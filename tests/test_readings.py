@@ -45,6 +45,8 @@ def test_merged_writes_mappings_key_by_key_and_replaces_the_rest():
     out = merged(base, {"params": {"estimator": {"params": {"c": 0.1}}}, "steps": [3]})
     assert out == {"params": {"estimator": {"estimator": "J48", "params": {"m": 2, "c": 0.1}}, "n": 3}, "steps": [3]}
     assert base["params"]["estimator"]["params"] == {"m": 2}   # the config as written is left alone
+    assert merged({"name": "weka_cv", "runs": {"first": 1}}, {"name": "stratified_cv", "runs": None}) == {
+        "name": "stratified_cv"}   # null removes a key
 
 
 def test_a_reading_patches_only_what_it_writes(tmp_path):

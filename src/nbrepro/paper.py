@@ -207,7 +207,12 @@ def _check_plugins(paper: Paper, where: str) -> None:
 def _check_gap_cells(paper: Paper, where: str) -> None:
     """Each gap's ``where`` names a table of the paper, and data sets and methods it has: a typo
     would leave a cell outside its seed band silently unexplained."""
+    ids = {c.id for c in paper.choices if c.readings}
     for i, gap in enumerate(paper.gaps):
+        unknown = sorted(set(gap.choices) - ids)
+        if unknown:
+            raise ConfigError(f"{where}, gaps[{i}].choices: {unknown} are not ids of choices with readings "
+                              f"(have: {sorted(ids)})")
         for w in gap.where:
             at = f"{where}, gaps[{i}].where"
             if w.table not in paper.tables:

@@ -9,7 +9,8 @@ every choice; a reading's run changes only what its patch writes:
     preprocessing: {steps: [...], per_dataset: {...}}
 
 A mapping of the patch is merged into the config's (a classifier's ``params``, a nested estimator's
-``params``, key by key); anything else (a list, a number, a string) replaces what was written. A
+``params``, key by key); anything else (a list, a number, a string) replaces what was written, and
+``null`` removes the key (its default applies: another protocol drops the old one's ``runs``). A
 label is a classifier as the config writes it (a grid's label patches every point of the grid).
 
 What a reading touches decides what its run recomputes (``touched``): the classifiers whose spec it
@@ -30,11 +31,15 @@ DATA_KEYS = ("protocol", "preprocessing")   # a patch of these makes the reading
 
 
 def merged(base, patch):
-    """``base`` with ``patch`` written over it: mappings key by key, anything else replaced."""
+    """``base`` with ``patch`` written over it: mappings key by key, ``None`` removing a key, anything
+    else replaced."""
     if isinstance(base, Mapping) and isinstance(patch, Mapping):
         out = dict(base)
         for key, value in patch.items():
-            out[key] = merged(base[key], value) if key in base else copy.deepcopy(value)
+            if value is None:
+                out.pop(key, None)
+            else:
+                out[key] = merged(base[key], value) if key in base else copy.deepcopy(value)
         return out
     return copy.deepcopy(patch)
 

@@ -230,6 +230,7 @@ class Gap(Section):
     cells: str = ""
     explanation: str = ""
     where: tuple[Where, ...] = ()
+    choices: tuple[str, ...] = ()
 
     @classmethod
     def _convert(cls, name, value):

@@ -473,6 +473,24 @@ def _seed_section(outputs: dict) -> list[str]:
     return out
 
 
+def _best_readings(fitted: pd.DataFrame, choices) -> str:
+    """Per choice a gap names: its best-scoring reading, and its touched printed cells inside their
+    seed band under the default and under that reading (``stats/readings.csv``, metric "all")."""
+    out = []
+    for choice in choices:
+        t = fitted[(fitted.choice == choice) & (fitted.metric == "all")]
+        if not len(t):
+            continue
+        best = t[t.best.astype(str).str.lower() == "true"].iloc[0]
+        default = t[t.reading == "default"].iloc[0]
+        verdict = ("the default" if best.reading == "default"
+                   else f"<b>{html.escape(best.reading)}</b>"
+                   + (" (clearly better)" if str(best.clearly_better).lower() == "true" else ""))
+        out.append(f"{html.escape(choice)}: {verdict}; inside {default.inside} → {best.inside} of "
+                   f"{default.cells_touched}, median gap {_fmt(default.median_gap, 3)} → {_fmt(best.median_gap, 3)}")
+    return "<br>".join(out) or "—"
+
+
 def _readings_section(paper: Paper, outputs: dict, rel) -> list[str]:
     """The readings run: per choice, how each reading's touched cells fit the printed ones (the
     default first), and the claims whose verdict changes with a reading."""
@@ -556,14 +574,17 @@ def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[P
         )
         + "</ul></li></ul>"
     )
+    fitted = outputs.get(paths.READINGS)   # the readings run: beside a gap, which reading of its choices fits best
     for items, key, title, fields in (
         (paper.choices, "choices", "Choices where the paper is ambiguous", ("topic", "choice", "why")),
         (paper.gaps, "gaps", "Where the reproduction differs, and why", ("cells", "explanation")),
     ):
         if items:
+            readings = key == "gaps" and fitted is not None and any(g.choices for g in items)
             parts.append(
                 f"<h2 id='{key}'>{title}</h2><div class='scroll'><table><tr>"
                 + "".join(f"<th class='l'>{f}</th>" for f in fields)
+                + ("<th class='l'>readings run (best by score)</th>" if readings else "")
                 + "</tr>"
             )
             for i, item in enumerate(items):
@@ -571,6 +592,7 @@ def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[P
                 parts.append(
                     f"<tr{anchor}>"
                     + "".join(f"<td class='l'>{html.escape(getattr(item, f) or '')}</td>" for f in fields)
+                    + (f"<td class='l'>{_best_readings(fitted, item.choices)}</td>" if readings else "")
                     + "</tr>"
                 )
             parts.append("</table></div>")
