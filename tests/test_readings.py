@@ -31,6 +31,7 @@ TINY = {
                      "params": {"n_estimators": 5}}}}}]},
                 {"topic": "folds", "id": "folds", "choice": "3 folds",
                  "readings": [{"name": "four", "why": "more folds", "patch": {"protocol": {"folds": 4}}}]}],
+    "reading_combinations": [{"name": "both", "why": "together", "readings": ["bags/five", "folds/four"]}],
 }
 
 
@@ -66,6 +67,13 @@ def test_a_reading_patches_only_what_it_writes(tmp_path):
     assert seeded.classifiers["Bagging"].params["n_estimators"] == 5 and seeded.protocol.seed == 3
 
 
+def test_a_combination_applies_each_reading_in_turn(tmp_path):
+    path = _write(tmp_path, TINY)
+    both = load_paper(path, reading="combined/both", check=False)
+    assert both.protocol.folds == 4 and both.classifiers["Bagging"].params["n_estimators"] == 5
+    assert touched(load_paper(path, check=False), both).data
+
+
 def test_apply_reading_of_the_default_is_the_config_itself():
     assert apply_reading(TINY, "bags", "default", "x") == TINY
 
@@ -88,6 +96,10 @@ def test_apply_reading_of_the_default_is_the_config_itself():
      "choices[0] (bags): reading name(s) ['five'] are used twice"),
     (lambda p: p["choices"][1].update(id="bags"), "choices: id(s) ['bags'] are given to more than one choice"),
     (lambda p: p["choices"][0].pop("id"), "choices/0: 'id' is a dependency of 'readings'"),
+    (lambda p: p["reading_combinations"][0].update(readings=["bags/five", "folds/six"]),
+     "reading_combinations[0] (both): choice 'folds' has no reading 'six'"),
+    (lambda p: p["reading_combinations"][0].update(readings=["bags/five", "bags/five"]),
+     "reading_combinations[0] (both): a combination takes one reading of each choice; ['bags'] named twice"),
 ])
 def test_a_wrong_reading_fails_at_start_up_with_one_line(tmp_path, change, message):
     paper = copy.deepcopy(TINY)
@@ -110,7 +122,8 @@ def test_an_unknown_reading_asked_for_by_name(tmp_path):
 def test_select_readings_by_all_choice_or_name(tmp_path):
     papers = {"tiny": load_paper(_write(tmp_path, TINY), check=False)}
     assert select_readings(papers, None) == {"tiny": []}
-    assert select_readings(papers, "all") == {"tiny": ["bags/five", "folds/four"]}
+    assert select_readings(papers, "all") == {"tiny": ["bags/five", "folds/four", "combined/both"]}
+    assert select_readings(papers, ["combined"]) == {"tiny": ["combined/both"]}
     assert select_readings(papers, ["folds"]) == {"tiny": ["folds/four"]}
     assert select_readings(papers, ["bags/five"]) == {"tiny": ["bags/five"]}
     with pytest.raises(ConfigError, match=r"config readings: \['bag'\] name no choice or reading"):

@@ -148,14 +148,13 @@ def load_paper(path: str | Path, registry: dict | None = None, seed: int = 0, ch
 
 def _patched(written: dict, reading: str, where: str, filled: bool) -> dict:
     """The config as written under ``reading``, its patch checked against the schema."""
-    from .readings import apply_reading, split_id
+    from .readings import apply_reading, split_id, where_declared
 
     choice, name = split_id(reading)
     data = apply_reading(written, choice, name, where)
     msgs = schema_errors(data, "paper", filled)
     if msgs:
-        i = next(i for i, c in enumerate(written["choices"]) if c.get("id") == choice)
-        raise ConfigError(f"{where}, choices[{i}] ({choice}), reading {name!r}: the patched config does not "
+        raise ConfigError(f"{where_declared(written, choice, name, where)}: the patched config does not "
                           f"match paper.schema.yaml: {msgs[0]}")
     _apply_defaults(data, schema("paper", filled))
     return data
@@ -166,7 +165,7 @@ def _check_readings(written: dict, default: Paper, registry: dict | None, where:
     something, checked as the paper is (its estimators and parameters, protocol, steps, and the
     attribute kinds its classifiers take), with errors naming the choice and the reading."""
     from .config import check_paper
-    from .readings import declared, reading_id, touched
+    from .readings import declared, reading_id, touched, where_declared
 
     ids = [c["id"] for c in written.get("choices") or () if "id" in c]
     twice = sorted({i for i in ids if ids.count(i) > 1})
@@ -177,9 +176,12 @@ def _check_readings(written: dict, default: Paper, registry: dict | None, where:
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
             raise ConfigError(f"{where}, choices[{i}] ({c['id']}): reading name(s) {twice} are used twice")
+    names = [c["name"] for c in written.get("reading_combinations") or ()]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ConfigError(f"{where}, reading_combinations: name(s) {twice} are used twice")
     for choice, name in declared(written):
-        i = ids.index(choice)
-        at = f"{where}, choices[{i}] ({choice}), reading {name!r}"
+        at = where_declared(written, choice, name, where)
         data = _patched(written, reading_id(choice, name), where, True)
         data["classifiers"] = expand_classifiers(data["classifiers"], at)
         variant = Paper.from_config(data, default.path, reading=reading_id(choice, name))

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from .errors import ConfigError
 
 DEFAULT = "default"   # the main run: every choice as the config writes it
+COMBINED = "combined"  # the runs of reading_combinations: combined/{name}, several choices' readings at once
 PATCH_KEYS = ("classifiers", "protocol", "preprocessing")
 DATA_KEYS = ("protocol", "preprocessing")   # a patch of these makes the reading's own data and folds
 
@@ -57,8 +58,20 @@ def split_id(text: str) -> tuple[str, str]:
 
 
 def declared(data: Mapping) -> list[tuple[str, str]]:
-    """Every (choice, reading) a config as written declares, the default left out, in its order."""
-    return [(c["id"], r["name"]) for c in data.get("choices") or () if "id" in c for r in c.get("readings") or ()]
+    """Every (choice, reading) a config as written declares, the default left out, in its order, then
+    its combinations as (``combined``, name)."""
+    return ([(c["id"], r["name"]) for c in data.get("choices") or () if "id" in c for r in c.get("readings") or ()]
+            + [(COMBINED, c["name"]) for c in data.get("reading_combinations") or ()])
+
+
+def where_declared(data: Mapping, choice: str, reading: str, where: str) -> str:
+    """Where a reading is written, for an error: ``{where}, choices[i] (id), reading 'name'`` or
+    ``{where}, reading_combinations[i] (name)``."""
+    if choice == COMBINED:
+        names = [c["name"] for c in data.get("reading_combinations") or ()]
+        return f"{where}, reading_combinations[{names.index(reading)}] ({reading})" if reading in names else where
+    ids = [c.get("id") for c in data.get("choices") or ()]
+    return f"{where}, choices[{ids.index(choice)}] ({choice}), reading {reading!r}" if choice in ids else where
 
 
 def _find(data: Mapping, choice: str, reading: str, where: str) -> tuple[int, dict | None]:
@@ -95,6 +108,8 @@ def _check_patch(data: Mapping, patch: Mapping, at: str) -> None:
 def apply_reading(data: Mapping, choice: str, reading: str, where: str) -> dict:
     """The config as written (schema defaults applied, grids not yet expanded) under one reading."""
     out = copy.deepcopy(dict(data))
+    if choice == COMBINED:
+        return _combined(out, reading, where)
     i, r = _find(out, choice, reading, where)
     if r is None:   # the default reading: the config as written
         return out
@@ -107,6 +122,22 @@ def apply_reading(data: Mapping, choice: str, reading: str, where: str) -> dict:
         else:
             out[key] = merged(out.get(key) or {}, value)
     return out
+
+
+def _combined(data: dict, name: str, where: str) -> dict:
+    """The config under combination ``name``: each of its readings' patches in turn."""
+    combos = {c["name"]: (i, c) for i, c in enumerate(data.get("reading_combinations") or ())}
+    if name not in combos:
+        raise ConfigError(f"{where}: no reading combination {name!r} (have: {sorted(combos)})")
+    i, combo = combos[name]
+    at = f"{where}, reading_combinations[{i}] ({name})"
+    choices = [split_id(r)[0] for r in combo["readings"]]
+    twice = sorted({c for c in choices if choices.count(c) > 1} | ({COMBINED} & set(choices)))
+    if twice:
+        raise ConfigError(f"{at}: a combination takes one reading of each choice; {twice} named twice or nested")
+    for r in combo["readings"]:
+        data = apply_reading(data, *split_id(r), at)
+    return data
 
 
 @dataclass(frozen=True)
@@ -143,13 +174,13 @@ def select_readings(papers: Mapping, wanted) -> dict[str, list[str]]:
     out, used = {}, set()
     for name, paper in papers.items():
         chosen = []
-        for c in paper.choices:
-            for r in c.readings if c.id else ():
-                rid = reading_id(c.id, r.name)
-                hit = {i for i in items if i in ("all", c.id, rid)}
-                if hit:
-                    chosen.append(rid)
-                    used |= hit
+        runs = [(c.id, r.name) for c in paper.choices if c.id for r in c.readings]
+        for choice, reading in runs + [(COMBINED, c.name) for c in paper.reading_combinations]:
+            rid = reading_id(choice, reading)
+            hit = {i for i in items if i in ("all", choice, rid)}
+            if hit:
+                chosen.append(rid)
+                used |= hit
         out[name] = chosen
     unknown = [i for i in items if i not in used and i != "all"]
     if unknown:

@@ -247,6 +247,14 @@ class Reading(Section):
 
 
 @dataclass(frozen=True)
+class Combination(Section):
+    """Readings of several choices run together (``reading_combinations``): the run ``combined/{name}``."""
+    name: str = ""
+    why: str = ""
+    readings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Choice(Section):
     """A reading chosen where the paper is silent, and why; with an ``id``, the other readings run
     beside it (``--config readings=…``)."""
@@ -274,7 +282,8 @@ class Significance(Section):
 
 
 _SECTIONS = {"preprocessing": Preprocessing, "protocol": Protocol, "analysis": Analysis, "significance": Significance}
-_LISTS = {"gaps": Gap, "choices": Choice, "benchmarks": CaptionedFile, "investigations": CaptionedFile}
+_LISTS = {"gaps": Gap, "choices": Choice, "reading_combinations": Combination, "benchmarks": CaptionedFile,
+          "investigations": CaptionedFile}
 _MAPS = {"classifiers": Classifier, "tables": Table}
 
 
@@ -305,6 +314,7 @@ class Paper(Section):
     benchmarks: tuple[CaptionedFile, ...] = ()
     investigations: tuple[CaptionedFile, ...] = ()
     choices: tuple[Choice, ...] = ()
+    reading_combinations: tuple[Combination, ...] = ()
     path: Path | None = field(default=None, compare=False, metadata=_NOT_A_KEY)
     seed: int = field(default=0, metadata=_NOT_A_KEY)
     reading: str = field(default="", metadata=_NOT_A_KEY)

@@ -27,7 +27,7 @@ import numpy as np
 import pandas as pd
 
 from .. import paths
-from ..readings import DEFAULT, split_id
+from ..readings import COMBINED, DEFAULT, split_id
 from ..spec import Paper
 from .seed_bands import NO_PRINTED, WITHIN, band_tables, seed_bands
 
@@ -118,13 +118,18 @@ def compute(paper: Paper, variants: dict[str, Paper], results, seeds: list[int],
         by_choice.setdefault(split_id(r)[0], []).append(r)
     rows = []
     for choice_id, readings in by_choice.items():
-        choice = paper.choice(choice_id)
+        if choice_id == COMBINED:   # the combinations, compared with the default on every cell one touches
+            topic, default_why = "readings combined", "every choice as configured"
+            whys = {c.name: c.why for c in paper.reading_combinations}
+        else:
+            choice = paper.choice(choice_id)
+            topic, default_why, whys = choice.topic, choice.choice, {r.name: r.why for r in choice.readings}
         changed = set().union(*(touched[r] for r in readings))
         cells = np.array([bool(cell_classifiers(paper, t, row) & changed)
                           for t, (_, row) in zip(default["table"], default.iterrows(), strict=True)])
         names = [DEFAULT] + [split_id(r)[1] for r in readings]
         frames = dict(zip(names, [default] + [runs[r] for r in readings], strict=True))
-        why = {DEFAULT: choice.choice} | {r.name: r.why for r in choice.readings}
+        why = {DEFAULT: default_why} | whys
         cpu = {DEFAULT: math.nan} | {split_id(r)[1]: _cpu_seconds(results / paths.reading_run(r)) for r in readings}
         for m in ["all", *dict.fromkeys(metric[cells])]:
             where = cells & ((metric == m) if m != "all" else True)
@@ -135,7 +140,7 @@ def compute(paper: Paper, variants: dict[str, Paper], results, seeds: list[int],
                 f = fits[n]
                 clearly = (n != DEFAULT and f["score"] < fits[DEFAULT]["score"] and f["closer"] > f["further"]
                            and f["inside"] >= fits[DEFAULT]["inside"])
-                rows.append({"choice": choice_id, "reading": n, "topic": choice.topic, "why": why[n], "metric": m,
+                rows.append({"choice": choice_id, "reading": n, "topic": topic, "why": why[n], "metric": m,
                              **f, "inside_default": fits[DEFAULT]["inside"], "rank": order.index(n) + 1,
                              "best": order[0] == n, "clearly_better": bool(clearly), "cpu_seconds": cpu[n]})
     table = pd.DataFrame(rows, columns=READINGS_COLUMNS)
