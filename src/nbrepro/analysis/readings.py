@@ -14,7 +14,8 @@ reading r of the choice, the default (the main run) included, is scored on the s
 score is a Gaussian log-likelihood up to constants (−2 log L), with one σ per cell for every reading,
 so readings of one choice compare on it: the lowest score fits best (rank 1). A sum of squares is
 ruled by its largest gaps, so a reading is called clearly better only when it also comes closer to
-the printed value on more cells than it moves away from it, and leaves no fewer inside their bands.
+the printed value on more cells than it moves away from it, leaves no fewer inside their bands and
+no larger a median gap.
 Per claim judged on our numbers, its verdict under each reading beside the default's says whether
 it depends on it.
 """
@@ -138,8 +139,9 @@ def compute(paper: Paper, variants: dict[str, Paper], results, seeds: list[int],
                                                  names.index(n)))
             for n in names:
                 f = fits[n]
-                clearly = (n != DEFAULT and f["score"] < fits[DEFAULT]["score"] and f["closer"] > f["further"]
-                           and f["inside"] >= fits[DEFAULT]["inside"])
+                d = fits[DEFAULT]
+                clearly = (n != DEFAULT and f["score"] < d["score"] and f["closer"] > f["further"]
+                           and f["inside"] >= d["inside"] and not f["median_gap"] > d["median_gap"])
                 rows.append({"choice": choice_id, "reading": n, "topic": topic, "why": why[n], "metric": m,
                              **f, "inside_default": fits[DEFAULT]["inside"], "rank": order.index(n) + 1,
                              "best": order[0] == n, "clearly_better": bool(clearly), "cpu_seconds": cpu[n]})
