@@ -134,8 +134,7 @@ def cmd_paper_stats(args):
 
     paper = _paper(args)
     res = _results(args, paper)
-    outputs, figures = run(paper, res, Path(args.raw), load_registry(args.registry), _read_tables(paper, res.folder
-                           if isinstance(res, paths.RunFolder) else res))
+    outputs, figures = run(paper, res, Path(args.raw), load_registry(args.registry), _read_tables(paper, res))
     write_outputs(outputs, args.results)
     for name, data in (figures.items() if args.figures else ()):  # a reseeded run's statistics need no figures
         spec = paper.figures[name]

@@ -167,19 +167,18 @@ def _check_readings(written: dict, default: Paper, registry: dict | None, where:
     from .config import check_paper
     from .readings import declared, reading_id, touched, where_declared
 
-    ids = [c["id"] for c in written.get("choices") or () if "id" in c]
-    twice = sorted({i for i in ids if ids.count(i) > 1})
-    if twice:
-        raise ConfigError(f"{where}, choices: id(s) {twice} are given to more than one choice")
-    for i, c in enumerate(written.get("choices") or ()):
-        names = [r["name"] for r in c.get("readings") or ()]
+    def once(names, what):
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
-            raise ConfigError(f"{where}, choices[{i}] ({c['id']}): reading name(s) {twice} are used twice")
-    names = [c["name"] for c in written.get("reading_combinations") or ()]
-    twice = sorted({n for n in names if names.count(n) > 1})
-    if twice:
-        raise ConfigError(f"{where}, reading_combinations: name(s) {twice} are used twice")
+            raise ConfigError(f"{where}, {what.format(twice)}")
+
+    once([c["id"] for c in written.get("choices") or () if "id" in c],
+         "choices: id(s) {} are given to more than one choice")
+    for i, c in enumerate(written.get("choices") or ()):
+        once([r["name"] for r in c.get("readings") or ()], f"choices[{i}] ({c.get('id')}): reading name(s) {{}} "
+             "are used twice")
+    once([c["name"] for c in written.get("reading_combinations") or ()],
+         "reading_combinations: name(s) {} are used twice")
     for choice, name in declared(written):
         at = where_declared(written, choice, name, where)
         data = _patched(written, reading_id(choice, name), where, True)

@@ -91,9 +91,8 @@ def _cpu_seconds(folder: Path) -> float:
 
     total = 0.0
     for f in sorted(folder.rglob("folds/*/*.parquet")):
-        d = read_parquet(f)
-        total += float(d.get("fit_seconds", pd.Series(dtype=float)).sum() + d.get("predict_seconds",
-                                                                                    pd.Series(dtype=float)).sum())
+        d = read_parquet(f, columns=["fit_seconds", "predict_seconds"])   # every evaluation records both
+        total += float(d["fit_seconds"].sum() + d["predict_seconds"].sum())
     return total
 
 
@@ -114,6 +113,9 @@ def compute(paper: Paper, variants: dict[str, Paper], results, seeds: list[int],
             raise ValueError(f"reading {r}: its tables do not have the main run's cells")
     sigma = _sigma(default)
     metric = np.where(default["metric"] != "", default["metric"], default["measure"])
+    # each cell's classifiers, once for every choice
+    computed_from = [cell_classifiers(paper, t, row) for t, (_, row) in
+                     zip(default["table"], default.iterrows(), strict=True)]
     by_choice: dict[str, list[str]] = {}
     for r in variants:
         by_choice.setdefault(split_id(r)[0], []).append(r)
@@ -126,8 +128,7 @@ def compute(paper: Paper, variants: dict[str, Paper], results, seeds: list[int],
             choice = paper.choice(choice_id)
             topic, default_why, whys = choice.topic, choice.choice, {r.name: r.why for r in choice.readings}
         changed = set().union(*(touched[r] for r in readings))
-        cells = np.array([bool(cell_classifiers(paper, t, row) & changed)
-                          for t, (_, row) in zip(default["table"], default.iterrows(), strict=True)])
+        cells = np.array([bool(c & changed) for c in computed_from])
         names = [DEFAULT] + [split_id(r)[1] for r in readings]
         frames = dict(zip(names, [default] + [runs[r] for r in readings], strict=True))
         why = {DEFAULT: default_why} | whys
