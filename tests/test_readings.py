@@ -74,6 +74,46 @@ def test_a_combination_applies_each_reading_in_turn(tmp_path):
     assert touched(load_paper(path, check=False), both).data
 
 
+def _with_copy(**patch):
+    paper = copy.deepcopy(TINY)
+    paper["datasets"] = ["iris", "anneal"]
+    paper["choices"].append({"topic": "which anneal", "id": "anneal_copy", "choice": "Weka's anneal",
+                             "readings": [{"name": "orig", "why": "UCI's", "patch": {
+                                 "dataset_copies": patch or {"anneal": "anneal.ORIG"}}}]})
+    return paper
+
+
+def test_a_data_set_copy_reruns_every_classifier_on_that_data_set_alone(tmp_path):
+    from nbrepro.data.registry import load_registry
+    from nbrepro.paths import RunFolder, per_fold
+
+    registry = load_registry(ROOT / "config/datasets.yaml")
+    path = _write(tmp_path, _with_copy())
+    default = load_paper(path, registry)
+    orig = load_paper(path, registry, reading="anneal_copy/orig")
+    assert (default.dataset_entry("anneal"), orig.dataset_entry("anneal"), orig.dataset_entry("iris")) == (
+        "anneal", "anneal.ORIG", "iris")
+    t = touched(default, orig)
+    assert (t.classifiers, t.data, t.datasets) == (("NB", "Bagging"), True, ("anneal",))
+    assert t.owns("NB", "anneal") and not t.owns("NB", "iris")
+    run = RunFolder("r/readings/anneal_copy/orig", "r", t.classifiers, t.datasets)
+    own = Path("r/readings/anneal_copy/orig")
+    assert run.per_fold("folds", "anneal", "NB") == own / per_fold("folds", "anneal", "NB")
+    assert run.per_fold("folds", "iris", "NB") == Path("r") / per_fold("folds", "iris", "NB")
+
+
+@pytest.mark.parametrize("patch, message", [
+    ({"anneal": "anneal.NEW"}, "dataset_copies {'anneal': 'anneal.NEW'}: the copies are not in the data-set registry"),
+    ({"colic": "colic.ORIG"}, "dataset_copies: ['colic'] are not data sets of the paper"),
+])
+def test_a_wrong_data_set_copy_fails_at_start_up(tmp_path, patch, message):
+    from nbrepro.data.registry import load_registry
+
+    with pytest.raises(ConfigError) as err:
+        load_paper(_write(tmp_path, _with_copy(**patch)), load_registry(ROOT / "config/datasets.yaml"))
+    assert message in str(err.value) and "choices[2] (anneal_copy), reading 'orig'" in str(err.value)
+
+
 def test_apply_reading_of_the_default_is_the_config_itself():
     assert apply_reading(TINY, "bags", "default", "x") == TINY
 

@@ -30,7 +30,8 @@ def _results(args, paper):
     from .readings import touched
 
     default = load_paper(args.paper_config, seed=args.seed, check=False)
-    return paths.RunFolder(args.results, args.base_results, touched(default, paper).classifiers)
+    t = touched(default, paper)
+    return paths.RunFolder(args.results, args.base_results, t.classifiers, t.datasets)
 
 
 def cmd_fetch(args):
@@ -158,7 +159,7 @@ def cmd_readings(args):
     paper = _paper(args)
     variants = {r: load_paper(args.paper_config, check=False, reading=r) for r in args.runs}
     outputs = compute(paper, variants, args.results, seeded_runs(paper, args.seeds),
-                      {r: touched(paper, v).classifiers for r, v in variants.items()})
+                      {r: touched(paper, v) for r, v in variants.items()})
     write_outputs(outputs, args.results)
     draw(outputs[paths.READINGS], paper, Path(args.figures) / paths.READINGS_FIGURE)
 

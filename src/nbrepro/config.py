@@ -170,6 +170,10 @@ def check_paper(paper: Paper, where: str) -> None:
                 f"{where}, classifier {label!r}: variants ignore_each_attribute needs an estimator with an "
                 f"ignored_attribute parameter; {type(estimator).__name__} has none"
             )
+    stray = sorted(set(paper.dataset_copies) - set(paper.datasets))
+    if stray:
+        raise ConfigError(f"{where}, dataset_copies: {stray} are not data sets of the paper (its datasets: name them "
+                          "there; a copy is read under the name it replaces)")
     pre = paper.preprocessing
     check_steps(list(pre.steps), f"{where}, preprocessing")
     for dataset, extra in pre.per_dataset.items():

@@ -53,8 +53,9 @@ def paper_rows(paper: Paper, dataset: str, X: pd.DataFrame, y: pd.Series) -> tup
 
 
 def prepare(paper: Paper, dataset: str, registry_path, raw_path, out_data, out_folds) -> None:
-    """Validate the raw file, preprocess it (when the paper's scope is the whole dataset) and fix the folds."""
-    spec = registry_entry(registry_path, dataset)
+    """Validate the raw file (of the registry entry the paper reads for ``dataset``: itself, or its
+    copy), preprocess it (when the paper's scope is the whole dataset) and fix the folds."""
+    spec = registry_entry(registry_path, paper.dataset_entry(dataset))
     verify_cached(spec, Path(raw_path))
     pre = paper.preprocessing
     try:

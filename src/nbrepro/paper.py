@@ -129,6 +129,7 @@ def load_paper(path: str | Path, registry: dict | None = None, seed: int = 0, ch
         unknown = [d for d in paper.datasets if d not in registry]
         if unknown:
             raise ConfigError(f"{where}: datasets {unknown} are not in the data-set registry")
+        _check_copies(paper, registry, where)
         for name, table in paper.tables.items():   # a filter with a typo, or one that keeps nothing
             try:
                 table_datasets(paper, table, registry)
@@ -189,7 +190,14 @@ def _check_readings(written: dict, default: Paper, registry: dict | None, where:
             raise ConfigError(f"{at}: the patch changes nothing the experiment runs (its classifiers, protocol "
                               "and preprocessing are the default's)")
         if registry is not None:
+            _check_copies(variant, registry, at)
             _check_attribute_kinds(variant, registry, at)
+
+
+def _check_copies(paper: Paper, registry: dict, where: str) -> None:
+    unknown = {d: c for d, c in paper.dataset_copies.items() if c not in registry}
+    if unknown:
+        raise ConfigError(f"{where}: dataset_copies {unknown}: the copies are not in the data-set registry")
 
 
 def _check_plugins(paper: Paper, where: str) -> None:
@@ -240,7 +248,7 @@ def _check_positive_classes(paper: Paper, registry: dict, where: str) -> None:
         if positive is None:
             continue
         for ds in paper.datasets:
-            entry = registry[ds]
+            entry = registry[paper.dataset_entry(ds)]
             n = entry.get("n_classes") if isinstance(entry, dict) else entry.n_classes
             if n is not None and positive >= n:
                 raise ConfigError(f"{where}: metric {column!r}: positive={positive} is a class index, but data set "
@@ -264,13 +272,13 @@ def _check_attribute_kinds(paper: Paper, registry: dict, where: str) -> None:
         takes = accepted_kinds(build_estimator(spec.replaced(steps=[]), f"{where}, classifier {label!r}"))
         for ds in paper.classifier_datasets(label):
             if ds not in header:
-                header[ds] = attribute_kinds(registry[ds])
+                header[ds] = attribute_kinds(registry[paper.dataset_entry(ds)])
             if header[ds] is None:
                 continue
             kinds = kinds_after([*pre.rows_of(ds).steps, *pre.steps, *spec.steps], header[ds])
             if any(k.startswith("maybe ") and k[6:] not in takes for k in kinds.values()):
                 if ds not in prepared:
-                    prepared[ds] = _kinds_after_preprocessing(paper, ds, registry[ds])
+                    prepared[ds] = _kinds_after_preprocessing(paper, ds, registry[paper.dataset_entry(ds)])
                 kinds = kinds_after(spec.steps, prepared[ds])
             wrong = [c for c, k in kinds.items() if k.removeprefix("maybe ") not in takes]
             if wrong:

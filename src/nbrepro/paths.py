@@ -62,14 +62,16 @@ def figures(paper: str = "{paper}", name: str = "", ext: str = "") -> str:
 # ---- names inside a paper's results folder --------------------------------------------------------
 class RunFolder:
     """A run's results folder as its jobs read it: a reading's run holds the per-fold files of the
-    classifiers it touches (``own``) and reads the others' from the run it patches (``base``: the
-    paper's folder, or the same reseeded run of it). Which folder is decided by the label, never by
-    which files exist, so a stale file cannot stand in for one the run should have made."""
+    classifiers it touches (``own``) on the data sets it touches (``own_datasets``; ``None``: all)
+    and reads the others' from the run it patches (``base``: the paper's folder, or the same
+    reseeded run of it). Which folder is decided by the label and the data set, never by which files
+    exist, so a stale file cannot stand in for one the run should have made."""
 
-    def __init__(self, folder, base=None, own=()):
+    def __init__(self, folder, base=None, own=(), own_datasets=None):
         from pathlib import Path
 
         self.folder, self.base, self.own = Path(folder), None if base is None else Path(base), frozenset(own)
+        self.own_datasets = None if own_datasets is None else frozenset(own_datasets)
 
     def __truediv__(self, name):
         return self.folder / name
@@ -78,7 +80,8 @@ class RunFolder:
         return str(self.folder)
 
     def per_fold(self, kind: str, dataset: str, label: str):
-        where = self.folder if self.base is None or label in self.own else self.base
+        mine = label in self.own and (self.own_datasets is None or dataset in self.own_datasets)
+        where = self.folder if self.base is None or mine else self.base
         return where / per_fold(kind, dataset, label)
 
 

@@ -7,6 +7,7 @@ every choice; a reading's run changes only what its patch writes:
     classifiers: {LABEL: {params: {...}, estimator: …, variants: …, steps: [...]}}
     protocol: {...}
     preprocessing: {steps: [...], per_dataset: {...}}
+    dataset_copies: {DATASET: REGISTRY_ENTRY}   (another copy of a data set, read under its name)
 
 A mapping of the patch is merged into the config's (a classifier's ``params``, a nested estimator's
 ``params``, key by key); anything else (a list, a number, a string) replaces what was written, and
@@ -15,7 +16,8 @@ label is a classifier as the config writes it (a grid's label patches every poin
 
 What a reading touches decides what its run recomputes (``touched``): the classifiers whose spec it
 changes, on the paper's own prepared data and folds; a patch of the protocol or the preprocessing
-changes the data or the folds, so every classifier runs again on the reading's own.
+changes the data or the folds, so every classifier runs again on the reading's own; another copy
+of a data set makes that data set's data and folds, and every classifier runs again on it alone.
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ from .errors import ConfigError
 
 DEFAULT = "default"   # the main run: every choice as the config writes it
 COMBINED = "combined"  # the runs of reading_combinations: combined/{name}, several choices' readings at once
-PATCH_KEYS = ("classifiers", "protocol", "preprocessing")
+PATCH_KEYS = ("classifiers", "protocol", "preprocessing", "dataset_copies")
 DATA_KEYS = ("protocol", "preprocessing")   # a patch of these makes the reading's own data and folds
 
 
@@ -143,11 +145,17 @@ def _combined(data: dict, name: str, where: str) -> dict:
 @dataclass(frozen=True)
 class Touched:
     """What a reading changes: ``classifiers`` (labels, in the paper's order) whose results it
-    recomputes, and ``data`` (its protocol or preprocessing differs: its own prepared data and folds,
-    and every classifier recomputed on them)."""
+    recomputes on ``datasets`` (``None``: every data set), and ``data`` (its protocol, preprocessing
+    or a data set's copy differs: its own prepared data and folds of those data sets, and every
+    classifier recomputed on them)."""
 
     classifiers: tuple[str, ...]
     data: bool
+    datasets: tuple[str, ...] | None = None
+
+    def owns(self, label: str, dataset: str) -> bool:
+        """Whether the reading's run makes this classifier's results on this data set itself."""
+        return label in self.classifiers and (self.datasets is None or dataset in self.datasets)
 
 
 def touched(default, variant) -> Touched:
@@ -155,12 +163,17 @@ def touched(default, variant) -> Touched:
     data = any(getattr(default, k).as_written() != getattr(variant, k).as_written() for k in DATA_KEYS)
     if data:
         return Touched(tuple(variant.classifiers), True)
+    copies = tuple(d for d in variant.datasets if default.dataset_entry(d) != variant.dataset_entry(d))
 
     def spec(paper, label):
         c = paper.classifiers.get(label)
         return None if c is None else {k: v for k, v in c.as_written().items() if k != "note"}
 
     labels = [label for label in variant.classifiers if spec(default, label) != spec(variant, label)]
+    if copies and labels:   # a classifier on every data set and every classifier on a copy: all of it
+        return Touched(tuple(variant.classifiers), True)
+    if copies:
+        return Touched(tuple(variant.classifiers), True, copies)
     return Touched(tuple(labels), False)
 
 

@@ -305,6 +305,7 @@ class Paper(Section):
     metrics: tuple = ()
     reference: str | None = None
     published_names: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    dataset_copies: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     significance: Significance = field(default_factory=lambda: Significance.build({}))
     tables: Mapping[str, Table] = field(default_factory=lambda: MappingProxyType({}))
     analysis: Analysis = field(default_factory=lambda: Analysis.build({}))
@@ -348,6 +349,11 @@ class Paper(Section):
     def choice(self, choice_id: str) -> Choice:
         """The choice with this ``id``."""
         return next(c for c in self.choices if c.id == choice_id)
+
+    def dataset_entry(self, dataset: str) -> str:
+        """The registry entry whose file a data set of the paper is read from: itself, or the copy
+        ``dataset_copies`` names."""
+        return self.dataset_copies.get(dataset, dataset)
 
     def classifier_datasets(self, label: str) -> list[str]:
         """The data sets classifier ``label`` runs on: its ``datasets:`` if given, in the paper's

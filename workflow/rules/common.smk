@@ -53,7 +53,10 @@ def reading_paper(name, reading, k=0):
 
 TOUCHED = {name: {r: touched(PAPERS[name], reading_paper(name, r)) for r in rs} for name, rs in READINGS.items()}
 
-RUN_DATASETS = sorted({d for p in PAPERS.values() for d in p.datasets})   # every data set this run reads
+# every registry entry this run reads: the papers' data sets, or the copies a paper or a reading reads for them
+RUN_DATASETS = sorted({p.dataset_entry(d) for p in PAPERS.values() for d in p.datasets}
+                      | {reading_paper(n, r).dataset_entry(d) for n, rs in READINGS.items() for r in rs
+                         for d in PAPERS[n].datasets})
 
 _mirror = config.get("mirror")
 MIRRORS = [] if not _mirror else ([_mirror] if isinstance(_mirror, str) else list(_mirror))

@@ -77,7 +77,7 @@ def prepare_settings_of(paper, seeded=False, reading=""):
         pre = spec.preprocessing
         return _settings(scope=pre.scope, steps=pre.steps, complete_cases=pre.complete_cases,
                          per_dataset=pre.per_dataset.get(wildcards.dataset), protocol=spec.protocol,
-                         registry_entry=data_settings(REGISTRY_AS_WRITTEN.get(wildcards.dataset)))
+                         registry_entry=data_settings(REGISTRY_AS_WRITTEN.get(spec.dataset_entry(wildcards.dataset))))
     return settings
 
 
@@ -222,15 +222,16 @@ def paper_stats_outputs(paper):
 def paper_report_extras(wildcards):
     spec = PAPERS[wildcards.paper]
     return ([b.file for b in captioned_files(spec)] + paper_stats_outputs(wildcards.paper)
-            + [paths.raw_source(d) for d in spec.datasets])
+            + [paths.raw_source(spec.dataset_entry(d)) for d in spec.datasets])
 
 
-def stats_inputs(paper):
-    """What the paper-stats job reads: the tables, the raw files for Table 1, the recorded state for a density."""
+def stats_inputs(paper, reading=""):
+    """What the paper-stats job reads: the tables, the raw files for Table 1 (of the copies a reading
+    reads), the recorded state for a density."""
     spec = PAPERS[paper]
     files = [paths.results(paper, f) for t in spec.tables for f in (paths.table(t), paths.table_summary(t))]
     if spec.analysis.dataset_table is not None:
-        files += [paths.raw(d) for d in spec.datasets]
+        files += [paths.raw(reading_paper(paper, reading).dataset_entry(d)) for d in spec.datasets]
     if any(f["kind"] == "density" for f in spec.figures.values()):
         files += fitted_results(paper)
     return files
@@ -325,8 +326,8 @@ def base_run(paper, seeded):
 def reading_fold_files(paper, reading, seeded, kinds=("folds",)):
     """Per-fold files a reading's table reads: its own for the classifiers it touches, the patched run's
     for the others (paths.RunFolder decides the same way)."""
-    spec, own = PAPERS[paper], set(TOUCHED[paper][reading].classifiers)
-    return [run_results(paper, seeded, paths.per_fold(kind, ds, label), reading if label in own else "")
+    spec, touched = PAPERS[paper], TOUCHED[paper][reading]
+    return [run_results(paper, seeded, paths.per_fold(kind, ds, label), reading if touched.owns(label, ds) else "")
             for kind in kinds for ds in spec.datasets for label in spec.classifiers
             if ds in spec.classifier_datasets(label) and (kind != "fitted" or spec.classifiers[label].record)]
 
@@ -342,7 +343,7 @@ def reading_stats_inputs(paper, reading, seeded):
     main = paths.results(paper) + "/"
     files = [run_results(paper, seeded, f[len(main):], reading) for f in stats_inputs(paper)
              if f.startswith(main) and "/tables/" in f]
-    files += [f for f in stats_inputs(paper) if not f.startswith(main)]
+    files += [f for f in stats_inputs(paper, reading) if not f.startswith(main)]
     if any(f["kind"] == "density" for f in PAPERS[paper].figures.values()):
         files += reading_fold_files(paper, reading, seeded, ("fitted",))
     return files
@@ -388,9 +389,10 @@ def reading_files():
                 def at(name):
                     return run_results(paper, seeded, name, r).replace("{seed}", str(k))
                 if own_data(paper, r):
+                    own = TOUCHED[paper][r].datasets or spec.datasets
                     files += [run_folds(paper, seeded, r).replace("{seed}", str(k)).replace("{dataset}", d)
-                              for d in spec.datasets]
-                    files += [] if k else [paths.reading_prepared(paper, r, d) for d in spec.datasets]
+                              for d in own]
+                    files += [] if k else [paths.reading_prepared(paper, r, d) for d in own]
                 files += [f.replace("{seed}", str(k)) for f in reading_fold_files(paper, r, seeded, paths.FOLD_KINDS)
                           if f"/readings/{r}/" in f]
                 files += [at(f) for t in spec.tables for f in paths.table_files(t)]

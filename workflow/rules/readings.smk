@@ -25,7 +25,8 @@ for _paper, _readings in READINGS.items():
                 name: f"prepare_reading_{_tag}"
                 conda: "../../environment.yml"
                 input:
-                    raw=paths.raw(),
+                    # the raw file of the data set, or of the copy the reading reads for it
+                    raw=lambda wildcards, p=_paper, r=_reading: paths.raw(reading_paper(p, r).dataset_entry(wildcards.dataset)),
                 params:
                     paper=str(PAPERS[_paper].path),
                     reading=_reading,

@@ -14,7 +14,8 @@ reading r of the choice, the default (the main run) included, is scored on the s
 score is a Gaussian log-likelihood up to constants (−2 log L), with one σ per cell for every reading,
 so readings of one choice compare on it: the lowest score fits best (rank 1). A sum of squares is
 ruled by its largest gaps, so a reading is called clearly better only when it also comes closer to
-the printed value on more cells than it moves away from it, leaves no fewer inside their bands and
+the printed value on most of the touched cells (more than half; a reading that moves a few cells
+and leaves the rest where they were is not clearly better), leaves no fewer inside their bands and
 no larger a median gap.
 Per claim judged on our numbers, its verdict under each reading beside the default's says whether
 it depends on it.
@@ -28,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from .. import paths
-from ..readings import COMBINED, DEFAULT, split_id
+from ..readings import COMBINED, DEFAULT, Touched, split_id
 from ..spec import Paper
 from .seed_bands import NO_PRINTED, WITHIN, band_tables, seed_bands
 
@@ -97,10 +98,10 @@ def _cpu_seconds(folder: Path) -> float:
 
 
 def compute(paper: Paper, variants: dict[str, Paper], results, seeds: list[int],
-            touched: dict[str, tuple[str, ...]]) -> dict[str, pd.DataFrame]:
+            touched: dict[str, Touched]) -> dict[str, pd.DataFrame]:
     """``stats/readings.csv`` and ``stats/reading_claims.csv`` of a paper whose main run is in
     ``results`` and each reading's run in its ``readings/{choice}/{reading}/`` (``variants``: reading →
-    the paper under it; ``touched``: reading → the classifiers it changes; ``seeds``: the runs 1..K of
+    the paper under it; ``touched``: reading → what it changes (``readings.touched``); ``seeds``: the runs 1..K of
     the reseeding, the same for every reading)."""
     from ..io import read_csv
 
@@ -127,8 +128,13 @@ def compute(paper: Paper, variants: dict[str, Paper], results, seeds: list[int],
         else:
             choice = paper.choice(choice_id)
             topic, default_why, whys = choice.topic, choice.choice, {r.name: r.why for r in choice.readings}
-        changed = set().union(*(touched[r] for r in readings))
-        cells = np.array([bool(c & changed) for c in computed_from])
+        def hit(labels, dataset, t):
+            """A cell is touched when one of its classifiers is, on its data set (a cell over all of
+            them, a count or a mean: on any)."""
+            return any(t.owns(c, dataset) for c in labels) if dataset else bool(labels & set(t.classifiers))
+
+        cells = np.array([any(hit(labels, d, touched[r]) for r in readings)
+                          for labels, d in zip(computed_from, default["dataset"].fillna(""), strict=True)])
         names = [DEFAULT] + [split_id(r)[1] for r in readings]
         frames = dict(zip(names, [default] + [runs[r] for r in readings], strict=True))
         why = {DEFAULT: default_why} | whys
@@ -141,7 +147,7 @@ def compute(paper: Paper, variants: dict[str, Paper], results, seeds: list[int],
             for n in names:
                 f = fits[n]
                 d = fits[DEFAULT]
-                clearly = (n != DEFAULT and f["score"] < d["score"] and f["closer"] > f["further"]
+                clearly = (n != DEFAULT and f["score"] < d["score"] and 2 * f["closer"] > f["cells_touched"]
                            and f["inside"] >= d["inside"] and not f["median_gap"] > d["median_gap"])
                 rows.append({"choice": choice_id, "reading": n, "topic": topic, "why": why[n], "metric": m,
                              **f, "inside_default": fits[DEFAULT]["inside"], "rank": order.index(n) + 1,

@@ -23,7 +23,8 @@ def dataset_table(paper: Paper, raw_dir: str | Path, registry: dict, count_class
     counts what its classifiers saw)."""
     rows = []
     for ds in paper.datasets:
-        X, y = paper_rows(paper, ds, *load_dataset(registry[ds], Path(raw_dir) / f"{ds}.arff"))
+        entry = paper.dataset_entry(ds)   # another copy of the data set, when the paper reads one
+        X, y = paper_rows(paper, ds, *load_dataset(registry[entry], Path(raw_dir) / f"{entry}.arff"))
         if after_steps and paper.preprocessing.scope == "dataset":
             X = apply_steps(build_steps(list(paper.preprocessing.steps)), X, y=y)[0]
         numeric = sum(not isinstance(t, pd.CategoricalDtype) for t in X.dtypes)

@@ -342,7 +342,7 @@ def table_datasets(paper: Paper, spec: Table, registry: dict | None) -> list[str
             f"paper {paper.name!r}: a table's datasets filter names {unknown}, not registry "
             f"values it can filter on ({', '.join(keys)})"
         )
-    kept = [d for d in paper.datasets if all(getattr(registry[d], k) == v for k, v in flt.items())]
+    kept = [d for d in paper.datasets if all(getattr(registry[paper.dataset_entry(d)], k) == v for k, v in flt.items())]
     if not kept:
         raise ConfigError(
             f"paper {paper.name!r}: a table's datasets filter {flt} matches none of the paper's data sets"

@@ -97,7 +97,7 @@ def write_crate(results: Path, papers: dict, registry: dict, raw: Path, commit: 
             "name": rel, "sha256": checked_sha256(p), "contentSize": str(p.stat().st_size)})
         (inputs if rel.startswith(paths.CRATE_INPUTS + "/") else outputs).append(entity)
 
-    used = sorted({ds for paper in papers.values() for ds in paper.datasets})
+    used = sorted({paper.dataset_entry(ds) for paper in papers.values() for ds in paper.datasets})
     datasets = []
     for ds in used:
         spec = registry.get(ds)

@@ -512,9 +512,8 @@ def _readings_section(paper: Paper, outputs: dict, rel) -> list[str]:
         "under the default reading, the median |gap|, and <b>score</b> = Σ (gap / σ)², σ the cell's seed sd under "
         "the default (at least half a unit of its printed decimals): −2 log-likelihood up to constants, lowest "
         "fits best (rank 1); shown as the ratio to the default's score. A reading is <b>clearly better</b> when it "
-        "scores lower, is closer on more cells than further, leaves no fewer inside and no larger a median gap. "
-        "CPU-s: fitting and "
-        "predicting in the reading's own evaluations.</p>"
+        "scores lower, is closer on most of the cells it touches (more than half), leaves no fewer inside and no "
+        "larger a median gap. CPU-s: fitting and predicting in the reading's own evaluations.</p>"
     )
     figure = outputs.get("readings_figure")
     if figure is not None:
