@@ -62,3 +62,29 @@ def test_readings_run_reruns_only_what_a_patch_touches(tmp_path):
     # one reading asked for by name, after the run: nothing left to do
     planned = _snakemake(a, f"mirror={DATA_DIR}", "seeds=1", "readings=[bags/five]", "-n", "--quiet", "rules").stdout
     assert "evaluate" not in planned, planned
+
+
+COPY = {**SEEDED, "datasets": ["iris", "anneal"],
+        "choices": [{"topic": "which anneal", "id": "anneal_copy", "choice": "Weka's cleaned anneal",
+                     "readings": [{"name": "orig", "why": "UCI's original",
+                                   "patch": {"dataset_copies": {"anneal": "anneal.ORIG"}}}]}]}
+
+
+def test_a_data_set_copy_reruns_that_data_set_alone(tmp_path):
+    a = _project(tmp_path / "a", COPY)
+    _snakemake(a, f"mirror={DATA_DIR}")
+    run = _snakemake(a, f"mirror={DATA_DIR}", "readings=all").stderr
+    assert "rule evaluate_dataset_tiny:" not in run, run[-3000:]
+    res, own = a / "results/tiny", a / "results/tiny/readings/anneal_copy/orig"
+    # the copy's raw file, prepared under the paper's name; every classifier on it, on no other data set
+    assert (a / "resources/raw/anneal.ORIG.arff").is_file()
+    assert [p.name for p in (a / "resources/prepared/tiny/readings/anneal_copy/orig").glob("*.parquet")] == [
+        "anneal.parquet"]
+    assert sorted(p.name for p in (own / "folds").iterdir()) == ["anneal"]
+    assert sorted(p.name for p in (own / "folds/anneal").glob("*.parquet")) == ["Bagging.parquet", "NB.parquet"]
+    main = pd.read_csv(res / "tables/table2.csv").set_index(["dataset", "method"])["mean"]
+    copy = pd.read_csv(own / "tables/table2.csv").set_index(["dataset", "method"])["mean"]
+    assert (copy.xs("iris") == main.xs("iris")).all() and (copy.xs("anneal") != main.xs("anneal")).any()
+    table = pd.read_csv(res / "stats/readings.csv")
+    overall = table[table.metric == "all"].set_index(["choice", "reading"])
+    assert overall.loc[("anneal_copy", "orig"), "cells_touched"] == 1   # NB on anneal: the one printed cell
