@@ -40,8 +40,9 @@ def cmd_fetch(args):
     # the workflow passes its mirrors and OpenML switch in the environment (workflow/rules/common.smk)
     mirrors = args.mirror or [m for m in os.environ.get("NBREPRO_MIRRORS", "").split(os.pathsep) if m]
     use_openml = not args.no_openml and os.environ.get("NBREPRO_OPENML", "1") != "0"
+    timeout = float(os.environ.get("NBREPRO_OPENML_TIMEOUT") or 10.0)   # config openml_timeout
     src = fetch_dataset(args.dataset, args.registry, args.out, mirrors, use_openml,
-                        Path(args.openml_cache) if args.openml_cache else None)
+                        Path(args.openml_cache) if args.openml_cache else None, timeout)
     print(f"{args.dataset}: {src}")
     from .data.fetch import pin_lines, read_source
     from .data.registry import registry_entry
@@ -371,6 +372,8 @@ def cmd_crate(args):
 def cmd_fingerprint(args):
     from .fingerprint import CORRUPT, fingerprint, missing_files
 
+    if not Path(args.results).is_dir():   # an empty fingerprint would read as "no results", not as a typo
+        raise FileNotFoundError(2, "No such directory", str(args.results))
     corrupt = []
     for path, digest in fingerprint(args.results):
         print(f"{digest}  {path}")
@@ -583,6 +586,12 @@ def main(argv=None):
         rc = args.func(args)
     except USER_ERRORS as exc:
         print(f"nbrepro: error: {exc}", file=sys.stderr)
+        return 2
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError) as exc:
+        if args.verbose:   # a path the code itself got wrong: its traceback
+            raise
+        # a path given to the command that is not there (or not a file): one line, no traceback
+        print(f"nbrepro: error: {exc.filename}: {exc.strerror.lower()}", file=sys.stderr)
         return 2
     return rc or 0
 

@@ -101,6 +101,18 @@ def test_rank_order_is_strict_and_groups_are_unordered():
     assert not kind.holds({"best": "A"}, tied, view, None)[0]
 
 
+def test_a_rank_test_with_no_evidence_supports_neither_verdict():
+    """Every method tied on every data set: the tests' p is NaN, so 'the test does not reject' is not
+    read as holding (nor 'it rejects')."""
+    ctx = _context()
+    view, kind = ClaimView(ctx, None), CLAIM_KINDS["test_rejects"]
+    tied = ctx.wide.assign(**{m: 0.5 for m in METHODS})
+    for reject in (True, False):
+        ok, said = kind.holds({"test": ["iman_davenport", "quade"], "methods": METHODS, "reject": reject},
+                              tied, view, None)
+        assert not ok and "p = nan" in said
+
+
 def test_significantly_better_with_exactly_and_its_pool():
     ctx = _context(n=30)
     kind = CLAIM_KINDS["significantly_better"]

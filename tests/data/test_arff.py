@@ -98,3 +98,14 @@ def test_shape_mismatch_is_named():
     with pytest.raises(DatasetInvalid, match=r"dataset 'iris'.*150 instances, expected 151"):
         from dataclasses import replace
         load_dataset(replace(reg["iris"], n_instances=151), DATA_DIR / "iris.arff")
+
+
+def test_a_utf8_byte_order_mark_is_read_as_weka_reads_it(tmp_path):
+    from nbrepro.data.checksums import data_digests
+
+    text = "% a comment\n@relation r\n@attribute a numeric\n@attribute c {x,y}\n@data\n1,x\n2,y\n"
+    plain, marked = tmp_path / "plain.arff", tmp_path / "marked.arff"
+    plain.write_text(text, encoding="utf-8")
+    marked.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    (a, rel_a), (b, rel_b) = read_arff(plain), read_arff(marked)
+    assert rel_a == rel_b == "r" and data_digests(a) == data_digests(b)

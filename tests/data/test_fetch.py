@@ -350,3 +350,23 @@ def test_a_data_set_given_by_its_openml_id_alone_is_fetched_and_pinned(tmp_path,
     (tmp_path / "raw/e.arff").write_bytes((DATA_DIR / "labor.arff").read_bytes() + b"% edited\n")
     with pytest.raises(DatasetInvalid, match="not the .* recorded when it was fetched"):
         verify_cached(spec, tmp_path / "raw/e.arff")
+
+
+def test_no_network_fails_at_once_in_one_line(tmp_path, monkeypatch):
+    """A server nobody answers at (connection refused, as on a machine with no network): one line
+    naming the data set and the URL, at once, although the client's own default is five attempts
+    with waits between them (158 s here before)."""
+    import time
+
+    import openml
+
+    monkeypatch.setattr(openml.config, "server", "http://127.0.0.1:9/api/v1/xml")
+    monkeypatch.setattr(openml.config, "apikey", "")
+    start = time.monotonic()
+    with pytest.raises(DatasetUnavailable) as err:
+        _fetch_openml(tmp_path, 61, timeout=10.0)
+    assert time.monotonic() - start < 10
+    message = str(err.value)
+    assert message.startswith("dataset 'elsewhere': OpenML dataset 61 could not be fetched: GET http://127.0.0.1:9/")
+    assert "\n" not in message and openml.config.connection_n_retries == 5   # the client's setting restored
+    assert _left_behind(tmp_path) == []

@@ -94,3 +94,26 @@ def test_iman_davenport_when_every_data_set_ranks_the_methods_alike():
     data = np.array([[0.9, 0.8, 0.7], [0.95, 0.85, 0.6], [0.91, 0.9, 0.1]])
     res = iman_davenport(data, tie_correction=True)
     assert res.statistic == np.inf and res.pvalue == 0.0
+
+
+def test_rank_tests_at_their_edges_as_r_and_conover():
+    """Every method tied on every data set: Friedman's χ² is NaN (R's friedman.test too), and so are
+    Iman–Davenport's F and p (not F = ∞, p = 0), and Quade's (A = 0: no information; R returns
+    (1/k!)^(N−1) there). Every block ranking alike (A = B > 0): Quade's p is (1/k!)^(N−1) as in
+    Conover (1999, p. 374) and R's quade.test (0.5 for [[1, 2], [2, 3]]), its F undefined."""
+    tied = np.ones((6, 4))
+    assert np.isnan(friedman(tied).statistic)
+    assert np.isnan(iman_davenport(tied).statistic) and np.isnan(iman_davenport(tied).pvalue)
+    q = quade(tied)
+    assert np.isnan(q.statistic) and np.isnan(q.pvalue) and (q.n_datasets, q.n_methods) == (6, 4)
+    q = quade(np.array([[1.0, 2.0], [2.0, 3.0]]))
+    assert np.isnan(q.statistic) and q.pvalue == 0.5 and q.mean_ranks == (2.0, 1.0)
+    assert quade(np.array([[1.0, 2.0, 3.0]] * 4)).pvalue == pytest.approx(6.0 ** -3)
+
+
+def test_sign_test_refuses_a_half_count():
+    from nbrepro.stats import sign_test
+
+    with pytest.raises(ValueError, match="wins = 14.5 is not a whole count"):
+        sign_test(14.5, 13.5)
+    assert sign_test(14, 13, 3).statistic == 15.0   # an odd tie dropped, the others split

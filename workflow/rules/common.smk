@@ -63,4 +63,5 @@ MIRRORS = [] if not _mirror else ([_mirror] if isinstance(_mirror, str) else lis
 # Where `nbrepro fetch` looks beyond the shipped files reaches it through the environment, not a
 # param: params are rerun triggers, and the same bytes from another folder must change nothing.
 os.environ.update(NBREPRO_MIRRORS=os.pathsep.join(str(m) for m in MIRRORS),
-                  NBREPRO_OPENML="1" if config.get("openml", True) else "0")
+                  NBREPRO_OPENML="1" if config.get("openml", True) else "0",
+                  NBREPRO_OPENML_TIMEOUT=str(config.get("openml_timeout", 10)))

@@ -13,6 +13,7 @@ runs every kind through the same conformance checks.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -275,7 +276,8 @@ class TestRejects(ClaimKind):
             fn = getattr(stats, t)
             kw = {} if t == "quade" else {"tie_correction": spec.get("tie_correction", True)}
             ps.append(float(fn(data.to_numpy(), higher_is_better=view.higher(metric), **kw).pvalue))
-        ok = all((p < alpha) == reject for p in ps)
+        # a p that is NaN (every method tied, no evidence either way) supports neither verdict
+        ok = all(not math.isnan(p) and (p < alpha) == reject for p in ps)
         said = "; ".join(f"{t.replace('_', '–')} p = {p:.3g}" for t, p in zip(tests, ps, strict=True))
         return ok, said + f" (α = {alpha:g})"
 

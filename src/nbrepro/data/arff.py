@@ -198,7 +198,7 @@ def read_arff(path: str | Path) -> tuple[pd.DataFrame, str]:
         line = raw_bytes[:exc.start].count(b"\n") + 1
         raise ArffError(f"{path}:{line}: byte 0x{raw_bytes[exc.start]:02x} is not UTF-8 (an encoding problem, "
                         "e.g. a Latin-1 file: convert it with `iconv -f latin1 -t utf-8`)") from None
-    lines = text.splitlines()
+    lines = text.removeprefix("\ufeff").splitlines()   # a UTF-8 byte-order mark, as Weka reads it
     relation = None
     attrs: list[Attribute] = []
     data_start = None

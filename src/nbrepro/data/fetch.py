@@ -174,7 +174,7 @@ def fetch(
     mirrors: list[str | Path] = (),
     openml_cache: Path | None = None,
     use_openml: bool = True,
-    openml_timeout: float = 60.0,
+    openml_timeout: float = 10.0,
 ) -> str:
     """Put ``spec``'s ARFF at ``dest``. Returns where it came from. A cached file that checks
     is left as it is (its modification time too), whatever source is named now."""
@@ -346,10 +346,10 @@ def cached_file(dataset: str, registry_path=REGISTRY_FILE, cache="resources/raw"
     return dest
 
 
-def fetch_dataset(dataset, registry_path, dest, mirrors=(), openml=True, openml_cache=None) -> str:
+def fetch_dataset(dataset, registry_path, dest, mirrors=(), openml=True, openml_cache=None,
+                  openml_timeout: float = 10.0) -> str:
     """``fetch`` by dataset name and registry file (what ``nbrepro fetch`` runs)."""
     from .registry import registry_entry
 
-    return fetch(
-        registry_entry(registry_path, dataset), Path(dest), [m for m in mirrors if m], openml_cache, use_openml=openml
-    )
+    return fetch(registry_entry(registry_path, dataset), Path(dest), [m for m in mirrors if m], openml_cache,
+                 use_openml=openml, openml_timeout=openml_timeout)

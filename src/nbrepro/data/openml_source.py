@@ -3,7 +3,9 @@
 The client is asked for the ARFF file itself (its parquet copy is skipped: the ARFF file is what
 the papers' tools read, and the registry's checksums are of it). Two things are added around it:
 a timeout on every request, because openml-python 0.15 sends its requests without one (a server
-that accepts a connection and never answers would hold a fetch job forever), and, on any
+that accepts a connection and never answers would hold a fetch job forever); one attempt per
+request, because the client's own retries wait between attempts (with no network, its default
+five took 158 s before the error); and, on any
 failure, the removal of what it had cached for the data set, so that a failed or refused download
 leaves nothing behind for the next try to trust.
 """
@@ -68,7 +70,21 @@ def _reason(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")
 
 
-def fetch_openml(name: str, did: int, out: Path, cache: Path | None = None, timeout: float = 60.0,
+@contextlib.contextmanager
+def _one_attempt():
+    """The client's retries off for the fetch: the workflow reruns a failed job if asked to, and
+    a machine with no network should hear so at once."""
+    import openml
+
+    before = openml.config.connection_n_retries
+    openml.config.connection_n_retries = 1
+    try:
+        yield
+    finally:
+        openml.config.connection_n_retries = before
+
+
+def fetch_openml(name: str, did: int, out: Path, cache: Path | None = None, timeout: float = 10.0,
                  check: Callable[[Path, str], dict] | None = None) -> tuple[str, dict | None]:
     """Download OpenML data set ``did``'s ARFF file to ``out``. ``check(out, where)`` may refuse it
     (raising). Returns the file's URL and what ``check`` returned. Errors name the data set and
@@ -81,7 +97,7 @@ def fetch_openml(name: str, did: int, out: Path, cache: Path | None = None, time
     out = Path(out)
     seen: list[list] = []
     try:
-        with _watched_requests(timeout) as seen, _environ(OPENML_SKIP_PARQUET="true"):
+        with _watched_requests(timeout) as seen, _environ(OPENML_SKIP_PARQUET="true"), _one_attempt():
             ds = openml.datasets.get_dataset(int(did), download_data=True, download_qualities=False,
                                              download_features_meta_data=False)
         url = ds.url or url

@@ -5,11 +5,18 @@ Friedman:  χ²_F = [12/(N k (k+1)) Σ_j R_j² − 3N(k+1)] / C, with C = 1 − 
 Iman–Davenport: F = (N−1) χ²_F / (N(k−1) − χ²_F), df = (k−1, (k−1)(N−1)).
 Quade (Conover 1999): blocks weighted by the rank Q_i of their range; S_ij = Q_i (R_ij − (k+1)/2),
            A = ΣS_ij², B = Σ_j (Σ_i S_ij)² / N, F = (N−1) B / (A − B), df = (k−1, (k−1)(N−1)).
+
+At the edges: every data set ranking the methods alike gives Friedman's largest χ² = N(k−1), and
+Iman–Davenport's F = ∞ (p = 0), its limit; a χ² that is NaN (every method tied on every data set)
+gives F and p NaN, not a significance. Quade with A = B > 0 (every block ranks alike) has F
+undefined and p = (1/k!)^(N−1) (Conover 1999, p. 374; R's quade.test); with A = 0 (every block all
+ties) there is no information and F and p are NaN, where R still returns (1/k!)^(N−1).
 scipy has Friedman (tie-corrected only) but neither Iman–Davenport nor Quade, so the three share
 one hand-written rank core here.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -57,9 +64,11 @@ def iman_davenport(data, higher_is_better: bool = True, tie_correction: bool = T
     n, k = np.asarray(data).shape
     fr = friedman(data, higher_is_better, tie_correction)
     chi2 = fr.statistic
+    df = (k - 1, (k - 1) * (n - 1))
+    if np.isnan(chi2):   # every method tied on every data set: no evidence either way
+        return RankTestResult(math.nan, math.nan, df, fr.mean_ranks, n, k)
     # every data set ranks the methods alike: chi² reaches its maximum n(k − 1) and F is infinite (p = 0)
     f = (n - 1) * chi2 / (n * (k - 1) - chi2) if chi2 < n * (k - 1) else np.inf
-    df = (k - 1, (k - 1) * (n - 1))
     return RankTestResult(float(f), float(_st.f.sf(f, *df)), df, fr.mean_ranks, n, k)
 
 
@@ -72,10 +81,13 @@ def quade(data, higher_is_better: bool = True) -> RankTestResult:
     a = np.sum(s**2)
     b = np.sum(s.sum(axis=0) ** 2) / n
     df = (k - 1, (k - 1) * (n - 1))
-    if a == b:
-        return RankTestResult(float("inf"), 0.0, df)
+    ranks = tuple(map(float, r.mean(axis=0)))
+    if a == 0:   # every block all ties
+        return RankTestResult(math.nan, math.nan, df, ranks, n, k)
+    if a == b:   # every block ranks the methods alike: Conover's exact p of that outcome
+        return RankTestResult(math.nan, float(math.factorial(k) ** -(n - 1.0)), df, ranks, n, k)
     f = (n - 1) * b / (a - b)
-    return RankTestResult(float(f), float(_st.f.sf(f, *df)), df)
+    return RankTestResult(float(f), float(_st.f.sf(f, *df)), df, ranks, n, k)
 
 
 def friedman_from_mean_ranks(mean_ranks, n: int) -> RankTestResult:

@@ -125,7 +125,12 @@ def sign_test(
     wins: float, losses: float, ties: float = 0.0, split_ties: bool = True, alternative: str = "two-sided"
 ) -> PairedTestResult:
     """Sign test on a w/t/l record (Demšar §3.1.3): ties split evenly between wins and losses
-    (an odd one dropped) when ``split_ties``, else dropped; exact binomial p."""
+    (an odd one dropped) when ``split_ties``, else dropped; exact binomial p. The counts are whole
+    numbers of data sets: a half count (a record whose ties were split already) is refused, not
+    truncated."""
+    for name, count in (("wins", wins), ("losses", losses), ("ties", ties)):
+        if float(count) != math.floor(float(count)) or float(count) < 0:
+            raise ValueError(f"sign_test: {name} = {count} is not a whole count of data sets")
     won, lost = float(wins), float(losses)
     if split_ties:
         half = math.floor(ties / 2)
