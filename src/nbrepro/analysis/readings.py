@@ -74,6 +74,12 @@ def fit_rows(bands: dict[str, pd.DataFrame], touched: np.ndarray, sigma: np.ndar
     return out
 
 
+def _touches(t: Touched, labels: set[str], dataset: str) -> bool:
+    """Whether a reading touches a cell: one of the cell's classifiers on its data set (a cell over
+    every data set, a count or a mean rank: on any)."""
+    return any(t.owns(c, dataset) for c in labels) if dataset else bool(labels & set(t.classifiers))
+
+
 def _runs(folder: Path, seeds: list[int]) -> list[Path]:
     return [folder] + [folder / paths.seed_run(k) for k in seeds]
 
@@ -128,12 +134,7 @@ def compute(paper: Paper, variants: dict[str, Paper], results, seeds: list[int],
         else:
             choice = paper.choice(choice_id)
             topic, default_why, whys = choice.topic, choice.choice, {r.name: r.why for r in choice.readings}
-        def hit(labels, dataset, t):
-            """A cell is touched when one of its classifiers is, on its data set (a cell over all of
-            them, a count or a mean: on any)."""
-            return any(t.owns(c, dataset) for c in labels) if dataset else bool(labels & set(t.classifiers))
-
-        cells = np.array([any(hit(labels, d, touched[r]) for r in readings)
+        cells = np.array([any(_touches(touched[r], labels, d) for r in readings)
                           for labels, d in zip(computed_from, default["dataset"].fillna(""), strict=True)])
         names = [DEFAULT] + [split_id(r)[1] for r in readings]
         frames = dict(zip(names, [default] + [runs[r] for r in readings], strict=True))
