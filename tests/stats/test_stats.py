@@ -117,3 +117,20 @@ def test_sign_test_refuses_a_half_count():
     with pytest.raises(ValueError, match="wins = 14.5 is not a whole count"):
         sign_test(14.5, 13.5)
     assert sign_test(14, 13, 3).statistic == 15.0   # an odd tie dropped, the others split
+
+
+def test_a_missing_fold_is_skipped_as_weka_does_never_marked():
+    """Weka's PairedTTester adds a run's pair only when both values are there. Before, one NaN fold
+    made the differences' sd NaN and the test 'significant' (p = 0)."""
+    from nbrepro.stats import corrected_resampled_ttest, paired_ttest
+
+    rng = np.random.default_rng(3)
+    x, y = rng.normal(0.80, 0.02, 100), rng.normal(0.80, 0.02, 100)
+    x_gap = x.copy()
+    x_gap[7] = np.nan
+    for test in (lambda a, b: corrected_resampled_ttest(a, b, 1 / 9), paired_ttest):
+        got, want = test(x_gap, y), test(np.delete(x, 7), np.delete(y, 7))
+        assert (got.pvalue, got.significance) == (want.pvalue, want.significance)
+        assert got.significance == 0
+    empty = paired_ttest(np.full(5, np.nan), np.zeros(5))
+    assert empty.pvalue == 1.0 and empty.significance == 0

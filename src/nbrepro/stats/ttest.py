@@ -10,9 +10,10 @@ overlapping folds as independent samples:
     t = mean(d) · √k / s_d,   two-sided p from t(k−1)
 
 d = per-fold differences x − y over the k = R×K folds; ``n_test/n_train`` is the total
-test size over the total training size of all folds (Weka sums them). As Weka: if
-s_d ≤ 1e-6 the p-value is 1 when all differences are zero and 0 otherwise; a result is
-significant when p ≤ α, in the direction of the larger mean.
+test size over the total training size of all folds (Weka sums them). As Weka: a fold where
+either value is missing (NaN) is left out of the pairs (``PairedTTester`` adds only pairs with
+both values); if s_d ≤ 1e-6 the p-value is 1 when all differences are zero and 0 otherwise; a
+result is significant when p ≤ α, in the direction of the larger mean.
 """
 from __future__ import annotations
 
@@ -49,6 +50,8 @@ def _weka_ttest(x, y, alpha: float, t_of) -> TTestResult:
     y = np.asarray(y, dtype=np.float64)
     if x.shape != y.shape or x.ndim != 1:
         raise ValueError(f"x and y must be paired 1-D arrays, got {x.shape} and {y.shape}")
+    both = ~(np.isnan(x) | np.isnan(y))   # a missing fold is skipped, never marked
+    x, y = x[both], y[both]
     d = x - y
     k = len(d)
     mean_d, sd_d = weka_mean_std(d)
