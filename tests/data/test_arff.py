@@ -109,3 +109,18 @@ def test_a_utf8_byte_order_mark_is_read_as_weka_reads_it(tmp_path):
     marked.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
     (a, rel_a), (b, rel_b) = read_arff(plain), read_arff(marked)
     assert rel_a == rel_b == "r" and data_digests(a) == data_digests(b)
+
+
+@pytest.mark.parametrize("name, entry, message", [
+    ("..", {"file": "x.arff"}, "dataset name '..' is not a plain name"),
+    ("a/b", {"file": "x.arff"}, "dataset name 'a/b' is not a plain name"),
+    ("ok", {"file": "../../etc/hostname"}, "dataset 'ok': file '../../etc/hostname' must be a file name"),
+    ("ok", {"file": "x.arff", "n_instances": "many"}, "dataset 'ok': n_instances must be a whole number, got 'many'"),
+])
+def test_a_registry_entry_stays_in_the_data_folders(name, entry, message):
+    from nbrepro.data.registry import parse_registry
+
+    full = {"n_instances": 1, "n_attributes": 1, "n_classes": 2, **entry}
+    with pytest.raises(ValueError) as err:
+        parse_registry({"datasets": {name: full}}, "reg.yaml")
+    assert message in str(err.value) and "\n" not in str(err.value)

@@ -1,6 +1,7 @@
 """The dataset registry (``config/datasets.yaml``): one entry per dataset of every paper."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +30,7 @@ _DATA_KEYS = ("n_instances", "n_attributes", "n_classes", "class_attribute", "sh
 _DESCRIPTIVE = ("file", "openml_id", "data_sha256", "rows_sha256", "notes", "source", "origin", "licence")
 _KNOWN = set(_DATA_KEYS) | set(_DESCRIPTIVE)
 _SHAPE = ("n_instances", "n_attributes", "n_classes")
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
 
 def data_settings(entry: dict | None) -> dict | None:
@@ -50,6 +52,18 @@ def parse_registry(raw, path) -> dict[str, DatasetSpec]:
         raise ValueError(f"{path}: expected a mapping with a 'datasets' key")
     out = {}
     for name, entry in raw["datasets"].items():
+        # a name and a file become paths (resources/raw/{name}.arff, the shipped folder's {file}):
+        # a plain name, and a file name without folders, so neither leaves the data folders
+        if not isinstance(name, str) or not _NAME.fullmatch(name):
+            raise ValueError(f"{path}: dataset name {name!r} is not a plain name (letters, digits, '.', '_', "
+                             "'-', starting with a letter or digit)")
+        file = entry.get("file")
+        if file is not None and (not isinstance(file, str) or Path(file).name != file or file.startswith(".")):
+            raise ValueError(f"{path}: dataset {name!r}: file {file!r} must be a file name, without folders")
+        bad = [k for k in _SHAPE if entry.get(k) is not None and (isinstance(entry[k], bool)
+                                                                 or not isinstance(entry[k], int))]
+        if bad:
+            raise ValueError(f"{path}: dataset {name!r}: {bad[0]} must be a whole number, got {entry[bad[0]]!r}")
         unknown = set(entry) - _KNOWN
         if unknown:
             raise ValueError(f"{path}: dataset {name!r} has unknown keys {sorted(unknown)} (allowed: {sorted(_KNOWN)})")
