@@ -29,7 +29,7 @@ rule prepare:
         "../../environment.yml"
     # validation against the registry, the paper's preprocessing (dataset scope) and the folds
     input:
-        raw=lambda wildcards: paths.raw(PAPERS[wildcards.paper].dataset_entry(wildcards.dataset)),
+        raw=raw_file(),
     params:
         paper=paper_config,
         registry=config["registry"],

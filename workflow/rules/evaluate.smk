@@ -15,7 +15,7 @@ for _paper, _job in evaluation_rules("inline"):
         name: _job.name
         conda: "../../environment.yml"
         input:
-            raw=lambda wildcards, paper=_paper: paths.raw(PAPERS[paper].dataset_entry(wildcards.dataset)),
+            raw=raw_file(_paper),
         params:
             **evaluate_params(_paper, _job, seeded=False),
             data=lambda wildcards, input, output: (

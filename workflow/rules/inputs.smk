@@ -70,6 +70,14 @@ def run_folds(paper, seeded, reading=""):
     return paths.seed_folds(paper) if seeded else paths.splits(paper)
 
 
+def raw_file(paper=None, reading=""):
+    """An input function: the raw file a job prepares {dataset} from, the data set's own or the copy the
+    paper (``None``: the {paper} wildcard's), under ``reading``, reads for it (``dataset_copies``)."""
+    def raw(wildcards):
+        return paths.raw(reading_paper(paper or wildcards.paper, reading).dataset_entry(wildcards.dataset))
+    return raw
+
+
 def prepare_settings_of(paper, seeded=False, reading=""):
     """The preprocessing, protocol and the dataset's registry entry, for a job that prepares it."""
     def settings(wildcards):

@@ -25,8 +25,7 @@ for _paper, _readings in READINGS.items():
                 name: f"prepare_reading_{_tag}"
                 conda: "../../environment.yml"
                 input:
-                    # the raw file of the data set, or of the copy the reading reads for it
-                    raw=lambda wildcards, p=_paper, r=_reading: paths.raw(reading_paper(p, r).dataset_entry(wildcards.dataset)),
+                    raw=raw_file(_paper, _reading),   # the data set's raw file, or its copy's
                 params:
                     paper=str(PAPERS[_paper].path),
                     reading=_reading,
