@@ -1,6 +1,7 @@
 """Result files recorded when written and checked when read (nbrepro.io)."""
 import hashlib
 import os
+import time
 
 import pandas as pd
 import pytest
@@ -71,6 +72,27 @@ def test_files_without_a_record_are_read_unchecked_and_the_start_up_pass_only_ha
     assert changed_files(tmp_path) == []
     f.unlink()   # deleted: the workflow makes it again; no message
     assert changed_files(tmp_path) == []
+
+
+def test_a_file_cut_short_with_its_old_mtime_kept_is_still_caught(tmp_path):
+    """Was: a copy cut short whose mtime was set back before its record's (cp -p, rsync -a, touch -d)
+    passed the start-up check; its ctime, which no user can set back, now counts too (issue 64).
+    A file hashed and found whole has its record touched, so the next start skips it."""
+    f = tmp_path / "r.csv"
+    _write(f, "a\n" + "1\n" * 100)
+    side_ns = sidecar(f).stat().st_mtime_ns
+    time.sleep(0.05)   # past the file system's clock tick (a real copy comes later still)
+    f.write_bytes(f.read_bytes()[:10])
+    os.utime(f, ns=(side_ns - 10**9,) * 2)   # the mtime put back before the record's
+    assert [m.split(" is not")[0] for m in changed_files(tmp_path)] == [str(f)]
+    g = tmp_path / "whole.csv"
+    _write(g)
+    os.utime(g, ns=(sidecar(g).stat().st_mtime_ns - 10**9,) * 2)   # a whole copy made with cp -p
+    time.sleep(0.05)
+    g.chmod(0o644)   # moves the ctime past the record's, as the copy did
+    before = sidecar(g).stat().st_mtime_ns
+    assert [m for m in changed_files(tmp_path) if "whole.csv" in m] == []
+    assert sidecar(g).stat().st_mtime_ns > before   # hashed once: the record is newer than the copy now
 
 
 def test_fingerprint_leaves_out_the_records(tmp_path, capsys):

@@ -106,6 +106,17 @@ def test_frequency_gaussian_nb_reads_a_frame_by_column_name_and_refuses_inf():
         FrequencyGaussianNB().fit(X, y)
 
 
+def test_frequency_gaussian_nb_refuses_values_whose_gaussian_overflows():
+    """Was: values near ±1e308 fitted with a RuntimeWarning and every probability 0.5 (issue 64)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")   # no RuntimeWarning on the way to the error
+        with pytest.raises(ValueError, match="numeric attribute 'a': its mean or standard deviation within a class "
+                                             "overflows a float64"):
+            FrequencyGaussianNB().fit(HUGE, Y6)
+
+
 def _takes(name, param):
     return param in inspect.signature(REGISTRY[name].__init__).parameters
 
@@ -296,3 +307,22 @@ def test_a_figure_naming_an_unknown_table_is_refused_at_start_up(tmp_path):
         ConfigError, match=r"lcwnb\.yaml, figures\.figure2: '\w+': table\(s\) \['table9'\] are not among"
     ):
         load_paper(tmp_path / "lcwnb.yaml")
+
+
+@pytest.mark.parametrize("base", ["VotingKNN", "LPMBC"])   # GridSearchCV's path and the one-fit path
+def test_inner_cv_selection_refuses_to_choose_from_undefined_scores(base):
+    """Was: metric='auc' with inner test folds of one class gave NaN at every grid point, and the
+    first point was chosen as if it had won (issue 64)."""
+    import warnings
+
+    from nbrepro.classifiers import InnerCVSelection
+
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({"x": rng.normal(size=12), "z": rng.normal(size=12)})
+    y = pd.Series(list("aaaaaaaaaaab"))
+    selection = InnerCVSelection(REGISTRY[base](), {"k": [1, 3]}, metric="auc",
+                                 cv={"name": "stratified_cv", "folds": 2, "repeats": 1, "seed": 1})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")   # the folds' warning that class b is smaller than the folds
+        with pytest.raises(ValueError, match="the inner-CV 'auc' is undefined \\(NaN\\) at every grid point"):
+            selection.fit(X, y)

@@ -66,6 +66,16 @@ CASES = {
         lambda spec: spec["classifiers"]["LWNB"].update(params={"use_prior": "no"}),
         "classifier 'LWNB': The 'use_prior' parameter of LSLWNB must be an instance of 'bool'",
     ),
+    "a claim on a metric the paper does not measure": (
+        lambda spec: spec.setdefault("claims", []).append(
+            {"id": "c", "section": "4", "sentence": "…", "kind": "rank_order", "best": "LWNB",
+             "metrics": ["accuracy", "auc"]}),
+        "claims[7] (c): ['auc'] are not metrics of the paper (its metrics: ['accuracy'])",
+    ),
+    "a classifier step's parameter of the wrong type": (
+        lambda spec: spec["classifiers"]["NB"].update(steps=[{"discretize_equal_width": {"n_bins": "ten"}}]),
+        "classifier 'NB', steps, step 'discretize_equal_width': The 'n_bins' parameter of EqualWidthDiscretizer",
+    ),
 }
 
 
@@ -83,3 +93,17 @@ def test_a_nominal_only_classifier_on_discretised_data_is_fine(tmp_path):
         spec["classifiers"]["AODE"] = {"estimator": "AODE", "steps": [{"discretize_mdl": {}}]}
 
     assert "AODE" in _load(tmp_path, edit).classifiers
+
+
+def test_a_claim_bound_naming_no_printed_statistic_is_one_line(tmp_path):
+    """`{published: id}` must name a statistic of the paper's printed text statistics (a typo
+    otherwise passed start-up and failed in paper-stats)."""
+    spec = yaml.safe_load((ROOT / "config/papers/awnb.yaml").read_text())
+    spec["claims"][0]["equals"] = {"published": "t2_awnb_vs_nb_sig_lower_rrsex"}
+    path = tmp_path / "awnb.yaml"
+    path.write_text(yaml.safe_dump(spec, sort_keys=False))
+    with pytest.raises(ConfigError) as err:
+        load_paper(path, load_registry(ROOT / "config/datasets.yaml"))
+    assert "claims[0] (t2_awnb_vs_nb_sig_lower_rrse): equals: {published: t2_awnb_vs_nb_sig_lower_rrsex} is " \
+           "not a statistic of config/published/awnb_text_stats.csv" in str(err.value)
+    assert "\n" not in str(err.value)

@@ -164,6 +164,8 @@ def check_paper(paper: Paper, where: str) -> None:
     from .protocols import PROTOCOLS
 
     for label, spec in paper.classifiers.items():
+        if spec.steps:   # built into a Pipeline below, whose fit alone would check the steps' parameters
+            check_steps(list(spec.steps), f"{where}, classifier {label!r}, steps")
         estimator = build_estimator(spec, f"{where}, classifier {label!r}")
         if spec.variants == "ignore_each_attribute" and "ignored_attribute" not in estimator.get_params():
             raise ConfigError(

@@ -113,8 +113,12 @@ def read_csv(path, **kwargs):
 
 def changed_files(*roots) -> list[str]:
     """Every recorded file under ``roots`` whose bytes are no longer the recorded ones, as one
-    message each. Only a file modified after its record was written is hashed (a finished job
-    writes the record after the file), so a pass over a whole results tree costs a stat per file."""
+    message each. Only a file changed after its record was written is hashed (a finished job
+    renames the file into place, then writes the record), so a pass over a whole results tree
+    costs a stat per file. "Changed" is the later of the file's mtime and its ctime: a copy that
+    keeps the old mtime (``cp -p``, ``rsync -a``, ``touch -d``) still moves the ctime, which no
+    user can set back. A file hashed and found whole has its record touched, so a copied tree is
+    hashed once, not at every start."""
     out = []
     for root in roots:
         for folder, _dirs, names in os.walk(root):
@@ -124,7 +128,8 @@ def changed_files(*roots) -> list[str]:
                 side = Path(folder, name)
                 path = side.with_name(name[1:-len(".sha256")])
                 try:
-                    if path.stat().st_mtime_ns <= side.stat().st_mtime_ns:
+                    st = path.stat()
+                    if max(st.st_mtime_ns, st.st_ctime_ns) <= side.stat().st_mtime_ns:
                         continue
                 except FileNotFoundError:   # deleted: the workflow makes it again
                     continue
@@ -132,4 +137,6 @@ def changed_files(*roots) -> list[str]:
                 got = sha256_of(path)
                 if want is not None and got != want:
                     out.append(_changed_message(path, got, want))
+                elif want is not None:
+                    os.utime(side)   # whole: its record is newer than the copy now
     return sorted(out)

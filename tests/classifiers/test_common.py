@@ -112,6 +112,15 @@ def test_parameters_are_keyword_only_and_declared(name, cls):
     check_param_validation(name, cls(**REQUIRED_PARAMETERS.get(name, dict)()))
 
 
+
+@pytest.mark.parametrize("name, cls", all_estimators().items(), ids=list(all_estimators()))
+def test_every_estimator_documents_an_example_that_runs(name, cls):
+    """Every registered estimator's docstring has an Examples section (run as a doctest by the
+    test command, `--doctest-modules` on src/nbrepro/classifiers) that fits it and predicts."""
+    doc = inspect.getdoc(cls) or ""
+    assert "\nExamples\n--------\n" in doc, name
+    assert "from nbrepro.classifiers import" in doc and ".fit(X, y)" in doc and ".predict" in doc, name
+
 def test_a_wrong_parameter_gets_scikit_learns_error():
     from nbrepro.classifiers import LCWNB
 

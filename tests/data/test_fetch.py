@@ -82,6 +82,22 @@ def test_shipped_copy_is_read_first_and_recorded(tmp_path):
     assert read_source(tmp_path / "iris.arff")["source"] == "shipped:iris.arff.xz"
 
 
+def test_a_shipped_file_cut_short_is_named_not_a_decoder_error(tmp_path, monkeypatch):
+    """A shipped .xz cut short (or replaced by other bytes) is one error naming the data set and the
+    file, and leaves nothing in the cache (was: lzma's LZMAError with no data set named)."""
+    import nbrepro.data.fetch as fetch_module
+
+    shipped = tmp_path / "files"
+    shipped.mkdir()
+    whole = (SHIPPED / "iris.arff.xz").read_bytes()
+    (shipped / "iris.arff.xz").write_bytes(whole[: len(whole) // 2])
+    monkeypatch.setattr(fetch_module, "SHIPPED", shipped)
+    spec = load_registry(REGISTRY)["iris"]
+    with pytest.raises(DatasetInvalid, match=r"dataset 'iris': the shipped file .*iris.arff.xz is not a whole xz"):
+        fetch(spec, tmp_path / "cache/iris.arff", mirrors=[], use_openml=False)
+    assert not any((tmp_path / "cache").iterdir())
+
+
 def test_a_cached_file_that_checks_is_left_alone(tmp_path):
     """A re-fetch naming another source leaves the file and its modification time as they are."""
     spec = load_registry(REGISTRY)["iris"]

@@ -11,7 +11,8 @@ from oracles import needs_r, run_r
 from nbrepro.kde import RULES, BandwidthError, bandwidth
 from nbrepro.kde.bandwidth import bw_weka
 
-pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
+# compares bits: .ci/run repeats it with numpy's AVX-512 loops off; one worker builds the module fixture
+pytestmark = [pytest.mark.bits, pytest.mark.xdist_group("r_bandwidths")]
 
 
 _rng = np.random.default_rng(0)

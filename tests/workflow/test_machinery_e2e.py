@@ -17,7 +17,7 @@ import yaml
 from browser_check import check_pages, have_browser
 from conftest import DATA_DIR, ROOT
 
-pytestmark = [pytest.mark.slow]
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("machine_run")]   # one worker runs the module's run
 
 NB_MDL = {"estimator": "NaiveBayes", "steps": [{"discretize_mdl": {}}]}
 GAUSS = {"estimator": "FrequencyGaussianNB"}

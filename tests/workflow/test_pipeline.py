@@ -95,6 +95,9 @@ def test_tiny_run_outputs_and_determinism(tmp_path):
     run = entities["#run"]
     assert run["instrument"].id == "#nbrepro" and len(run["result"]) >= 10
     assert {e.id for e in run["object"]} >= {"inputs/config.yaml", "inputs/papers/tiny.yaml", "#dataset/labor"}
+    # the README's `snakemake --cores 2 --report report.html`, for real, after the run it reports on
+    _snakemake(a, f"mirror={DATA_DIR}", "--report", "report.html")
+    assert (a / "report.html").stat().st_size > 10_000
     # a second project with one core gives the same bytes (timing columns aside)
     b = _with_investigation(_project(tmp_path / "b", paper))
     shutil.copytree(a / "resources/raw", b / "resources/raw")
@@ -251,6 +254,22 @@ def test_wrong_config_key(tmp_path):
     proj = _project(tmp_path)
     res = _snakemake(proj, "-n", "mirorr=../x", check=False)
     assert res.returncode != 0 and "mirorr" in res.stdout + res.stderr
+
+
+def test_config_paths_reach_the_shell_quoted(tmp_path):
+    """A registry or paper folder whose path has a space (or a shell character) is one argument in
+    every job's command (was: unquoted, so bash split it; issue 64)."""
+    proj = _project(tmp_path)
+    (proj / "my config").mkdir()
+    shutil.copy(proj / "config/datasets.yaml", proj / "my config/data sets.yaml")
+    shutil.copytree(proj / "config/papers", proj / "my config/papers")
+    res = _snakemake(proj, "registry=my config/data sets.yaml", "paper_dir=my config/papers", "-n", "-p",
+                     "--forceall")
+    commands = [line.split("Shell command: ", 1)[1] for line in (res.stdout + res.stderr).splitlines()
+                if "Shell command: nbrepro " in line]
+    assert commands and any("--registry 'my config/data sets.yaml'" in line for line in commands)
+    for line in commands:   # every path under the folder with a space is one quoted word
+        assert line.count("my config/") == line.count("'my config/"), line
 
 
 def test_class_with_fewer_rows_than_folds_can_be_refused(tmp_path, capsys):

@@ -1,5 +1,7 @@
-"""Every snakemake command the README shows runs, as a dry run, from a copy of the project: the
-README cannot drift from the workflow again (its offline command once failed on `openml=false`)."""
+"""Every snakemake command the README and the documentation's user pages show runs, as a dry run,
+from a copy of the project: they cannot drift from the workflow again (the README's offline command
+once failed on `openml=false`). `snakemake --report` runs for real after the tiny run of
+tests/workflow/test_pipeline.py."""
 import re
 import shlex
 import shutil
@@ -9,16 +11,21 @@ import sys
 import pytest
 from conftest import ROOT
 
+# the pages a user follows (the history and benchmarks pages quote commands of their time)
+PAGES = ["README.md", "docs/getting-started.md", "docs/running.md", "docs/cluster.md", "docs/data.md",
+         "docs/outputs.md", "docs/extending.md"]
+
 
 def readme_snakemake_commands() -> list[str]:
-    text = (ROOT / "README.md").read_text()
+    text = "\n".join((ROOT / page).read_text() for page in PAGES)
     blocks = "\n".join(re.findall(r"```bash\n(.*?)```", text, flags=re.S)).replace("\\\n", " ")  # continued lines
     spans = re.findall(r"`([^`\n]+)`", text) + re.findall(r"^(?!\s*#)(.+)$", blocks, flags=re.M)
     commands = []
     for span in spans:
         for part in span.split("&&"):
             part = part.strip()
-            if part.startswith("snakemake") and "--report" not in part and part not in commands:
+            command = part == "snakemake" or part.startswith("snakemake ")
+            if command and "--report" not in part and part not in commands:
                 commands.append(part)
     return commands
 
@@ -28,6 +35,7 @@ def test_the_readme_shows_its_commands():
     assert "snakemake --cores 2" in cmds   # the main job, with nothing beside the repository
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", readme_snakemake_commands())
 def test_readme_command_dry_runs(tmp_path, command):
     proj = tmp_path / "main"

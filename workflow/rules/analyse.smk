@@ -20,8 +20,8 @@ rule table:
     log:
         "logs/analyse/{paper}/{table}.log",
     shell:
-        "nbrepro analyse --paper-config {input.paper} --results {params.results} "
-        "--registry {params.registry} --table {wildcards.table} 2> {log:q}"
+        "nbrepro analyse --paper-config {input.paper:q} --results {params.results} "
+        "--registry {params.registry:q} --table {wildcards.table} 2> {log:q}"
 
 
 rule timings:
@@ -37,7 +37,7 @@ rule timings:
     log:
         "logs/analyse/{paper}/timings.log",
     shell:
-        "nbrepro analyse --paper-config {input.paper} --results {params.results} --timings 2> {log:q}"
+        "nbrepro analyse --paper-config {input.paper:q} --results {params.results} --timings 2> {log:q}"
 
 
 for _paper in PAPERS:
@@ -62,5 +62,5 @@ for _paper in PAPERS:
         log:
             f"logs/analyse/{_paper}/paper_stats.log",
         shell:
-            "nbrepro paper-stats --paper-config {input.paper} --results {params.results} "
-            "--registry {params.registry} --figures {params.figures} 2> {log:q}"
+            "nbrepro paper-stats --paper-config {input.paper:q} --results {params.results} "
+            "--registry {params.registry:q} --figures {params.figures} 2> {log:q}"

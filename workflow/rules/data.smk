@@ -20,7 +20,7 @@ rule fetch:
     log:
         "logs/fetch/{dataset}.log",
     shell:
-        "nbrepro fetch --dataset {wildcards.dataset:q} --registry {params.registry} "
+        "nbrepro fetch --dataset {wildcards.dataset:q} --registry {params.registry:q} "
         "--out {output.arff:q} 2> {log:q}"
 
 
@@ -43,5 +43,5 @@ rule prepare:
     log:
         "logs/prepare/{paper}/{dataset}.log",
     shell:
-        "nbrepro prepare --paper-config {params.paper} --dataset {wildcards.dataset:q} --registry {params.registry} "
+        "nbrepro prepare --paper-config {params.paper:q} --dataset {wildcards.dataset:q} --registry {params.registry:q} "
         "--raw {input.raw:q} --out-data {output.data:q} --out-folds {output.folds:q} 2> {log:q}"

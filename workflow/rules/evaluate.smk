@@ -5,7 +5,7 @@
 #   prepared   a paper with several job names: rule prepare (or, reseeded, seed_folds) made them
 #   reseeded   a paper with one job name, in the reseeded run {seed} (seeds.smk): the job makes
 #              that run's folds from the prepared data
-EVALUATE = ("nbrepro evaluate --paper-config {params.paper} {params.seed} --dataset {wildcards.dataset:q} "
+EVALUATE = ("nbrepro evaluate --paper-config {params.paper:q} {params.seed} --dataset {wildcards.dataset:q} "
             "{params.classifiers} {params.data} {params.outputs} > {log:q} 2>&1")
 
 
@@ -19,7 +19,7 @@ for _paper, _job in evaluation_rules("inline"):
         params:
             **evaluate_params(_paper, _job, seeded=False),
             data=lambda wildcards, input, output: (
-                f"--raw {shlex.quote(input.raw)} --registry {config['registry']} "
+                f"--raw {shlex.quote(input.raw)} --registry {shlex.quote(config['registry'])} "
                 f"--prepared {shlex.quote(output.prepared)} --folds {shlex.quote(output.splits)}"),
         output:
             prepared=paths.prepared(_paper),

@@ -37,8 +37,8 @@ for _paper, _readings in READINGS.items():
                 priority: DATA_PRIORITY
                 log: _logs("prepare", False, _reading) + f"{_paper}/{{dataset}}.log"
                 shell:
-                    "nbrepro prepare --paper-config {params.paper} --reading {params.reading} "
-                    "--dataset {wildcards.dataset:q} --registry {params.registry} --raw {input.raw:q} "
+                    "nbrepro prepare --paper-config {params.paper:q} --reading {params.reading} "
+                    "--dataset {wildcards.dataset:q} --registry {params.registry:q} --raw {input.raw:q} "
                     "--out-data {output.data:q} --out-folds {output.folds:q} 2> {log:q}"
 
             if SEED_RUNS[_paper]:
@@ -59,7 +59,7 @@ for _paper, _readings in READINGS.items():
                     priority: DATA_PRIORITY
                     log: _logs("prepare", True, _reading) + f"{_paper}/{{dataset}}.log"
                     shell:
-                        "nbrepro folds --paper-config {params.paper} --reading {params.reading} --seed {wildcards.seed} "
+                        "nbrepro folds --paper-config {params.paper:q} --reading {params.reading} --seed {wildcards.seed} "
                         "--dataset {wildcards.dataset:q} --prepared {input.data:q} --out {output:q} 2> {log:q}"
 
         for _seeded, _k in reading_runs(_paper):
@@ -106,8 +106,8 @@ for _paper, _readings in READINGS.items():
                     **READING_SEED,
                 log: _logs("analyse", _seeded, _reading) + f"{_paper}/{{table}}.log"
                 shell:
-                    "nbrepro analyse --paper-config {input.paper} {params.run} --results {params.results} "
-                    "--base-results {params.base} --registry {params.registry} --table {wildcards.table} 2> {log:q}"
+                    "nbrepro analyse --paper-config {input.paper:q} {params.run} --results {params.results} "
+                    "--base-results {params.base} --registry {params.registry:q} --table {wildcards.table} 2> {log:q}"
 
             if "claims" in output_files(PAPERS[_paper])[0]:
 
@@ -128,8 +128,8 @@ for _paper, _readings in READINGS.items():
                     wildcard_constraints: **READING_SEED
                     log: _logs("analyse", _seeded, _reading) + f"{_paper}/paper_stats.log"
                     shell:
-                        "nbrepro paper-stats --paper-config {input.paper} {params.run} --results {params.results} "
-                        "--base-results {params.base} --registry {params.registry} 2> {log:q}"
+                        "nbrepro paper-stats --paper-config {input.paper:q} {params.run} --results {params.results} "
+                        "--base-results {params.base} --registry {params.registry:q} 2> {log:q}"
 
     if _readings:
 
@@ -148,5 +148,5 @@ for _paper, _readings in READINGS.items():
                 reading_outputs(_paper),
             log: f"logs/analyse/{_paper}/readings.log"
             shell:
-                f"nbrepro readings --paper-config {{input.paper}} --results {{params.results}} --seeds {SEEDS} "
+                f"nbrepro readings --paper-config {{input.paper:q}} --results {{params.results}} --seeds {SEEDS} "
                 "--figures {params.figures} {params.readings} 2> {log:q}"

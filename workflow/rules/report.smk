@@ -38,7 +38,7 @@ rule report:
     log:
         "logs/report/{paper}/report.log",
     shell:
-        f"nbrepro report --paper-config {{input.paper}} --results {{params.results}} --seeds {SEEDS} "
+        f"nbrepro report --paper-config {{input.paper:q}} --results {{params.results}} --seeds {SEEDS} "
         "{params.readings} --figures {params.figures} --registry {params.registry:q} 2> {log:q}"
 
 
@@ -65,7 +65,7 @@ rule index:
         readings="--readings" if any(READINGS.values()) else "",
     shell:
         f"nbrepro index --results {{params.results}} --seeds {SEEDS} {{params.readings}} {{params.speed}} {{params.suite_run}} "
-        "{input.configs} 2> {log:q}"
+        "{input.configs:q} 2> {log:q}"
 
 
 rule crate:
@@ -87,4 +87,4 @@ rule crate:
     log:
         "logs/report/crate.log",
     shell:
-        "nbrepro crate --results results --registry {params.registry:q} {input.configs} 2> {log:q}"
+        "nbrepro crate --results results --registry {params.registry:q} {input.configs:q} 2> {log:q}"

@@ -24,7 +24,7 @@ rule seed_folds:
     log:
         "logs/prepare/seeds/{seed}/{paper}/{dataset}.log",
     shell:
-        "nbrepro folds --paper-config {params.paper} --seed {wildcards.seed} --dataset {wildcards.dataset:q} "
+        "nbrepro folds --paper-config {params.paper:q} --seed {wildcards.seed} --dataset {wildcards.dataset:q} "
         "--prepared {input.data:q} --out {output:q} 2> {log:q}"
 
 
@@ -46,8 +46,8 @@ rule seed_table:
     log:
         "logs/analyse/seeds/{seed}/{paper}/{table}.log",
     shell:
-        "nbrepro analyse --paper-config {input.paper} --seed {wildcards.seed} --results {params.results} "
-        "--registry {params.registry} --table {wildcards.table} 2> {log:q}"
+        "nbrepro analyse --paper-config {input.paper:q} --seed {wildcards.seed} --results {params.results} "
+        "--registry {params.registry:q} --table {wildcards.table} 2> {log:q}"
 
 
 for _paper in PAPERS:
@@ -72,8 +72,8 @@ for _paper in PAPERS:
             log:
                 f"logs/analyse/seeds/{{seed}}/{_paper}/paper_stats.log",
             shell:
-                "nbrepro paper-stats --paper-config {input.paper} --seed {wildcards.seed} "
-                "--results {params.results} --registry {params.registry} 2> {log:q}"
+                "nbrepro paper-stats --paper-config {input.paper:q} --seed {wildcards.seed} "
+                "--results {params.results} --registry {params.registry:q} 2> {log:q}"
 
     if SEEDS:
 
@@ -93,5 +93,5 @@ for _paper in PAPERS:
             log:
                 f"logs/analyse/{_paper}/seed_bands.log",
             shell:
-                f"nbrepro seed-bands --paper-config {{input.paper}} --results {{params.results}} --seeds {SEEDS} "
+                f"nbrepro seed-bands --paper-config {{input.paper:q}} --results {{params.results}} --seeds {SEEDS} "
                 "2> {log:q}"

@@ -174,6 +174,11 @@ def check_declared(paper: Paper, where: str, known_methods: set[str]) -> None:
         problem = kind.check(spec, paper)
         if problem:
             raise ConfigError(f"{at}: kind {kind.name!r}: {problem}")
+        measured = {m if isinstance(m, str) else next(iter(m)) for m in paper.metrics}
+        asked = [spec["metric"]] if spec.get("metric") else list(spec.get("metrics") or [])
+        unmeasured = [m for m in asked if m not in measured]
+        if unmeasured:   # judged on a metric no table has, the claim would read "no" with no evidence
+            raise ConfigError(f"{at}: {unmeasured} are not metrics of the paper (its metrics: {sorted(measured)})")
         names = _named_methods(spec)
         strange = sorted(n for n in names if n not in known_methods)
         if strange:
@@ -184,6 +189,17 @@ def check_declared(paper: Paper, where: str, known_methods: set[str]) -> None:
                 raise ConfigError(
                     f"{at}: {k}: {{published: {v['published']}}} needs analysis.published (the text statistics)"
                 )
+            if isinstance(v, dict) and v["published"] not in _published_ids(paper.analysis.published, at):
+                raise ConfigError(f"{at}: {k}: {{published: {v['published']}}} is not a statistic of "
+                                  f"{paper.analysis.published} (its 'statistic' column)")
+
+
+def _published_ids(path: str, at: str) -> set[str]:
+    """The statistic ids of a paper's printed text statistics, which a claim's bound may name."""
+    try:
+        return set(pd.read_csv(path, usecols=["statistic"])["statistic"].astype(str))
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"{at}: analysis.published {path} cannot be read: {exc}") from None
 
 
 def _named_methods(spec: dict) -> set[str]:

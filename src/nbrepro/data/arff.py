@@ -178,13 +178,16 @@ def read_attributes(path: str | Path) -> list[Attribute]:
 
     path = Path(path)
     attrs: list[Attribute] = []
-    with (lzma.open(path, "rt", encoding="utf-8") if path.suffix == ".xz" else open(path, encoding="utf-8")) as fh:
-        for ln, raw in enumerate(fh, 1):
-            line = raw.strip().lstrip("\ufeff")
-            if line.lower().startswith("@attribute"):
-                attrs.append(_parse_attribute(line[len("@attribute"):], f"{path}:{ln}"))
-            elif line.lower().startswith("@data"):
-                break
+    try:
+        with (lzma.open(path, "rt", encoding="utf-8") if path.suffix == ".xz" else open(path, encoding="utf-8")) as fh:
+            for ln, raw in enumerate(fh, 1):
+                line = raw.strip().lstrip("\ufeff")
+                if line.lower().startswith("@attribute"):
+                    attrs.append(_parse_attribute(line[len("@attribute"):], f"{path}:{ln}"))
+                elif line.lower().startswith("@data"):
+                    break
+    except (lzma.LZMAError, EOFError) as exc:   # a shipped copy cut short or replaced
+        raise ArffError(f"{path}: not a whole xz file ({exc}); restore it or ship the ARFF again") from None
     return attrs
 
 

@@ -199,7 +199,12 @@ def fetch(
     shipped = shipped_path(spec)
     tried.append(f"the files nbrepro ships ({SHIPPED})")
     if shipped.exists():
-        tmp.write_bytes(lzma.decompress(shipped.read_bytes()))
+        try:
+            tmp.write_bytes(lzma.decompress(shipped.read_bytes()))
+        except (lzma.LZMAError, EOFError) as exc:   # a copy cut short or replaced: name it, and how to mend it
+            tmp.unlink(missing_ok=True)
+            raise DatasetInvalid(f"dataset {spec.name!r}: the shipped file {shipped} is not a whole xz file ({exc}); "
+                                 "restore it (git checkout) or ship the ARFF again with `nbrepro ship`") from None
         _check_bytes(spec, tmp, str(shipped))
         _install(tmp, dest)
         _record_source(dest, f"shipped:{shipped.name}")

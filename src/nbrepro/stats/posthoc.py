@@ -144,7 +144,7 @@ def win_tie_loss(
     a, b, higher_is_better: bool = True, decimals: int | None = None, tolerance: float = 0.0
 ) -> tuple[int, int, int]:
     """Datasets on which a beats, ties with and loses to b. A tie: equal after rounding to
-    ``decimals`` (when given), or |a − b| ≤ ``tolerance``."""
+    ``decimals`` (when given), or ``|a − b| ≤ tolerance``."""
     a, b = np.asarray(a, float), np.asarray(b, float)
     if decimals is not None:
         a, b = np.round(a, decimals), np.round(b, decimals)

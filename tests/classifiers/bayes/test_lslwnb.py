@@ -11,7 +11,8 @@ from nbrepro.classifiers import LSLWNB, FrequencyGaussianNB
 from nbrepro.experiment import prepare, read_prepared
 from nbrepro.paper import load_paper
 
-pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
+# compares bits: .ci/run repeats it with numpy's AVX-512 loops off; one worker builds the module fixture
+pytestmark = [pytest.mark.bits, pytest.mark.xdist_group("lslwnb_prepared")]
 
 
 def _toy():

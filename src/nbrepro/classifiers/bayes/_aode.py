@@ -12,7 +12,7 @@ from ._one_dependence_kernel import weighted_one_dependence_sums
 
 
 class AODE(JointCountsMixin):
-    """Averaged one-dependence estimators (Webb, Boughton & Wang 2005), as Weka 3.6 ``AODE``.
+    """Averaged one-dependence estimators (Webb, Boughton & Wang 2005), as Weka 3.6 ``AODE``::
 
         P(c | x) ∝ (1/|S|) Σ_{p ∈ S} P̂(c, x_p) ∏_{i ≠ p} P̂(x_i | c, x_p)
 
@@ -38,6 +38,21 @@ class AODE(JointCountsMixin):
         m of the m-estimate (only with ``m_estimate=True``).
     handle_unknown : {"ignore", "error"}
         An undeclared test value is treated as missing, or raises ``ValueError``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import AODE
+    >>> X = pd.DataFrame({
+    ...     "outlook": pd.Categorical(["sunny", "sunny", "rain", "rain", "overcast", "overcast", "sunny", "rain"]),
+    ...     "windy": pd.Categorical(["no", "yes", "no", "yes", "no", "yes", "no", "yes"])})
+    >>> y = pd.Series(["no", "no", "yes", "no", "yes", "yes", "no", "yes"])
+    >>> clf = AODE().fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['no', 'no', 'yes', 'yes', 'yes', 'yes', 'no', 'yes']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[0.789, 0.211],
+           [0.714, 0.286]])
     """
 
     _parameter_constraints: dict = {

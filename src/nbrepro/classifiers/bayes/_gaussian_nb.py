@@ -46,6 +46,19 @@ class FrequencyGaussianNB(ClassifierMixin, BaseEstimator):
         Include the class-prior factor P(c).
     std_ddof : int
         Delta degrees of freedom of the per-class standard deviation (1: sample sd).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import FrequencyGaussianNB
+    >>> X = pd.DataFrame({"x": [1.0, 1.3, 0.9, 1.1, 3.0, 3.4, 2.8, 3.1], "z": [0.5, 0.1, 0.4, 0.2, 0.9, 0.6, 0.8, 0.7]})
+    >>> y = pd.Series(["a", "a", "a", "a", "b", "b", "b", "b"])
+    >>> clf = FrequencyGaussianNB().fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[1., 0.],
+           [1., 0.]])
     """
 
     _parameter_constraints: dict = {
@@ -134,8 +147,13 @@ class FrequencyGaussianNB(ClassifierMixin, BaseEstimator):
                 for c in range(r):
                     v = col[(ycodes == c) & ~np.isnan(col)]
                     if len(v):
-                        mu[c] = v.mean()
-                        sd[c] = v.std(ddof=self.std_ddof) if len(v) > self.std_ddof else 0.0
+                        with np.errstate(over="ignore", invalid="ignore"):
+                            mu[c] = v.mean()
+                            sd[c] = v.std(ddof=self.std_ddof) if len(v) > self.std_ddof else 0.0
+                if not (np.isfinite(mu).all() and np.isfinite(sd).all()):   # e.g. values near ±1e308
+                    name = self.feature_names_in_[j] if isinstance(X, pd.DataFrame) else j
+                    raise ValueError(f"numeric attribute {name!r}: its mean or standard deviation within a class "
+                                     "overflows a float64 (values too large to model with a Gaussian)")
                 self.categories_.append(None)
                 self.frequencies_.append(None)
                 self.means_.append(mu)

@@ -27,6 +27,21 @@ class HNB(JointCountsMixin):
     ----------
     handle_unknown : {"ignore", "error"}
         An undeclared test value is left out, or raises ``ValueError``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import HNB
+    >>> X = pd.DataFrame({
+    ...     "outlook": pd.Categorical(["sunny", "sunny", "rain", "rain", "overcast", "overcast", "sunny", "rain"]),
+    ...     "windy": pd.Categorical(["no", "yes", "no", "yes", "no", "yes", "no", "yes"])})
+    >>> y = pd.Series(["no", "no", "yes", "no", "yes", "yes", "no", "yes"])
+    >>> clf = HNB().fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['no', 'no', 'yes', 'no', 'yes', 'yes', 'no', 'no']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[0.897, 0.103],
+           [0.75 , 0.25 ]])
     """
 
     complete_training = True

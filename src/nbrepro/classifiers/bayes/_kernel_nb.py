@@ -58,6 +58,19 @@ class KernelNB(NaiveBayes):
     fell_back_ : same shape, bool: where ``fallback`` supplied h_jc
     reference_bandwidths_ : the NRD-I bandwidth of the same values (NaN where it is 0 or undefined)
     bandwidth_ratios_ : ``bandwidths_ / reference_bandwidths_`` (Liu et al.'s Figure 2)
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import KernelNB
+    >>> X = pd.DataFrame({"x": [1.0, 1.3, 0.9, 1.1, 3.0, 3.4, 2.8, 3.1], "z": [0.5, 0.1, 0.4, 0.2, 0.9, 0.6, 0.8, 0.7]})
+    >>> y = pd.Series(["a", "a", "a", "a", "b", "b", "b", "b"])
+    >>> clf = KernelNB(bandwidth="nrd0").fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[1., 0.],
+           [1., 0.]])
     """
 
     _parameter_constraints: dict = {

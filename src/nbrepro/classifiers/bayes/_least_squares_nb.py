@@ -35,6 +35,19 @@ class LSLWNB(FrequencyGaussianNB):
     every attribute, and that attribute's factor is then left out of the score (its weight set
     to 0) without refitting the others: Table 4 read as dropping a factor from the fitted model,
     against refitting without the attribute.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import LSLWNB
+    >>> X = pd.DataFrame({"x": [1.0, 1.3, 0.9, 1.1, 3.0, 3.4, 2.8, 3.1], "z": [0.5, 0.1, 0.4, 0.2, 0.9, 0.6, 0.8, 0.7]})
+    >>> y = pd.Series(["a", "a", "a", "a", "b", "b", "b", "b"])
+    >>> clf = LSLWNB().fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[0.94 , 0.06 ],
+           [0.999, 0.001]])
     """
 
     _parameter_constraints: dict = {

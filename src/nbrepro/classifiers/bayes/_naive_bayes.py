@@ -41,6 +41,21 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
     handle_unknown : {"ignore", "error"}
         A test value outside a nominal attribute's value set is treated as missing
         ("ignore") or raises ``ValueError`` naming the attribute and value ("error").
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import NaiveBayes
+    >>> X = pd.DataFrame({
+    ...     "outlook": pd.Categorical(["sunny", "sunny", "rain", "rain", "overcast", "overcast", "sunny", "rain"]),
+    ...     "windy": pd.Categorical(["no", "yes", "no", "yes", "no", "yes", "no", "yes"])})
+    >>> y = pd.Series(["no", "no", "yes", "no", "yes", "yes", "no", "yes"])
+    >>> clf = NaiveBayes().fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['no', 'no', 'yes', 'yes', 'yes', 'yes', 'no', 'yes']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[0.8, 0.2],
+           [0.8, 0.2]])
     """
 
     _parameter_constraints: dict = {

@@ -43,6 +43,21 @@ class TAN(NominalClassifierMixin):
         Prior count per cell of the conditional probability tables (Weka ``-A``).
     handle_unknown : {"ignore", "error"}
         An undeclared test value is replaced by the training mode, or raises ``ValueError``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import TAN
+    >>> X = pd.DataFrame({
+    ...     "outlook": pd.Categorical(["sunny", "sunny", "rain", "rain", "overcast", "overcast", "sunny", "rain"]),
+    ...     "windy": pd.Categorical(["no", "yes", "no", "yes", "no", "yes", "no", "yes"])})
+    >>> y = pd.Series(["no", "no", "yes", "no", "yes", "yes", "no", "yes"])
+    >>> clf = TAN().fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['no', 'no', 'yes', 'no', 'yes', 'yes', 'no', 'no']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[0.833, 0.167],
+           [0.75 , 0.25 ]])
     """
 
     attribute_kinds = frozenset(

@@ -30,6 +30,21 @@ class WAODE(JointCountsMixin):
     ----------
     handle_unknown : {"ignore", "error"}
         An undeclared test value is left out, or raises ``ValueError``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import WAODE
+    >>> X = pd.DataFrame({
+    ...     "outlook": pd.Categorical(["sunny", "sunny", "rain", "rain", "overcast", "overcast", "sunny", "rain"]),
+    ...     "windy": pd.Categorical(["no", "yes", "no", "yes", "no", "yes", "no", "yes"])})
+    >>> y = pd.Series(["no", "no", "yes", "no", "yes", "yes", "no", "yes"])
+    >>> clf = WAODE().fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['no', 'no', 'yes', 'yes', 'yes', 'yes', 'no', 'yes']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[0.96 , 0.04 ],
+           [0.934, 0.066]])
     """
 
     complete_training = True

@@ -85,6 +85,19 @@ class Logistic(MixedInputMixin):
     max_iter : int
         Weka ``-M``: -1 (default) searches until Weka's optimiser converges, restarting it
         every 200 iterations; k > 0 stops after k iterations.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import Logistic
+    >>> X = pd.DataFrame({"x": [1.0, 1.3, 0.9, 1.1, 3.0, 3.4, 2.8, 3.1], "z": [0.5, 0.1, 0.4, 0.2, 0.9, 0.6, 0.8, 0.7]})
+    >>> y = pd.Series(["a", "a", "a", "a", "b", "b", "b", "b"])
+    >>> clf = Logistic().fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[1., 0.],
+           [1., 0.]])
     """
 
     _parameter_constraints: dict = {

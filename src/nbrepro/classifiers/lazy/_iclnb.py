@@ -26,6 +26,21 @@ class InstanceCloningNB(LazyNominalMixin):
     ----------
     k : int
         Number of neighbours.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import InstanceCloningNB
+    >>> X = pd.DataFrame({
+    ...     "outlook": pd.Categorical(["sunny", "sunny", "rain", "rain", "overcast", "overcast", "sunny", "rain"]),
+    ...     "windy": pd.Categorical(["no", "yes", "no", "yes", "no", "yes", "no", "yes"])})
+    >>> y = pd.Series(["no", "no", "yes", "no", "yes", "yes", "no", "yes"])
+    >>> clf = InstanceCloningNB(k=3).fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['no', 'no', 'yes', 'yes', 'yes', 'yes', 'no', 'yes']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[0.896, 0.104],
+           [0.859, 0.141]])
     """
 
     _parameter_constraints: dict = {

@@ -23,7 +23,7 @@ class LCWNB(LazyNominalMixin):
 
     (Laplace estimators α = 1, β = r, ζ_i = 1, τ_i = q_i; β cancels). γ_y is 0 when
     V_0(y) ≥ κ and 1 when n_y ≤ κ; otherwise ``n_bisections`` halvings of [0, 1] and the
-    midpoint of the last interval, so |γ_y − γ_y*| ≤ 2^-(n_bisections+1).
+    midpoint of the last interval, so ``|γ_y − γ_y*| ≤ 2^-(n_bisections+1)``.
 
     A missing or undeclared test value leaves its attribute out of the distance and the
     product; a missing training value never matches.
@@ -35,6 +35,21 @@ class LCWNB(LazyNominalMixin):
     n_bisections : int
         Bisection steps for each γ_y.
     handle_unknown : {"ignore", "error"}
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import LCWNB
+    >>> X = pd.DataFrame({
+    ...     "outlook": pd.Categorical(["sunny", "sunny", "rain", "rain", "overcast", "overcast", "sunny", "rain"]),
+    ...     "windy": pd.Categorical(["no", "yes", "no", "yes", "no", "yes", "no", "yes"])})
+    >>> y = pd.Series(["no", "no", "yes", "no", "yes", "yes", "no", "yes"])
+    >>> clf = LCWNB(kappa=5).fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['no', 'no', 'yes', 'yes', 'yes', 'yes', 'no', 'yes']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[0.8, 0.2],
+           [0.8, 0.2]])
     """
 
     _parameter_constraints: dict = {

@@ -53,6 +53,21 @@ class LocallyWeightedNB(MixedInputMixin, LazyNominalMixin):
         Number of neighbours (Weka ``-K``; Frank et al. use 50). ``k <= 0``: all rows.
     kernel : str
         One of linear (Weka's default), epanechnikov, tricube, inverse, gauss, constant.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import LocallyWeightedNB
+    >>> X = pd.DataFrame({
+    ...     "outlook": pd.Categorical(["sunny", "sunny", "rain", "rain", "overcast", "overcast", "sunny", "rain"]),
+    ...     "windy": pd.Categorical(["no", "yes", "no", "yes", "no", "yes", "no", "yes"])})
+    >>> y = pd.Series(["no", "no", "yes", "no", "yes", "yes", "no", "yes"])
+    >>> clf = LocallyWeightedNB(k=4).fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['no', 'no', 'yes', 'yes', 'yes', 'yes', 'no', 'yes']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[0.959, 0.041],
+           [0.966, 0.034]])
     """
 
     _parameter_constraints: dict = {

@@ -62,6 +62,19 @@ class VotingKNN(_NeighbourClassifier):
     ----------
     k : int or float (a fraction of the smallest class's training rows)
     metric : {"euclidean", "chebyshev"}
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import VotingKNN
+    >>> X = pd.DataFrame({"x": [1.0, 1.3, 0.9, 1.1, 3.0, 3.4, 2.8, 3.1], "z": [0.5, 0.1, 0.4, 0.2, 0.9, 0.6, 0.8, 0.7]})
+    >>> y = pd.Series(["a", "a", "a", "a", "b", "b", "b", "b"])
+    >>> clf = VotingKNN(k=3).fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[1., 0.],
+           [1., 0.]])
     """
 
     _parameter_constraints: dict = {
@@ -103,6 +116,19 @@ class LocalMeanKNN(_NeighbourClassifier):
         rows uses all of them
     metric : {"euclidean", "chebyshev"}
     scale : float > 0, s
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import LocalMeanKNN
+    >>> X = pd.DataFrame({"x": [1.0, 1.3, 0.9, 1.1, 3.0, 3.4, 2.8, 3.1], "z": [0.5, 0.1, 0.4, 0.2, 0.9, 0.6, 0.8, 0.7]})
+    >>> y = pd.Series(["a", "a", "a", "a", "b", "b", "b", "b"])
+    >>> clf = LocalMeanKNN(k=2).fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[0.866, 0.134],
+           [0.826, 0.174]])
     """
 
     _parameter_constraints: dict = {
@@ -148,6 +174,19 @@ class LocalDistributionKNN(_NeighbourClassifier):
     k : int or float (a fraction of the smallest class's training rows)
     metric : {"chebyshev", "euclidean"}
     min_radius : float, r is at least this
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import LocalDistributionKNN
+    >>> X = pd.DataFrame({"x": [1.0, 1.3, 0.9, 1.1, 3.0, 3.4, 2.8, 3.1], "z": [0.5, 0.1, 0.4, 0.2, 0.9, 0.6, 0.8, 0.7]})
+    >>> y = pd.Series(["a", "a", "a", "a", "b", "b", "b", "b"])
+    >>> clf = LocalDistributionKNN(k=2).fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[1., 0.],
+           [1., 0.]])
     """
 
     _parameter_constraints: dict = {

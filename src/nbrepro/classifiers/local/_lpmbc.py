@@ -61,6 +61,19 @@ class LPMBC(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
     Attributes
     ----------
     classes_, class_count_, k_ (the resolved count), bandwidth_ ((classes, attributes), LCA's h)
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import LPMBC
+    >>> X = pd.DataFrame({"x": [1.0, 1.3, 0.9, 1.1, 3.0, 3.4, 2.8, 3.1], "z": [0.5, 0.1, 0.4, 0.2, 0.9, 0.6, 0.8, 0.7]})
+    >>> y = pd.Series(["a", "a", "a", "a", "b", "b", "b", "b"])
+    >>> clf = LPMBC(k=2).fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[0.998, 0.002],
+           [0.986, 0.014]])
     """
 
     attribute_kinds = frozenset({"numeric"})   # densities of numeric attributes: a nominal column is refused

@@ -35,6 +35,20 @@ class Calibrated(WrappedInputMixin, ClassifierMixin, BaseEstimator):
     cv : splitter or protocol mapping (default: Weka's stratified 10-fold, seed 1, as Stacking -X 10 -S 1)
     ridge : float, the logistic regression's ridge (Weka Logistic's -R)
     meta : classifier or None (None: ``Logistic(ridge=ridge)``)
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import NaiveBayes, Calibrated
+    >>> X = pd.DataFrame({"x": [1.0, 1.3, 0.9, 1.1, 3.0, 3.4, 2.8, 3.1], "z": [0.5, 0.1, 0.4, 0.2, 0.9, 0.6, 0.8, 0.7]})
+    >>> y = pd.Series(["a", "a", "a", "a", "b", "b", "b", "b"])
+    >>> cv = {"name": "weka_cv", "folds": 2, "runs": {"first": 1, "last": 1}}
+    >>> clf = Calibrated(NaiveBayes(), cv=cv).fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[1., 0.],
+           [1., 0.]])
     """
 
     # the internal CV when ``cv`` is None: Stacking -X 10 -S 1's folds (also what a reseeded run shifts)

@@ -25,6 +25,22 @@ class InnerCVSelection(WrappedInputMixin, ClassifierMixin, BaseEstimator):
     param_grid : dict or list of dicts, as GridSearchCV
     cv : splitter or protocol mapping (default: stratified 4-fold, seed 1)
     metric : str
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import VotingKNN, InnerCVSelection
+    >>> X = pd.DataFrame({"x": [1.0, 1.3, 0.9, 1.1, 3.0, 3.4, 2.8, 3.1], "z": [0.5, 0.1, 0.4, 0.2, 0.9, 0.6, 0.8, 0.7]})
+    >>> y = pd.Series(["a", "a", "a", "a", "b", "b", "b", "b"])
+    >>> cv = {"name": "stratified_cv", "folds": 2, "repeats": 1, "seed": 1}
+    >>> clf = InnerCVSelection(VotingKNN(), {"k": [1, 3]}, cv=cv).fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[1., 0.],
+           [1., 0.]])
+    >>> clf.selected_params_
+    {'k': 1}
     """
 
     default_cv = {"name": "stratified_cv", "folds": 4, "seed": 1}   # the inner CV when ``cv`` is None
@@ -62,12 +78,20 @@ class InnerCVSelection(WrappedInputMixin, ClassifierMixin, BaseEstimator):
         search = GridSearchCV(clone(self.estimator), self.param_grid, scoring=score, cv=folds, refit=True,
                               error_score="raise")
         search.fit(X, y)
+        self._check_scores(search.cv_results_["mean_test_score"])
         self.best_estimator_ = search.best_estimator_
         self.selected_params_ = dict(search.best_params_)
         self.inner_scores_ = sign * np.asarray(search.cv_results_["mean_test_score"])
         self.classes_ = self.best_estimator_.classes_
         self._copy_features(self.best_estimator_)
         return self
+
+    def _check_scores(self, means) -> None:
+        """A choice needs a score: refuse when the metric is undefined at every grid point (e.g. AUC
+        with an inner test fold of one class) rather than pick the first point by default."""
+        if np.isnan(np.asarray(means, dtype=float)).all():
+            raise ValueError(f"InnerCVSelection: the inner-CV {self.metric!r} is undefined (NaN) at every grid "
+                             "point, so no parameters can be chosen; use another metric or fewer inner folds")
 
     def _fit_path(self, X, y, folds, metric, sign):
         """The same search for an estimator that scores many grid points from one fit
@@ -99,7 +123,8 @@ class InnerCVSelection(WrappedInputMixin, ClassifierMixin, BaseEstimator):
                 for i, proba in zip(members, probas, strict=True):
                     fold_scores[f, i] = sign * metric(codes, proba, counts)
         means = np.average(np.ascontiguousarray(fold_scores.T), axis=1)  # as GridSearchCV forms them
-        best = int(np.flatnonzero(means == means.max())[0])
+        self._check_scores(means)
+        best = int(np.flatnonzero(means == np.nanmax(means))[0])   # a NaN point ranks last, as in GridSearchCV
         self.best_estimator_ = clone(self.estimator).set_params(**points[best]).fit(X, y)
         self.selected_params_ = dict(points[best])
         self.inner_scores_ = sign * means

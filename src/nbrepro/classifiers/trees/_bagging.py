@@ -180,6 +180,19 @@ class Bagging(ProbaPredictMixin, MetaEstimatorMixin, ClassifierMixin, BaseEstima
         Bag size as a percentage of the training rows (Weka ``-P``, 100).
     random_state : int
         Weka ``-S`` (1): the seed of the one ``java.util.Random`` all bags are drawn from.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import J48, Bagging
+    >>> X = pd.DataFrame({"x": [1.0, 1.3, 0.9, 1.1, 3.0, 3.4, 2.8, 3.1], "z": [0.5, 0.1, 0.4, 0.2, 0.9, 0.6, 0.8, 0.7]})
+    >>> y = pd.Series(["a", "a", "a", "a", "b", "b", "b", "b"])
+    >>> clf = Bagging(J48(), n_estimators=5).fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[1., 0.],
+           [1., 0.]])
     """
 
     _parameter_constraints: dict = {

@@ -70,6 +70,21 @@ class J48(MixedInputMixin):
         ``flat_tree_``, a ``FlatTree`` of arrays, and its nodes built when first asked for.)
     min_test_depth_ : ndarray
         For each attribute, the depth of its shallowest test (root = 1); ``inf`` if never tested.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import J48
+    >>> X = pd.DataFrame({"x": [1.0, 1.3, 0.9, 1.1, 3.0, 3.4, 2.8, 3.1], "z": [0.5, 0.1, 0.4, 0.2, 0.9, 0.6, 0.8, 0.7]})
+    >>> y = pd.Series(["a", "a", "a", "a", "b", "b", "b", "b"])
+    >>> clf = J48(min_samples_leaf=1).fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[1., 0.],
+           [1., 0.]])
+    >>> clf.export_text().splitlines()[3:5]   # the tree as Weka prints it
+    ['x <= 1.3: a (4.0)', 'x > 1.3: b (4.0)']
     """
 
     _parameter_constraints: dict = {

@@ -161,6 +161,19 @@ class NBTree(MixedInputMixin):
         Least weight at a node for it to be split (Weka's fixed 30).
     handle_unknown : {"ignore", "error"}
         A nominal test value outside the declared values is missing ("ignore") or an error.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import NBTree
+    >>> X = pd.DataFrame({"x": [1.0, 1.3, 0.9, 1.1, 3.0, 3.4, 2.8, 3.1], "z": [0.5, 0.1, 0.4, 0.2, 0.9, 0.6, 0.8, 0.7]})
+    >>> y = pd.Series(["a", "a", "a", "a", "b", "b", "b", "b"])
+    >>> clf = NBTree().fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['a', 'a', 'a', 'a', 'b', 'b', 'b', 'b']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[0.962, 0.038],
+           [0.962, 0.038]])
     """
 
     _parameter_constraints: dict = {

@@ -82,6 +82,21 @@ class AttributeWeightedNB(WeightedNaiveBayes):
     weights_ : ndarray of shape (n_features,)
     naive_bayes_ : the fitted ``NaiveBayes`` (Weka 3.6's) whose factors are weighted
     classes_
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import AttributeWeightedNB
+    >>> X = pd.DataFrame({
+    ...     "outlook": pd.Categorical(["sunny", "sunny", "rain", "rain", "overcast", "overcast", "sunny", "rain"]),
+    ...     "windy": pd.Categorical(["no", "yes", "no", "yes", "no", "yes", "no", "yes"])})
+    >>> y = pd.Series(["no", "no", "yes", "no", "yes", "yes", "no", "yes"])
+    >>> clf = AttributeWeightedNB(n_trees=3).fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['no', 'no', 'no', 'no', 'no', 'no', 'no', 'no']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[0.5, 0.5],
+           [0.5, 0.5]])
     """
 
     _parameter_constraints: dict = {

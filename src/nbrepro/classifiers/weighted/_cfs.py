@@ -265,6 +265,21 @@ class CorrelationSelectedNB(WeightedNaiveBayes):
     selected_ : ndarray of bool (n_features,)
     weights_ : the same as 0/1 floats
     naive_bayes_, classes_
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import CorrelationSelectedNB
+    >>> X = pd.DataFrame({
+    ...     "outlook": pd.Categorical(["sunny", "sunny", "rain", "rain", "overcast", "overcast", "sunny", "rain"]),
+    ...     "windy": pd.Categorical(["no", "yes", "no", "yes", "no", "yes", "no", "yes"])})
+    >>> y = pd.Series(["no", "no", "yes", "no", "yes", "yes", "no", "yes"])
+    >>> clf = CorrelationSelectedNB().fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['no', 'no', 'yes', 'yes', 'yes', 'yes', 'no', 'yes']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[0.8, 0.2],
+           [0.8, 0.2]])
     """
 
     _parameter_constraints: dict = {

@@ -26,6 +26,21 @@ class GainRatioWeightedNB(WeightedNaiveBayes):
     Attributes
     ----------
     weights_, scores_ (the gain ratios), naive_bayes_, classes_
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import GainRatioWeightedNB
+    >>> X = pd.DataFrame({
+    ...     "outlook": pd.Categorical(["sunny", "sunny", "rain", "rain", "overcast", "overcast", "sunny", "rain"]),
+    ...     "windy": pd.Categorical(["no", "yes", "no", "yes", "no", "yes", "no", "yes"])})
+    >>> y = pd.Series(["no", "no", "yes", "no", "yes", "yes", "no", "yes"])
+    >>> clf = GainRatioWeightedNB().fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['no', 'no', 'yes', 'yes', 'yes', 'yes', 'no', 'yes']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[0.941, 0.059],
+           [0.941, 0.059]])
     """
 
     def _weights(self, X, y) -> np.ndarray:
@@ -59,6 +74,21 @@ class ReliefFWeightedNB(WeightedNaiveBayes):
     Attributes
     ----------
     weights_, scores_ (the ReliefF merits), naive_bayes_, classes_
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import ReliefFWeightedNB
+    >>> X = pd.DataFrame({
+    ...     "outlook": pd.Categorical(["sunny", "sunny", "rain", "rain", "overcast", "overcast", "sunny", "rain"]),
+    ...     "windy": pd.Categorical(["no", "yes", "no", "yes", "no", "yes", "no", "yes"])})
+    >>> y = pd.Series(["no", "no", "yes", "no", "yes", "yes", "no", "yes"])
+    >>> clf = ReliefFWeightedNB(n_neighbours=2).fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['no', 'no', 'yes', 'yes', 'yes', 'yes', 'no', 'yes']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[0.941, 0.059],
+           [0.941, 0.059]])
     """
 
     _parameter_constraints: dict = {

@@ -26,6 +26,21 @@ class SelectiveBayesTrees(WeightedNaiveBayes):
     Attributes
     ----------
     weights_ (0/1), naive_bayes_, classes_
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from nbrepro.classifiers import SelectiveBayesTrees
+    >>> X = pd.DataFrame({
+    ...     "outlook": pd.Categorical(["sunny", "sunny", "rain", "rain", "overcast", "overcast", "sunny", "rain"]),
+    ...     "windy": pd.Categorical(["no", "yes", "no", "yes", "no", "yes", "no", "yes"])})
+    >>> y = pd.Series(["no", "no", "yes", "no", "yes", "yes", "no", "yes"])
+    >>> clf = SelectiveBayesTrees(sample_percent=50).fit(X, y)
+    >>> clf.predict(X).tolist()
+    ['no', 'no', 'no', 'no', 'no', 'no', 'no', 'no']
+    >>> clf.predict_proba(X[:2]).round(3)
+    array([[0.5, 0.5],
+           [0.5, 0.5]])
     """
 
     _parameter_constraints: dict = {
