@@ -14,7 +14,9 @@ Either way it reads every evaluation job's Snakemake ``benchmark:`` file
 ``benchmarks/results/suite_run.csv``: one row per paper (evaluation jobs, their CPU seconds and
 summed wall seconds, the heaviest job's peak memory, the size of its results) and a last row,
 ``all``, with the run's own wall time, peak memory, the whole ``results/`` size, the commit and
-the machine. The index page shows it.
+the machine; and, when ``benchmarks/calibrate.py`` has been run on this machine, every CPU figure
+in reference units too (``reference_units``), which any machine converts with its own calibration.
+The index page shows it.
 
     python benchmarks/suite_run.py [--work /tmp/suite] [--cores 2]
     python benchmarks/suite_run.py --run-dir /tmp/suite/main --wall-seconds 8100 --peak-rss-mb 1400
@@ -100,7 +102,17 @@ def summarise(run: Path, wall: float | None, peak: float | None, commit: str | N
         "commit": commit,
         "machine": f"{platform.machine()}, {os.cpu_count()} cores",
     }
-    return pd.concat([table, pd.DataFrame([total])], ignore_index=True)
+    table = pd.concat([table, pd.DataFrame([total])], ignore_index=True)
+    # the same CPU in reference units (benchmarks/calibrate.py, measured on this machine), which any
+    # machine converts back with its own calibration
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import calibrate
+
+    cal = calibrate.latest()
+    if cal is not None:
+        table["reference_units"] = (table.cpu_seconds / cal["reference_cpu_seconds"]).round(0)
+        table.loc[table.paper == "all", "reference_cpu_seconds"] = cal["reference_cpu_seconds"]
+    return table
 
 
 def main() -> None:

@@ -114,10 +114,14 @@ def test_parameters_are_keyword_only_and_declared(name, cls):
 
 
 @pytest.mark.parametrize("name, cls", all_estimators().items(), ids=list(all_estimators()))
-def test_every_estimator_documents_an_example_that_runs(name, cls):
-    """Every registered estimator's docstring has an Examples section (run as a doctest by the
-    test command, `--doctest-modules` on src/nbrepro/classifiers) that fits it and predicts."""
+def test_every_estimator_documents_its_parameters_attributes_and_an_example_that_runs(name, cls):
+    """Every registered estimator's docstring has Parameters (where it takes any), Attributes and
+    an Examples section (run as a doctest by the test command, `--doctest-modules` on
+    src/nbrepro/classifiers) that fits it and predicts."""
     doc = inspect.getdoc(cls) or ""
+    takes = [p for p in inspect.signature(cls.__init__).parameters if p not in ("self", "args", "kwargs")]
+    assert not takes or "\nParameters\n----------\n" in doc, name
+    assert "\nAttributes\n----------\n" in doc, name
     assert "\nExamples\n--------\n" in doc, name
     assert "from nbrepro.classifiers import" in doc and ".fit(X, y)" in doc and ".predict" in doc, name
 

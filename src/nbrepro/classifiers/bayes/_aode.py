@@ -39,6 +39,22 @@ class AODE(JointCountsMixin):
     handle_unknown : {"ignore", "error"}
         An undeclared test value is treated as missing, or raises ``ValueError``.
 
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The class labels, in the order of ``predict_proba``'s columns.
+    n_features_in_ : int
+        The number of attributes seen in ``fit``.
+    feature_names_in_ : ndarray
+        The attribute names, when ``fit`` was given a DataFrame.
+    categories_ : list
+        Per attribute, its declared values in code order (None for a numeric one).
+    n_values_ : ndarray
+        Per attribute, its number of declared values (0 for a numeric one).
+    offsets_ : ndarray
+        Where each attribute's values start in the flat count arrays.
+
     Examples
     --------
     >>> import pandas as pd

@@ -47,6 +47,28 @@ class FrequencyGaussianNB(ClassifierMixin, BaseEstimator):
     std_ddof : int
         Delta degrees of freedom of the per-class standard deviation (1: sample sd).
 
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The class labels, in the order of ``predict_proba``'s columns.
+    class_count_ : ndarray
+        Training rows per class.
+    class_prior_ : ndarray
+        The class prior the model uses.
+    n_features_in_ : int
+        The number of attributes seen in ``fit``.
+    feature_names_in_ : ndarray
+        The attribute names, when ``fit`` was given a DataFrame.
+    nominal_ : ndarray of bool
+        Which attributes are nominal.
+    categories_ : list
+        Per attribute, its declared values in code order (None for a numeric one).
+    frequencies_ : list
+        Per nominal attribute, the (values, classes) relative frequencies P(x | c) (None for a numeric one).
+    means_, stds_ : list
+        Per numeric attribute, the per-class mean and standard deviation (None for a nominal one).
+
     Examples
     --------
     >>> import pandas as pd

@@ -36,6 +36,42 @@ class LSLWNB(FrequencyGaussianNB):
     to 0) without refitting the others: Table 4 read as dropping a factor from the fitted model,
     against refitting without the attribute.
 
+    Parameters
+    ----------
+    epsilon : float
+        Added to every probability before its log, as in FrequencyGaussianNB.
+    use_prior : bool
+        Whether the class-prior factor is fitted and scored.
+    std_ddof : int
+        Delta degrees of freedom of the per-class standard deviation (1: sample sd).
+    solver : {"per_factor", "joint"}
+        Eq. 10's slope per factor, or Eq. 8's multivariate least squares.
+    ignored_attribute : str, int or None
+        An attribute whose factor is left out of the score after fitting (Table 4's second reading).
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The class labels, in the order of ``predict_proba``'s columns.
+    class_count_ : ndarray
+        Training rows per class.
+    class_prior_ : ndarray
+        The class prior the model uses.
+    n_features_in_ : int
+        The number of attributes seen in ``fit``.
+    feature_names_in_ : ndarray
+        The attribute names, when ``fit`` was given a DataFrame.
+    nominal_ : ndarray of bool
+        Which attributes are nominal.
+    categories_ : list
+        Per attribute, its declared values in code order (None for a numeric one).
+    frequencies_ : list
+        Per nominal attribute, the (values, classes) relative frequencies P(x | c) (None for a numeric one).
+    means_, stds_ : list
+        Per numeric attribute, the per-class mean and standard deviation (None for a nominal one).
+    weights_ : ndarray
+        The least-squares weight of each factor, the class prior's first (0 when it is not used).
+
     Examples
     --------
     >>> import pandas as pd

@@ -42,6 +42,36 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
         A test value outside a nominal attribute's value set is treated as missing
         ("ignore") or raises ``ValueError`` naming the attribute and value ("error").
 
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The class labels, in the order of ``predict_proba``'s columns.
+    class_count_ : ndarray
+        Training rows per class.
+    class_prior_ : ndarray
+        The class prior the model uses.
+    n_features_in_ : int
+        The number of attributes seen in ``fit``.
+    feature_names_in_ : ndarray
+        The attribute names, when ``fit`` was given a DataFrame.
+    numeric_ : ndarray of bool
+        Which attributes are numeric.
+    categories_ : list
+        Per attribute, its declared values in code order (None for a numeric one).
+    n_values_ : ndarray
+        Per attribute, its number of declared values (0 for a numeric one).
+    offsets_ : ndarray
+        Where each attribute's values start in the flat count arrays.
+    feature_prob_ : list
+        Per nominal attribute, Weka's Laplace estimates P(x | c) as (values, classes).
+    normal_ : object
+        The numeric attributes' estimators (Weka's NormalEstimator, or KernelEstimator with ``kernel=True``).
+    numeric_columns_ : ndarray
+        The positions of the numeric attributes.
+    cut_points_ : dict
+        With ``supervised_discretization=True``: each numeric attribute's MDL cut points.
+
     Examples
     --------
     >>> import pandas as pd

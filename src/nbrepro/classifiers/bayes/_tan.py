@@ -44,6 +44,26 @@ class TAN(NominalClassifierMixin):
     handle_unknown : {"ignore", "error"}
         An undeclared test value is replaced by the training mode, or raises ``ValueError``.
 
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The class labels, in the order of ``predict_proba``'s columns.
+    n_features_in_ : int
+        The number of attributes seen in ``fit``.
+    feature_names_in_ : ndarray
+        The attribute names, when ``fit`` was given a DataFrame.
+    categories_ : list
+        Per attribute, its declared values in code order (None for a numeric one).
+    n_values_ : ndarray
+        Per attribute, its number of declared values (0 for a numeric one).
+    parent_ : ndarray
+        Each attribute's parent in the tree (-1 for the root).
+    modes_ : ndarray
+        Each attribute's training mode, which replaces a missing value.
+    discretizer_ : MDLDiscretizer or None
+        The MDL discretisation of numeric DataFrame columns, as BayesNet applies.
+
     Examples
     --------
     >>> import pandas as pd

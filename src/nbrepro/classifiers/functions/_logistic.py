@@ -86,6 +86,32 @@ class Logistic(MixedInputMixin):
         Weka ``-M``: -1 (default) searches until Weka's optimiser converges, restarting it
         every 200 iterations; k > 0 stops after k iterations.
 
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The class labels, in the order of ``predict_proba``'s columns.
+    n_features_in_ : int
+        The number of attributes seen in ``fit``.
+    feature_names_in_ : ndarray
+        The attribute names, when ``fit`` was given a DataFrame.
+    numeric_ : ndarray of bool
+        Which attributes are numeric.
+    categories_ : list
+        Per attribute, its declared values in code order (None for a numeric one).
+    n_values_ : ndarray
+        Per attribute, its number of declared values (0 for a numeric one).
+    fill_ : ndarray
+        The values that replace a missing one: each attribute's training mean or mode, as Weka's.
+    kept_attributes_ : ndarray
+        The columns kept after Weka's removal of useless attributes.
+    n_iter_ : int
+        Iterations of the quasi-Newton search.
+    log_likelihood_ : float
+        The penalised log-likelihood at the optimum.
+    coef_ : ndarray
+        (1 + attributes, classes − 1) coefficients on the original scale, the intercept first.
+
     Examples
     --------
     >>> import pandas as pd

@@ -36,6 +36,20 @@ class LCWNB(LazyNominalMixin):
         Bisection steps for each γ_y.
     handle_unknown : {"ignore", "error"}
 
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The class labels, in the order of ``predict_proba``'s columns.
+    n_features_in_ : int
+        The number of attributes seen in ``fit``.
+    feature_names_in_ : ndarray
+        The attribute names, when ``fit`` was given a DataFrame.
+    categories_ : list
+        Per attribute, its declared values in code order (None for a numeric one).
+    n_values_ : ndarray
+        Per attribute, its number of declared values (0 for a numeric one).
+
     Examples
     --------
     >>> import pandas as pd

@@ -54,6 +54,20 @@ class LocallyWeightedNB(MixedInputMixin, LazyNominalMixin):
     kernel : str
         One of linear (Weka's default), epanechnikov, tricube, inverse, gauss, constant.
 
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The class labels, in the order of ``predict_proba``'s columns.
+    n_features_in_ : int
+        The number of attributes seen in ``fit``.
+    feature_names_in_ : ndarray
+        The attribute names, when ``fit`` was given a DataFrame.
+    categories_ : list
+        Per attribute, its declared values in code order (None for a numeric one).
+    n_values_ : ndarray
+        Per attribute, its number of declared values (0 for a numeric one).
+
     Examples
     --------
     >>> import pandas as pd

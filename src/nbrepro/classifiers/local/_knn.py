@@ -63,6 +63,20 @@ class VotingKNN(_NeighbourClassifier):
     k : int or float (a fraction of the smallest class's training rows)
     metric : {"euclidean", "chebyshev"}
 
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The class labels, in the order of ``predict_proba``'s columns.
+    class_count_ : ndarray
+        Training rows per class.
+    n_features_in_ : int
+        The number of attributes seen in ``fit``.
+    feature_names_in_ : ndarray
+        The attribute names, when ``fit`` was given a DataFrame.
+    k_ : int
+        The neighbourhood size in rows (a fractional ``k`` resolved against the class counts).
+
     Examples
     --------
     >>> import pandas as pd
@@ -116,6 +130,20 @@ class LocalMeanKNN(_NeighbourClassifier):
         rows uses all of them
     metric : {"euclidean", "chebyshev"}
     scale : float > 0, s
+
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The class labels, in the order of ``predict_proba``'s columns.
+    class_count_ : ndarray
+        Training rows per class.
+    n_features_in_ : int
+        The number of attributes seen in ``fit``.
+    feature_names_in_ : ndarray
+        The attribute names, when ``fit`` was given a DataFrame.
+    k_ : int
+        The neighbourhood size in rows (a fractional ``k`` resolved against the class counts).
 
     Examples
     --------
@@ -174,6 +202,20 @@ class LocalDistributionKNN(_NeighbourClassifier):
     k : int or float (a fraction of the smallest class's training rows)
     metric : {"chebyshev", "euclidean"}
     min_radius : float, r is at least this
+
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The class labels, in the order of ``predict_proba``'s columns.
+    class_count_ : ndarray
+        Training rows per class.
+    n_features_in_ : int
+        The number of attributes seen in ``fit``.
+    feature_names_in_ : ndarray
+        The attribute names, when ``fit`` was given a DataFrame.
+    k_ : int
+        The neighbourhood size in rows (a fractional ``k`` resolved against the class counts).
 
     Examples
     --------

@@ -36,6 +36,20 @@ class Calibrated(WrappedInputMixin, ClassifierMixin, BaseEstimator):
     ridge : float, the logistic regression's ridge (Weka Logistic's -R)
     meta : classifier or None (None: ``Logistic(ridge=ridge)``)
 
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The class labels, in the order of ``predict_proba``'s columns.
+    n_features_in_ : int
+        The number of attributes seen in ``fit``.
+    feature_names_in_ : ndarray
+        The attribute names, when ``fit`` was given a DataFrame.
+    estimator_ : estimator
+        The base estimator refitted on all the training rows.
+    meta_ : Logistic
+        The calibration: Weka's Logistic fitted on the base's out-of-fold probabilities.
+
     Examples
     --------
     >>> import pandas as pd

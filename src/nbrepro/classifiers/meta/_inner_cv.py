@@ -26,6 +26,22 @@ class InnerCVSelection(WrappedInputMixin, ClassifierMixin, BaseEstimator):
     cv : splitter or protocol mapping (default: stratified 4-fold, seed 1)
     metric : str
 
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The class labels, in the order of ``predict_proba``'s columns.
+    n_features_in_ : int
+        The number of attributes seen in ``fit``.
+    feature_names_in_ : ndarray
+        The attribute names, when ``fit`` was given a DataFrame.
+    best_estimator_ : estimator
+        The estimator with the selected parameters, refitted on all the training rows.
+    selected_params_ : dict
+        The selected grid point.
+    inner_scores_ : ndarray
+        The mean inner-CV metric of each grid point, in ParameterGrid's order.
+
     Examples
     --------
     >>> import pandas as pd
@@ -63,7 +79,9 @@ class InnerCVSelection(WrappedInputMixin, ClassifierMixin, BaseEstimator):
 
         from ...metrics import make_metric
 
-        self._check_fit_input(X, y)
+        self._check_fit_input(X, y)   # warns of a column-vector y, as scikit-learn does
+        if getattr(y, "ndim", 1) == 2:   # and scores on its one column (was: NaN at every grid point)
+            y = y.iloc[:, 0] if isinstance(y, pd.DataFrame) else np.asarray(y).ravel()
         metric = make_metric(self.metric, self.metric)
         sign = 1.0 if metric.higher_is_better else -1.0
 

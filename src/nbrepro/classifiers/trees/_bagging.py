@@ -181,6 +181,20 @@ class Bagging(ProbaPredictMixin, MetaEstimatorMixin, ClassifierMixin, BaseEstima
     random_state : int
         Weka ``-S`` (1): the seed of the one ``java.util.Random`` all bags are drawn from.
 
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The class labels, in the order of ``predict_proba``'s columns.
+    n_features_in_ : int
+        The number of attributes seen in ``fit``.
+    feature_names_in_ : ndarray
+        The attribute names, when ``fit`` was given a DataFrame.
+    estimators_ : list
+        The fitted base estimators, one per bag.
+    bags_ : list of ndarray
+        Each bag's training rows (drawn with replacement, as Weka draws them).
+
     Examples
     --------
     >>> import pandas as pd

@@ -162,6 +162,24 @@ class NBTree(MixedInputMixin):
     handle_unknown : {"ignore", "error"}
         A nominal test value outside the declared values is missing ("ignore") or an error.
 
+
+    Attributes
+    ----------
+    classes_ : ndarray
+        The class labels, in the order of ``predict_proba``'s columns.
+    n_features_in_ : int
+        The number of attributes seen in ``fit``.
+    feature_names_in_ : ndarray
+        The attribute names, when ``fit`` was given a DataFrame.
+    numeric_ : ndarray of bool
+        Which attributes are numeric.
+    categories_ : list
+        Per attribute, its declared values in code order (None for a numeric one).
+    n_values_ : ndarray
+        Per attribute, its number of declared values (0 for a numeric one).
+    tree_ : node
+        The root of the tree, with a naive Bayes model at each leaf.
+
     Examples
     --------
     >>> import pandas as pd

@@ -23,6 +23,17 @@ class SelectiveBayesTrees(WeightedNaiveBayes):
     of the training rows (Weka Bagging's draws, seed ``random_state``). With no attribute
     selected, the model is the class prior.
 
+    Parameters
+    ----------
+    n_trees : int
+        Trees grown, each on its own sample.
+    sample_percent : int
+        Each sample's size, in % of the training rows.
+    max_depth : int
+        The deepest test whose attribute is selected (root = 1).
+    random_state : int
+        Seed of the samples (Weka's ``java.util.Random``).
+
     Attributes
     ----------
     weights_ (0/1), naive_bayes_, classes_

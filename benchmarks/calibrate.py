@@ -1,0 +1,127 @@
+"""Benchmark: a fixed reference workload, to state costs in units any machine can convert.
+
+CPU-seconds depend on the machine (the same evaluation jobs cost 1.86 × the CPU-seconds on
+another 2-core x86-64 machine). This times, single-threaded as a pipeline job runs, one fixed
+workload that needs nothing beside the repository: nbrepro's NaiveBayes and J48 over the 10
+folds of one Weka cross-validation run of letter (20 000 × 16 numeric, 26 classes), best of
+``--repeats`` after one warm-up fold, in process CPU-seconds. That is one **reference unit**
+(``reference_cpu_seconds``). Where Weka 3.6 is installed it also times warm Weka on the same
+folds (``weka_reference_cpu_seconds``: NaiveBayes and J48, the CV thread's CPU, runs after the
+first), a second yardstick that does not move with nbrepro's own speed.
+
+A cost measured here in CPU-s divided by ``reference_cpu_seconds`` is in reference units; on
+your machine, run this and multiply. Writes ``benchmarks/results/calibration.csv`` (one row per
+machine and commit; the suite benchmark reads the latest row of the machine it runs on).
+
+    python benchmarks/calibrate.py [--repeats 3] [--no-weka]
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import _pipeline_env  # noqa: F401  (before numpy: one thread, as a pipeline job)
+import pandas as pd
+
+ROOT = _pipeline_env.ROOT
+OUT = ROOT / "benchmarks/results/calibration.csv"
+WEKA = Path("/usr/share/java/weka.jar")
+DATASET = "letter"
+
+
+def machine() -> str:
+    """The CPU model and core count, as /proc/cpuinfo names them (the row's key)."""
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{model}, {os.cpu_count()} cores"
+
+
+def _data():
+    from nbrepro.data.arff import read_arff
+    from nbrepro.data.fetch import cached_file
+    from nbrepro.protocols.weka_cv import weka_cv_folds
+
+    path = cached_file(DATASET, ROOT / "config/datasets.yaml", ROOT / "resources/raw")
+    df, _ = read_arff(path)
+    X, y = df.iloc[:, :-1], df.iloc[:, -1]
+    folds = [(f.train, f.test) for f in weka_cv_folds(y.cat.codes.to_numpy(), 10, [1])]
+    return path, X, y, folds
+
+
+def reference_cpu_seconds(repeats: int = 3) -> float:
+    """Process CPU-seconds of the reference workload on this machine (best of ``repeats``)."""
+    from nbrepro.classifiers import J48, NaiveBayes
+
+    _path, X, y, folds = _data()
+    train, test = folds[0]
+    for make in (NaiveBayes, J48):   # warm-up: numba's kernels loaded, imports done
+        make().fit(X.iloc[train], y.iloc[train]).predict_proba(X.iloc[test])
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.process_time()
+        for make in (NaiveBayes, J48):
+            for train, test in folds:
+                make().fit(X.iloc[train], y.iloc[train]).predict_proba(X.iloc[test])
+        best = min(best, time.process_time() - t0)
+    return best
+
+
+def weka_reference_cpu_seconds(runs: int = 3) -> float | None:
+    """Warm Weka's CPU-seconds for the same two learners on the same folds (None without Weka)."""
+    if not WEKA.exists() or shutil.which("java") is None or shutil.which("javac") is None:
+        return None
+    path, *_ = _data()
+    total = 0.0
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(["javac", "-cp", str(WEKA), "-d", tmp, str(ROOT / "benchmarks/weka/WekaFoldTimer.java")],
+                       check=True)
+        for learner in ("weka.classifiers.bayes.NaiveBayes", "weka.classifiers.trees.J48"):
+            out = subprocess.run(["java", "-Xmx4g", "-cp", f"{WEKA}:{tmp}", "WekaFoldTimer", learner, str(runs), "10",
+                                  str(path), "--"], check=True, capture_output=True, text=True).stdout
+            cpu = pd.read_csv(pd.io.common.StringIO(out))["cpu_seconds"]
+            total += float(cpu.iloc[1:].min())   # warm: the runs after the first
+    return total
+
+
+def latest(for_machine: str | None = None) -> dict | None:
+    """The latest calibration row of ``for_machine`` (default: this one), or None."""
+    if not OUT.exists():
+        return None
+    rows = pd.read_csv(OUT)
+    rows = rows[rows.machine == (for_machine or machine())]
+    return None if rows.empty else rows.iloc[-1].to_dict()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--no-weka", action="store_true")
+    args = ap.parse_args()
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                            text=True).stdout.strip()
+    row = {"date": datetime.date.today().isoformat(), "commit": commit, "machine": machine(),
+           "reference_cpu_seconds": round(reference_cpu_seconds(args.repeats), 3)}
+    weka = None if args.no_weka else weka_reference_cpu_seconds()
+    row["weka_reference_cpu_seconds"] = None if weka is None else round(weka, 3)
+    threads = _pipeline_env.thread_columns()
+    row.update(threads=threads["threads"], blas_threads=threads["blas_threads"])
+    print(row)
+    old = pd.read_csv(OUT) if OUT.exists() else pd.DataFrame()
+    pd.concat([old, pd.DataFrame([row])], ignore_index=True).to_csv(OUT, index=False)
+
+
+if __name__ == "__main__":
+    main()
