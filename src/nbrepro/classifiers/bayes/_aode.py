@@ -39,7 +39,6 @@ class AODE(JointCountsMixin):
     handle_unknown : {"ignore", "error"}
         An undeclared test value is treated as missing, or raises ``ValueError``.
 
-
     Attributes
     ----------
     classes_ : ndarray

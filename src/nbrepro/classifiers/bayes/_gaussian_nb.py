@@ -47,7 +47,6 @@ class FrequencyGaussianNB(ClassifierMixin, BaseEstimator):
     std_ddof : int
         Delta degrees of freedom of the per-class standard deviation (1: sample sd).
 
-
     Attributes
     ----------
     classes_ : ndarray

@@ -28,7 +28,6 @@ class HNB(JointCountsMixin):
     handle_unknown : {"ignore", "error"}
         An undeclared test value is left out, or raises ``ValueError``.
 
-
     Attributes
     ----------
     classes_ : ndarray

@@ -42,7 +42,6 @@ class NaiveBayes(MixedInputMixin, CountedClassifierMixin):
         A test value outside a nominal attribute's value set is treated as missing
         ("ignore") or raises ``ValueError`` naming the attribute and value ("error").
 
-
     Attributes
     ----------
     classes_ : ndarray

@@ -44,7 +44,6 @@ class TAN(NominalClassifierMixin):
     handle_unknown : {"ignore", "error"}
         An undeclared test value is replaced by the training mode, or raises ``ValueError``.
 
-
     Attributes
     ----------
     classes_ : ndarray

@@ -31,7 +31,6 @@ class WAODE(JointCountsMixin):
     handle_unknown : {"ignore", "error"}
         An undeclared test value is left out, or raises ``ValueError``.
 
-
     Attributes
     ----------
     classes_ : ndarray

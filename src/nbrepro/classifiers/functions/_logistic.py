@@ -86,7 +86,6 @@ class Logistic(MixedInputMixin):
         Weka ``-M``: -1 (default) searches until Weka's optimiser converges, restarting it
         every 200 iterations; k > 0 stops after k iterations.
 
-
     Attributes
     ----------
     classes_ : ndarray

@@ -27,7 +27,6 @@ class InstanceCloningNB(LazyNominalMixin):
     k : int
         Number of neighbours.
 
-
     Attributes
     ----------
     classes_ : ndarray

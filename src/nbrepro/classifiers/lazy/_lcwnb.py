@@ -36,7 +36,6 @@ class LCWNB(LazyNominalMixin):
         Bisection steps for each γ_y.
     handle_unknown : {"ignore", "error"}
 
-
     Attributes
     ----------
     classes_ : ndarray

@@ -54,7 +54,6 @@ class LocallyWeightedNB(MixedInputMixin, LazyNominalMixin):
     kernel : str
         One of linear (Weka's default), epanechnikov, tricube, inverse, gauss, constant.
 
-
     Attributes
     ----------
     classes_ : ndarray

@@ -63,7 +63,6 @@ class VotingKNN(_NeighbourClassifier):
     k : int or float (a fraction of the smallest class's training rows)
     metric : {"euclidean", "chebyshev"}
 
-
     Attributes
     ----------
     classes_ : ndarray
@@ -130,7 +129,6 @@ class LocalMeanKNN(_NeighbourClassifier):
         rows uses all of them
     metric : {"euclidean", "chebyshev"}
     scale : float > 0, s
-
 
     Attributes
     ----------
@@ -202,7 +200,6 @@ class LocalDistributionKNN(_NeighbourClassifier):
     k : int or float (a fraction of the smallest class's training rows)
     metric : {"chebyshev", "euclidean"}
     min_radius : float, r is at least this
-
 
     Attributes
     ----------

@@ -36,7 +36,6 @@ class Calibrated(WrappedInputMixin, ClassifierMixin, BaseEstimator):
     ridge : float, the logistic regression's ridge (Weka Logistic's -R)
     meta : classifier or None (None: ``Logistic(ridge=ridge)``)
 
-
     Attributes
     ----------
     classes_ : ndarray

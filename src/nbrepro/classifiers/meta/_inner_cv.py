@@ -26,7 +26,6 @@ class InnerCVSelection(WrappedInputMixin, ClassifierMixin, BaseEstimator):
     cv : splitter or protocol mapping (default: stratified 4-fold, seed 1)
     metric : str
 
-
     Attributes
     ----------
     classes_ : ndarray

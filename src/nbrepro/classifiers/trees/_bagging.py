@@ -181,7 +181,6 @@ class Bagging(ProbaPredictMixin, MetaEstimatorMixin, ClassifierMixin, BaseEstima
     random_state : int
         Weka ``-S`` (1): the seed of the one ``java.util.Random`` all bags are drawn from.
 
-
     Attributes
     ----------
     classes_ : ndarray

@@ -162,7 +162,6 @@ class NBTree(MixedInputMixin):
     handle_unknown : {"ignore", "error"}
         A nominal test value outside the declared values is missing ("ignore") or an error.
 
-
     Attributes
     ----------
     classes_ : ndarray
