@@ -14,7 +14,7 @@ from .. import paths
 from ..analysis.tables import agreement
 from ..io import atomic_path
 from ..spec import Paper
-from .words import estimator_in_words, preprocessing_in_words, protocol_in_words
+from .words import WILCOXON_CONVENTION, estimator_in_words, preprocessing_in_words, protocol_in_words
 
 CSS = """
 body{font-family:system-ui,sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222}
@@ -658,16 +658,20 @@ def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[P
         )
         parts.append(frame_html(claims, 4))
     if "stats/text_stats.csv" in outputs:
+        text_stats = outputs["stats/text_stats.csv"]
+        wilcoxon = "statistic" in text_stats and text_stats["statistic"].astype(str).str.contains("wilcoxon").any()
         parts.append(
             "<h2>Statistics quoted in the text</h2><p class='small'>Computed from our reproduced "
             f"table (values at the printed {'' if analysis.decimals is None else analysis.decimals} decimals), "
-            "beside the paper's number.</p>"
+            "beside the paper's number." + (f" {html.escape(WILCOXON_CONVENTION)}" if wilcoxon else "") + "</p>"
         )
-        parts.append(frame_html(outputs["stats/text_stats.csv"], 5))
+        parts.append(frame_html(text_stats, 5))
     for item in analysis.statistics:
         key = f"stats/{item.get('id')}.csv"
         if key in outputs:
             parts.append(f"<h2>{html.escape(item.get('caption', item['id']))}</h2>")
+            if "wilcoxon" in str(item.get("test", "")):
+                parts.append(f"<p class='small'>{html.escape(WILCOXON_CONVENTION)}</p>")
             parts.append(frame_html(outputs[key], 4))
     if "data_sources" in outputs:
         parts.append(

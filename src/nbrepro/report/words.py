@@ -4,6 +4,14 @@ from __future__ import annotations
 
 from ..spec import Classifier, Preprocessing, Protocol
 
+# Said beside every Wilcoxon p-value a page prints (issue 64): which convention computed it
+WILCOXON_CONVENTION = (
+    "Wilcoxon p-values are scipy's with its defaults, as Demšar (2006) uses the test: zero differences "
+    "dropped, the exact null distribution up to 50 data sets, the normal approximation without a continuity "
+    "correction above; R's wilcox.test takes the normal approximation where differences tie, so its p-values "
+    "can differ there."
+)
+
 
 def _names(columns) -> str:
     columns = [str(c) for c in columns]
