@@ -56,7 +56,8 @@ MACHINE_CV = {
          "tie_correction": False},
         {"id": "nemenyi_cd", "test": "nemenyi_cd", "methods": ["NB-MDL", "Selected", "Calibrated-NB"]},
         {"id": "bd_cd", "test": "bonferroni_dunn_cd", "methods": ["NB-MDL", "Selected", "Calibrated-NB"],
-         "control": "Selected"}]},
+         "control": "Selected"},
+        {"id": "w_nb", "test": "wilcoxon", "methods": ["NB-MDL", "Selected"]}]},
     "claims": [   # generic claim kinds; nothing is printed, so the printed source is not checkable
         {"id": "friedman", "section": "1", "sentence": "the three differ", "kind": "test_rejects",
          "test": "friedman", "methods": ["NB-MDL", "Selected", "Calibrated-NB"], "metrics": ["mse", "accuracy"]},
@@ -139,6 +140,7 @@ def test_every_machinery_key_end_to_end(machine_run):
     assert pd.read_csv(r / "stats/density_summary.csv").objects.iloc[0] == 3 * 6
     report = (r / "report.html").read_text()
     assert "table3" in report and "cd_nemenyi.svg" in report
+    assert "Wilcoxon p-values are scipy" in report   # the convention, beside the Wilcoxon p-value it printed
     claims = pd.read_csv(r / "stats/claims.csv")
     assert len(claims) == 2 * 3 and set(claims.kind) == {"test_rejects", "rank_order"}
     assert (claims[claims.source == "printed"].verdict == "not checkable").all()

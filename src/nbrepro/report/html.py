@@ -659,7 +659,8 @@ def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[P
         parts.append(frame_html(claims, 4))
     if "stats/text_stats.csv" in outputs:
         text_stats = outputs["stats/text_stats.csv"]
-        wilcoxon = "statistic" in text_stats and text_stats["statistic"].astype(str).str.contains("wilcoxon").any()
+        wilcoxon = any("wilcoxon" in str(item.get("test", "")) for item in analysis.statistics) or (
+            "statistic" in text_stats and text_stats["statistic"].astype(str).str.contains("wilcoxon").any())
         parts.append(
             "<h2>Statistics quoted in the text</h2><p class='small'>Computed from our reproduced "
             f"table (values at the printed {'' if analysis.decimals is None else analysis.decimals} decimals), "
