@@ -49,23 +49,27 @@ def machine() -> str:
     return f"{model}, {os.cpu_count()} cores"
 
 
+def _path() -> Path:
+    from nbrepro.data.fetch import cached_file
+
+    return cached_file(DATASET, ROOT / "config/datasets.yaml", ROOT / "resources/raw")
+
+
 def _data():
     from nbrepro.data.arff import read_arff
-    from nbrepro.data.fetch import cached_file
     from nbrepro.protocols.weka_cv import weka_cv_folds
 
-    path = cached_file(DATASET, ROOT / "config/datasets.yaml", ROOT / "resources/raw")
-    df, _ = read_arff(path)
+    df, _ = read_arff(_path())
     X, y = df.iloc[:, :-1], df.iloc[:, -1]
     folds = [(f.train, f.test) for f in weka_cv_folds(y.cat.codes.to_numpy(), 10, [1])]
-    return path, X, y, folds
+    return X, y, folds
 
 
 def reference_cpu_seconds(repeats: int = 3) -> float:
     """Process CPU-seconds of the reference workload on this machine (best of ``repeats``)."""
     from nbrepro.classifiers import J48, NaiveBayes
 
-    _path, X, y, folds = _data()
+    X, y, folds = _data()
     train, test = folds[0]
     for make in (NaiveBayes, J48):   # warm-up: numba's kernels loaded, imports done
         make().fit(X.iloc[train], y.iloc[train]).predict_proba(X.iloc[test])
@@ -83,7 +87,7 @@ def weka_reference_cpu_seconds(runs: int = 3) -> float | None:
     """Warm Weka's CPU-seconds for the same two learners on the same folds (None without Weka)."""
     if not WEKA.exists() or shutil.which("java") is None or shutil.which("javac") is None:
         return None
-    path, *_ = _data()
+    path = _path()
     total = 0.0
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(["javac", "-cp", str(WEKA), "-d", tmp, str(ROOT / "benchmarks/weka/WekaFoldTimer.java")],

@@ -6,12 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from _pages import write_page
+
 DOCS = Path(__file__).resolve().parents[1]
-
-
-def _write(path: Path, text: str) -> None:
-    if not path.exists() or path.read_text() != text:   # rewrite only a changed page (Sphinx rereads it)
-        path.write_text(text)
 
 
 def classifiers_page() -> str:
@@ -43,8 +40,8 @@ def stats_page() -> str:
 
 
 def write_pages(app=None) -> None:
-    _write(DOCS / "api.md", classifiers_page())
-    _write(DOCS / "api_stats.md", stats_page())
+    write_page(DOCS / "api.md", classifiers_page())
+    write_page(DOCS / "api_stats.md", stats_page())
 
 
 def setup(app):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
+from _pages import write_page
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "docs" / "papers"
@@ -55,13 +56,10 @@ def write_pages(app=None) -> list[str]:
     names = list(config["papers"])
     OUT.mkdir(exist_ok=True)
     for name in names:
-        page = OUT / f"{name}.md"
-        text = paper_page(name)
-        if not page.exists() or page.read_text() != text:   # rewrite only a changed page (Sphinx rereads it)
-            page.write_text(text)
+        write_page(OUT / f"{name}.md", paper_page(name))
     index = ["# The papers", "", "One page per paper, written from its YAML when the site is built.", "",
              "```{toctree}", ":maxdepth: 1", "", *names, "```", ""]
-    (OUT / "index.md").write_text("\n".join(index))
+    write_page(OUT / "index.md", "\n".join(index))
     return names
 
 

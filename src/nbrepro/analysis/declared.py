@@ -16,6 +16,7 @@ What no kind fits stays a Python predicate in the paper's claims module.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 
 import pandas as pd
@@ -194,12 +195,20 @@ def check_declared(paper: Paper, where: str, known_methods: set[str]) -> None:
                                   f"{paper.analysis.published} (its 'statistic' column)")
 
 
-def _published_ids(path: str, at: str) -> set[str]:
+def _published_ids(path: str, at: str) -> frozenset[str]:
     """The statistic ids of a paper's printed text statistics, which a claim's bound may name."""
     try:
-        return set(pd.read_csv(path, usecols=["statistic"])["statistic"].astype(str))
+        import os
+
+        full = os.path.abspath(path)   # keyed by file and mtime: another folder's copy, or an edit, is read anew
+        return _read_published_ids(full, os.stat(full).st_mtime_ns)
     except (OSError, ValueError) as exc:
         raise ConfigError(f"{at}: analysis.published {path} cannot be read: {exc}") from None
+
+
+@functools.lru_cache(maxsize=16)   # one read per file, not one per claim bound
+def _read_published_ids(path: str, _mtime_ns: int) -> frozenset[str]:
+    return frozenset(pd.read_csv(path, usecols=["statistic"])["statistic"].astype(str))
 
 
 def _named_methods(spec: dict) -> set[str]:
