@@ -2,6 +2,7 @@
 import hashlib
 import os
 import time
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -102,3 +103,24 @@ def test_fingerprint_leaves_out_the_records(tmp_path, capsys):
     assert cli(["fingerprint", str(tmp_path)]) == 1
     out, err = capsys.readouterr()
     assert "CORRUPT  p/t.csv" in out and "are not what their job wrote, e.g. p/t.csv" in err
+
+
+def test_a_result_whose_record_was_deleted_is_not_read(tmp_path, monkeypatch):
+    """Was (issue 64): a table edited and its sidecar deleted was read unchecked, and the report
+    rebuilt from it showed the edited number. In the workflow's output folders every job records
+    what it writes, so a file there without a record is refused; outside them (a published table,
+    a user's file) it is read as it is."""
+    monkeypatch.chdir(tmp_path)
+    f = Path("results/p/tables/table2.csv")
+    _write(f)
+    f.write_text("a\n99\n")
+    sidecar(f).unlink()
+    with pytest.raises(ResultChanged, match=r"table2\.csv has no sha256 record \(\.table2\.csv\.sha256\).*"
+                                            r"delete it and run snakemake again"):
+        read_csv(f)
+    with pytest.raises(ResultChanged, match="has no sha256 record"):
+        read_csv(tmp_path / f)   # the same file by its absolute path
+    outside = Path("config/published/t.csv")
+    outside.parent.mkdir(parents=True)
+    outside.write_text("a\n2\n")
+    assert read_csv(outside)["a"].tolist() == [2]

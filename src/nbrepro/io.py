@@ -53,7 +53,7 @@ def record(path: str | Path) -> str:
 
 
 def recorded(path: str | Path) -> str | None:
-    """The sha256 recorded for ``path`` when it was written, or None (no record: an older run's file)."""
+    """The sha256 recorded for ``path`` when it was written, or None (no record)."""
     try:
         text = sidecar(path).read_text()
     except OSError:
@@ -65,7 +65,7 @@ def recorded(path: str | Path) -> str | None:
 def atomic_path(path: str | Path):
     """Yield a temporary sibling of ``path``; when the block succeeds, rename it to ``path`` and
     record its sha256. The old record goes first, so a kill in between leaves a file with no
-    record (read unchecked) rather than one with another file's."""
+    record (which readers in the output folders refuse) rather than one with another file's."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".part")
@@ -84,13 +84,30 @@ def _changed_message(path: Path, got: str, want: str) -> str:
 
 
 def checked_sha256(path: str | Path) -> str:
-    """The sha256 of ``path``; ``ResultChanged`` when it has a record and is not the recorded one."""
+    """The sha256 of ``path``; ``ResultChanged`` when it has a record and is not the recorded one,
+    or when it lies in one of the workflow's output folders (``paths.OUTPUT_ROOTS`` under the
+    working directory), where every job records what it writes, and has no record: its record was
+    deleted (after an edit, say). A job killed between its rename and its record leaves the same,
+    but Snakemake marks that output incomplete and runs the job again before anything reads it."""
     path = Path(path)
     got = sha256_of(path)
     want = recorded(path)
     if want is not None and got != want:
         raise ResultChanged(_changed_message(path, got, want))
+    if want is None and _in_output_folders(path):
+        raise ResultChanged(f"{path} has no sha256 record ({sidecar(path).name}): the file its job wrote cannot be "
+                            "told from an edit; delete it and run snakemake again to rebuild it")
     return got
+
+
+def _in_output_folders(path: Path) -> bool:
+    from .paths import OUTPUT_ROOTS
+
+    try:
+        rel = path.absolute().relative_to(Path.cwd())
+    except ValueError:
+        return False
+    return len(rel.parts) > 1 and rel.parts[0] in OUTPUT_ROOTS
 
 
 def check_recorded(path: str | Path) -> Path:

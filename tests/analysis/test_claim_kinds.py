@@ -2,6 +2,9 @@
 the kinds' own semantics on small tables, and the config checks of declared claims."""
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -110,7 +113,26 @@ def test_a_rank_test_with_no_evidence_supports_neither_verdict():
     for reject in (True, False):
         ok, said = kind.holds({"test": ["iman_davenport", "quade"], "methods": METHODS, "reject": reject},
                               tied, view, None)
-        assert not ok and "p = nan" in said
+        assert ok is None and "p = nan" in said
+
+
+def test_a_claim_on_an_undefined_statistic_is_not_computable_and_so_are_its_resamples():
+    """Judged, a NaN p is the verdict "not computable" (never yes); a bootstrap resample on which
+    the statistic is undefined counts as not holding, and the evidence says how many there were."""
+    ctx = _context()
+    kind = CLAIM_KINDS["test_rejects"]
+    spec = {**_spec("test_rejects"), "test": "friedman", "reject": False}
+    tied = ctx.wide.assign(**{m: 0.5 for m in METHODS})
+    claim = judge(spec, kind, None, "ours", replace(ctx, wide=tied), None)
+    assert claim.verdict == "not computable" and claim.stability == 0.0
+    # one data set where the methods differ: the resamples that miss it are all ties
+    one = tied.copy()
+    one.iloc[0] = [0.9, 0.8, 0.7, 0.6]
+    claim = judge(spec, kind, None, "ours", replace(ctx, wide=one), None)
+    assert claim.verdict == "yes"   # Friedman does not reject on one informative data set in twelve
+    n_tied = int(re.search(r"not computable on (\d+) of 1000 bootstrap resamples", claim.evidence)[1])
+    assert 250 < n_tied < 400   # (11/12)^12 ≈ 0.35 of the resamples miss the one data set
+    assert claim.stability <= 1 - n_tied / 1000
 
 
 def test_significantly_better_with_exactly_and_its_pool():

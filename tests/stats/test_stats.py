@@ -134,3 +134,35 @@ def test_a_missing_fold_is_skipped_as_weka_does_never_marked():
         assert got.significance == 0
     empty = paired_ttest(np.full(5, np.nan), np.zeros(5))
     assert empty.pvalue == 1.0 and empty.significance == 0
+
+
+def test_a_missing_cell_drops_its_data_set_from_the_rank_tests_as_r_does():
+    """Friedman, Iman–Davenport and Quade drop a data set with a missing cell (R's complete
+    blocks), the Wilcoxon test the pair; fewer than two complete data sets is refused. Before, the
+    NaN propagated into the ranks."""
+    from nbrepro.stats import wilcoxon
+
+    rng = np.random.default_rng(5)
+    table = rng.normal(size=(9, 4))
+    gap = table.copy()
+    gap[3, 2] = np.nan
+    for test in (friedman, iman_davenport, quade):
+        got, want = test(gap), test(np.delete(table, 3, axis=0))
+        assert (got.statistic, got.pvalue, got.n_datasets) == (want.statistic, want.pvalue, 8)
+    got, want = wilcoxon(gap[:, 2], gap[:, 0]), wilcoxon(np.delete(table[:, 2], 3), np.delete(table[:, 0], 3))
+    assert got == want and got.wins + got.ties + got.losses == 8
+    with pytest.raises(ValueError, match="at least 2 complete datasets"):
+        friedman(np.array([[1.0, np.nan], [2.0, 3.0], [np.nan, 1.0]]))
+
+
+def test_a_mean_rank_post_hoc_refuses_a_missing_cell_naming_it():
+    """A critical difference is for the N data sets of the table: with a cell missing the post-hoc
+    tests refuse in one line naming the cell, rather than rank fewer data sets silently."""
+    from nbrepro.stats import bonferroni_dunn, holm, mean_rank_test, nemenyi, permutation_bounds
+
+    table = pd.DataFrame({"NB": [0.8, 0.7, np.nan, 0.9], "TAN": [0.82, 0.71, 0.6, 0.88], "C": [0.7, 0.6, 0.5, 0.8]},
+                         index=["iris", "vote", "zoo", "labor"])
+    for call in (lambda: nemenyi(table), lambda: bonferroni_dunn(table, "NB"), lambda: holm(table, "NB"),
+                 lambda: mean_rank_test(table, "NB", ["TAN", "C"]), lambda: permutation_bounds(table, 9)):
+        with pytest.raises(ValueError, match=r"misses 'NB' on 'zoo' \(1 missing cells\)"):
+            call()

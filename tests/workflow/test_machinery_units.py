@@ -685,6 +685,7 @@ def test_the_claims_page_groups_each_claim_by_its_two_verdicts(tmp_path):
         + both("c", "no", "no")
         + both("d", "not checkable", "yes", wilcoxon_holm="no", bayesian="undecided", stability=0.41, fragile="yes")
         + [Claim("e", "5", "sentence e", "ours", "not yet computable", "")]
+        + both("f", "yes", "not computable")
     )
     papers = [
         {
@@ -702,11 +703,13 @@ def test_the_claims_page_groups_each_claim_by_its_two_verdicts(tmp_path):
         "c": "contradicted",
         "d": "ours_only",
         "e": "open",
+        "f": "open",
     }
     assert wide.loc["e", "printed"] == "not checkable"  # no printed row: said so, not left blank
     page = (tmp_path / "claims.html").read_text()
     assert "printed numbers do not support it (1)" in page and "41% fragile" in page
+    assert "on ours 2 of 4 (1 not computable: the statistic is undefined on our numbers)" in page
     assert "another data version" in page and "<script" not in page
     assert "#q'" not in page  # a paper with no claims has no section to link to
     csv = pd.read_csv(tmp_path / "claims.csv")
-    assert list(csv.columns[:3]) == ["paper", "claim_id", "section"] and len(csv) == 9
+    assert list(csv.columns[:3]) == ["paper", "claim_id", "section"] and len(csv) == 11

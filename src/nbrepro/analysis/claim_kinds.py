@@ -60,8 +60,10 @@ class ClaimKind(Plugin):
     def read(self, spec: dict, view, metric: str | None) -> Read:
         raise NotImplementedError
 
-    def holds(self, spec: dict, data: pd.DataFrame, view, metric: str | None) -> tuple[bool, str]:
-        """(whether the sentence holds on these rows, the numbers it rests on)."""
+    def holds(self, spec: dict, data: pd.DataFrame, view, metric: str | None) -> tuple[bool | None, str]:
+        """(whether the sentence holds on these rows, the numbers it rests on); None where the
+        statistic it rests on is undefined on these rows (a NaN p-value: every method tied), so
+        the verdict is "not computable", neither yes nor no."""
         raise NotImplementedError
 
 
@@ -277,7 +279,7 @@ class TestRejects(ClaimKind):
             kw = {} if t == "quade" else {"tie_correction": spec.get("tie_correction", True)}
             ps.append(float(fn(data.to_numpy(), higher_is_better=view.higher(metric), **kw).pvalue))
         # a p that is NaN (every method tied, no evidence either way) supports neither verdict
-        ok = all(not math.isnan(p) and (p < alpha) == reject for p in ps)
+        ok = None if any(math.isnan(p) for p in ps) else all((p < alpha) == reject for p in ps)
         said = "; ".join(f"{t.replace('_', '–')} p = {p:.3g}" for t, p in zip(tests, ps, strict=True))
         return ok, said + f" (α = {alpha:g})"
 
@@ -344,7 +346,8 @@ class InRange(ClaimKind):
         bounds = view.bounds(spec)
         if "value" not in data:  # statistics: one row, one column each
             vals = data.iloc[0]
-            return all(_in_bounds(float(v), bounds) for v in vals), ", ".join(
+            ok = None if any(math.isnan(float(v)) for v in vals) else all(_in_bounds(float(v), bounds) for v in vals)
+            return ok, ", ".join(
                 f"{k} = {float(v):.4g}" for k, v in vals.items()
             ) + f" (the claim: {_bounds_text(bounds)})"
         y = data["value"]

@@ -16,7 +16,7 @@ import pandas as pd
 from ..spec import Paper
 
 SOURCES = ("printed", "ours")
-VERDICTS = ("yes", "no", "not yet computable", "not checkable")
+VERDICTS = ("yes", "no", "not computable", "not yet computable", "not checkable")
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,8 @@ class Claim:
     section: str         # where the paper says it, e.g. "4" or "V-B"
     claim: str           # the sentence, quoted or closely paraphrased
     source: str          # "printed" or "ours"
-    verdict: str         # "yes", "no", "not yet computable" (a column is missing), "not checkable"
+    verdict: str         # "yes", "no", "not computable" (the statistic is undefined on these numbers, e.g. every
+                         # method tied), "not yet computable" (a column is missing), "not checkable"
     evidence: str        # the numbers the verdict rests on
     metric: str = ""     # the measure judged, where the sentence is made for several
     # a significance claim judged under today's tests too (Benavoli, Corani & Mangili 2016), ""
@@ -46,9 +47,10 @@ class Claim:
             raise ValueError(f"claim {self.claim_id!r}: verdict {self.verdict!r} is not one of {VERDICTS}")
 
 
-def verdict(supported: bool | None) -> str:
-    """``yes`` / ``no``; ``None`` (some number is not computed yet) → ``not yet computable``."""
-    return "not yet computable" if supported is None else ("yes" if supported else "no")
+def verdict(supported: bool | None, undefined: str = "not yet computable") -> str:
+    """``yes`` / ``no``; ``None`` → ``undefined``: ``not yet computable`` (some number is not
+    computed yet) or ``not computable`` (the statistic is undefined on these numbers)."""
+    return undefined if supported is None else ("yes" if supported else "no")
 
 
 COLUMNS = [f.name for f in fields(Claim)]

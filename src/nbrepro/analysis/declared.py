@@ -137,7 +137,7 @@ def judge(spec: dict, kind: ClaimKind, metric: str | None, source: str, ctx: Con
             return replace(base, evidence="not checkable from the printed tables: " + read.missing)
         return replace(base, verdict="not yet computable", evidence=read.missing)
     ok, evidence = kind.holds(spec, read.data, view, metric)
-    claim = replace(base, verdict=verdict(ok), evidence=evidence)
+    claim = replace(base, verdict=verdict(ok, undefined="not computable"), evidence=evidence)
     data = read.data
     if kind.significance:
         higher, a = view.higher(metric), spec["method"]

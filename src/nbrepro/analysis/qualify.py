@@ -41,6 +41,14 @@ def today(table: pd.DataFrame, pairs: list[tuple[str, str]], family: list[tuple[
 
 
 def with_stability(claim: Claim, held) -> Claim:
-    """``claim`` with the share of bootstrap resamples in which it holds (``held``: one bool per resample)."""
-    res = stats.stability_of(np.asarray(held, dtype=bool), claim.verdict == "yes")
-    return replace(claim, stability=res.fraction, fragile="yes" if res.fragile else "no")
+    """``claim`` with the share of bootstrap resamples in which it holds (``held``: one verdict per
+    resample, True, False, or None where its statistic is not computable on the resample: counted
+    as not holding, and their number said in the evidence)."""
+    held = list(held)
+    undefined = sum(h is None for h in held)
+    res = stats.stability_of(np.array([h is not None and bool(h) for h in held]), claim.verdict == "yes")
+    claim = replace(claim, stability=res.fraction, fragile="yes" if res.fragile else "no")
+    if undefined:
+        claim = replace(claim, evidence=claim.evidence + f"; not computable on {undefined} of {len(held)} "
+                        "bootstrap resamples (counted as not holding)")
+    return claim

@@ -22,7 +22,7 @@ GROUPS = [
     ("not_reproduced", "Holds on the printed numbers, not on ours"),
     ("reproduced", "Holds on the printed numbers and on ours"),
     ("ours_only", "Not checkable on the printed numbers; judged on ours"),
-    ("open", "Not yet judged on ours"),
+    ("open", "Not judged on ours: a number is missing, or the statistic is undefined on ours"),
     ("not_checkable", "Not checkable by any numbers (analytical statements)"),
 ]
 
@@ -111,11 +111,13 @@ def _summary(paper: str, title: str, wide: pd.DataFrame, gaps: tuple[Gap, ...]) 
     checked_ours = int(wide.ours.isin(["yes", "no"]).sum())
     held_ours = int((wide.ours == "yes").sum())
     fragile = int((wide.fragile == "yes").sum())
+    undefined = int((wide.ours == "not computable").sum())
     parts = [
         f"<h2 id='{html.escape(paper)}'>{html.escape(title)}</h2>",
         f"<p>{n} claims. On the paper's printed numbers {held_printed} of {checked_printed} checkable hold"
         + (f" ({n - checked_printed} not checkable from the printed tables)" if n > checked_printed else "")
         + f"; on ours {held_ours} of {checked_ours}"
+        + (f" ({undefined} not computable: the statistic is undefined on our numbers)" if undefined else "")
         + (
             f", {fragile} of them fragile (the verdict in fewer than 80 % of bootstrap resamples of the data sets)"
             if fragile
@@ -230,6 +232,9 @@ def claims_page(papers: list[dict], out_html, out_csv) -> pd.DataFrame:
         "sets (tied differences make it approximate), the normal approximation without a continuity "
         "correction above; R's <code>wilcox.test</code> switches to the normal approximation with a "
         "continuity correction when differences tie, so its p-values can differ there. "
+        "<b>Not computable</b>: the statistic a verdict rests on is undefined on those numbers (e.g. a rank "
+        "test's p when every method ties on every data set): neither yes nor no, and a bootstrap resample "
+        "where it is undefined counts as not holding (the evidence says on how many). "
         "<b>Stability</b>: the share of 1 000 bootstrap resamples "
         "of the data sets (seed 1) in which our claim holds; 'fragile' when our verdict is reached in fewer "
         "than 80 %; shown for claims that generalise over data sets (a count or a difference on named data sets "

@@ -656,6 +656,8 @@ def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[P
             + ("on the paper's own printed numbers (source: printed) and on ours" if both else "against our numbers")
             + "</h2>"
         )
+        if "tests_evidence" in claims and claims["tests_evidence"].astype(str).str.contains("Wilcoxon").any():
+            parts.append(f"<p class='small'>{html.escape(WILCOXON_CONVENTION)}</p>")
         parts.append(frame_html(claims, 4))
     if "stats/text_stats.csv" in outputs:
         text_stats = outputs["stats/text_stats.csv"]

@@ -11,6 +11,10 @@ Iman–Davenport's F = ∞ (p = 0), its limit; a χ² that is NaN (every method 
 gives F and p NaN, not a significance. Quade with A = B > 0 (every block ranks alike) has F
 undefined and p = (1/k!)^(N−1) (Conover 1999, p. 374; R's quade.test); with A = 0 (every block all
 ties) there is no information and F and p are NaN, where R still returns (1/k!)^(N−1).
+A data set with a missing cell (NaN) is dropped from all three, as R's friedman.test and
+quade.test drop an incomplete block; ``n_datasets`` counts the complete ones, and fewer than two
+is refused. (R's quade.test keeps counting the dropped blocks in B and the degrees of freedom;
+Conover's formula, here, counts the blocks it ranks.)
 scipy has Friedman (tie-corrected only) but neither Iman–Davenport nor Quade, so the three share
 one hand-written rank core here.
 """
@@ -36,11 +40,20 @@ class RankTestResult:
     n_methods: int = 0
 
 
-def checked_ranks(data, higher_is_better: bool) -> np.ndarray:
+def complete_blocks(data) -> np.ndarray:
+    """The (data sets × methods) table without the data sets that miss a cell (R's complete.cases),
+    refused unless at least 2 data sets × 2 methods remain."""
     x = np.asarray(data, dtype=np.float64)
+    if x.ndim == 2:
+        x = x[~np.isnan(x).any(axis=1)]
     if x.ndim != 2 or x.shape[0] < 2 or x.shape[1] < 2:
-        raise ValueError(f"need at least 2 datasets × 2 methods, got shape {x.shape}")
-    return rank_rows(x, higher_is_better)
+        raise ValueError(f"need at least 2 complete datasets × 2 methods, got shape {x.shape}")
+    return x
+
+
+def checked_ranks(data, higher_is_better: bool) -> np.ndarray:
+    """Within-data-set ranks of the complete data sets (``complete_blocks``)."""
+    return rank_rows(complete_blocks(data), higher_is_better)
 
 
 def friedman(data, higher_is_better: bool = True, tie_correction: bool = True) -> RankTestResult:
@@ -61,9 +74,8 @@ def friedman(data, higher_is_better: bool = True, tie_correction: bool = True) -
 
 
 def iman_davenport(data, higher_is_better: bool = True, tie_correction: bool = True) -> RankTestResult:
-    n, k = np.asarray(data).shape
     fr = friedman(data, higher_is_better, tie_correction)
-    chi2 = fr.statistic
+    chi2, n, k = fr.statistic, fr.n_datasets, fr.n_methods
     df = (k - 1, (k - 1) * (n - 1))
     if np.isnan(chi2):   # every method tied on every data set: no evidence either way
         return RankTestResult(math.nan, math.nan, df, fr.mean_ranks, n, k)
@@ -73,8 +85,8 @@ def iman_davenport(data, higher_is_better: bool = True, tie_correction: bool = T
 
 
 def quade(data, higher_is_better: bool = True) -> RankTestResult:
-    x = np.asarray(data, dtype=np.float64)
-    r = checked_ranks(x, higher_is_better)
+    x = complete_blocks(data)
+    r = rank_rows(x, higher_is_better)
     n, k = r.shape
     q = rankdata(x.max(axis=1) - x.min(axis=1), method="average")
     s = q[:, None] * (r - (k + 1) / 2.0)

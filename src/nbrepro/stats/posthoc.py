@@ -21,10 +21,21 @@ from .nonparametric import checked_ranks
 from .ranks import rank_rows
 
 
+def refuse_missing(data) -> None:
+    """A post-hoc test on mean ranks is refused, not run on fewer data sets, when a cell is missing:
+    its critical difference is for the N data sets the table claims (one line naming the cell)."""
+    x = np.asarray(data, dtype=np.float64)
+    if x.ndim == 2 and np.isnan(x).any():
+        i, j = map(int, np.argwhere(np.isnan(x))[0])
+        row = data.index[i] if isinstance(data, pd.DataFrame) else i
+        col = data.columns[j] if isinstance(data, pd.DataFrame) else j
+        raise ValueError(f"the (datasets × methods) table misses {col!r} on {row!r} "
+                         f"({int(np.isnan(x).sum())} missing cells): a mean-rank test needs every cell")
+
+
 def _mean_ranks(data, higher_is_better: bool) -> tuple[np.ndarray, int, int, list]:
     names = list(data.columns) if isinstance(data, pd.DataFrame) else list(range(np.shape(data)[1]))
-    if np.isnan(np.asarray(data, dtype=np.float64)).any():
-        raise ValueError("the (datasets × methods) table has missing values")
+    refuse_missing(data)
     r = checked_ranks(data, higher_is_better)   # the Friedman family's shape check and ranks
     return r.mean(axis=0), r.shape[0], r.shape[1], names
 
@@ -112,8 +123,15 @@ class PairedTestResult:
 
 
 def wilcoxon(x, y, alternative: str = "two-sided", zero_method: str = "wilcox") -> PairedTestResult:
-    """Wilcoxon signed-rank test of x against y over datasets (scipy), with the raw w/t/l."""
+    """Wilcoxon signed-rank test of x against y over datasets (scipy), with the raw w/t/l.
+
+    scipy's convention: the exact null distribution when there are fewer than 50 non-zero
+    differences and no ties among them, else the normal approximation, never a continuity
+    correction (Demšar 2006; R's wilcox.test applies one by default). A data set missing either
+    value is dropped, as R's paired wilcox.test drops it."""
     x, y = np.asarray(x, float), np.asarray(y, float)
+    both = ~(np.isnan(x) | np.isnan(y))
+    x, y = x[both], y[both]
     res = _st.wilcoxon(x, y, alternative=alternative, zero_method=zero_method)
     d = x - y
     return PairedTestResult(
@@ -177,6 +195,7 @@ def permutation_bounds(
     bounds are the (1−level)/2 quantile of the smallest and the (1+level)/2 quantile of the
     largest statistic over methods: all methods fall inside both with probability ``level``.
     """
+    refuse_missing(table)
     values = table.to_numpy(dtype=float)
     ranks = rank_rows(values, higher_is_better=higher_is_better)
     rng = np.random.default_rng(seed)
@@ -210,6 +229,7 @@ def mean_rank_test(
     s = sqrt(Σ_j v_j)/N, v_j = Σ_i (rank(i, j) − (k+1)/2)² / k. Returns (mean rank, s, one-sided p).
     """
     cols = [method] + list(others)
+    refuse_missing(table[cols])
     ranks = rank_rows(table[cols].to_numpy(), higher_is_better=higher_is_better)
     k, n = len(cols), len(table)
     centre = (k + 1) / 2
@@ -276,6 +296,7 @@ def wilcoxon_holm(
     p, better = {}, {}
     for a, b in pairs:
         d = table[a].to_numpy(float) - table[b].to_numpy(float)
+        d = d[~np.isnan(d)]   # the data sets where both have a value, as ``wilcoxon``
         p[(a, b)] = wilcoxon(table[a], table[b]).pvalue if np.any(d) else 1.0
         better[(a, b)] = bool(np.median(d) != 0 and (np.median(d) > 0) == higher_is_better)
     reject, adjusted, _, _ = multipletests([p[ab] for ab in pairs], alpha=alpha, method="holm")
