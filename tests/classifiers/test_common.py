@@ -23,6 +23,7 @@ Exemptions (``EXPECTED_FAILURES``), each a semantics of Weka's kept on purpose:
   nominal values, as every nominal-only classifier here does (with a FloatAsNominalWarning).
 """
 import inspect
+import re
 
 import pandas as pd
 import pytest
@@ -115,15 +116,19 @@ def test_parameters_are_keyword_only_and_declared(name, cls):
 
 @pytest.mark.parametrize("name, cls", all_estimators().items(), ids=list(all_estimators()))
 def test_every_estimator_documents_its_parameters_attributes_and_an_example_that_runs(name, cls):
-    """Every registered estimator's docstring has Parameters (where it takes any), Attributes and
-    an Examples section (run as a doctest by the test command, `--doctest-modules` on
-    src/nbrepro/classifiers) that fits it and predicts."""
+    """Every registered estimator's docstring states its model in one displayed formula (an
+    indented line with = or ∝ before Parameters, as scikit-learn's do), has Parameters (where it
+    takes any), Attributes and an Examples section (run as a doctest by the test command,
+    `--doctest-modules` on src/nbrepro/classifiers) that fits it and predicts."""
     doc = inspect.getdoc(cls) or ""
+    model = doc.split("\nParameters\n")[0]
+    assert re.search(r"^ {4,}\S.*[=∝]", model, flags=re.M), f"{name}: no displayed formula of the model"
     takes = [p for p in inspect.signature(cls.__init__).parameters if p not in ("self", "args", "kwargs")]
     assert not takes or "\nParameters\n----------\n" in doc, name
     assert "\nAttributes\n----------\n" in doc, name
     assert "\nExamples\n--------\n" in doc, name
     assert "from nbrepro.classifiers import" in doc and ".fit(X, y)" in doc and ".predict" in doc, name
+
 
 def test_a_wrong_parameter_gets_scikit_learns_error():
     from nbrepro.classifiers import LCWNB

@@ -55,8 +55,11 @@ class _NeighbourClassifier(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
 
 
 class VotingKNN(_NeighbourClassifier):
-    """Voting k-nearest neighbours: P(l | x) = k_l / k, k_l the rows of class l among x's k
-    nearest training rows (ties in distance: earlier rows first).
+    """Voting k-nearest neighbours:
+
+        P(l | x) = k_l / k
+
+    k_l the rows of class l among x's k nearest training rows (ties in distance: earlier rows first).
 
     Parameters
     ----------
