@@ -29,6 +29,7 @@ include: "workflow/rules/evaluate.smk"   # classifiers over the folds
 include: "workflow/rules/analyse.smk"    # tables, timings, each paper's statistics, figures and claims
 include: "workflow/rules/seeds.smk"      # the reseeding run (--config seeds=K): seed bands and seed stability
 include: "workflow/rules/readings.smk"   # the readings run (--config readings=all): what fits, what survives
+include: "workflow/rules/out_of_sample.smk"   # the out-of-sample run (--config out_of_sample=true): claims on other data
 include: "workflow/rules/report.smk"     # figures of the tables, each paper's report, the index
 
 
@@ -48,3 +49,4 @@ rule all:
         paths.CRATE_METADATA,
         [paths.results(p, paths.REPORT) for p in PAPERS],
         every_file(),   # a deleted intermediate is made again by a plain rerun (inputs.smk)
+        [f for p in OUT_OF_SAMPLE for f in out_of_sample_outputs(p)],

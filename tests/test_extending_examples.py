@@ -26,19 +26,15 @@ def test_the_page_marks_its_examples():
 
 
 def test_adding_a_dataset(tmp_path):
-    """The file, shipped as the page shows: the command's first lines are the page's, and the printed
-    digests are the shipped copy's."""
+    """The file, shipped as the page shows: the command prints the page's lines, the digests in full
+    where the page shortens them to their first 8 digits."""
     name, text = examples()["dataset-file"]
     (tmp_path / name).write_text(text)
     _, console = examples()["dataset-command"]
     command, *shown = console.splitlines()
     out = subprocess.run(command.removeprefix("$ "), shell=True, cwd=tmp_path, capture_output=True, text=True,
                          check=True).stdout.splitlines()
-    assert out[0] == shown[0]
-    for key in ("sha256", "data_sha256", "rows_sha256"):   # the page shortens each digest to its first 8 digits
-        printed = re.search(rf"\b{key}: ([0-9a-f]+)", out[1])[1]
-        assert re.search(rf"\b{key}: {printed[:8]}…", shown[1]), key
-    assert re.sub(r"([0-9a-f]{8})[0-9a-f]{56}", r"\1…", out[1]) == shown[1]
+    assert [re.sub(r"\b([0-9a-f]{8})[0-9a-f]{56}\b", r"\1…", line) for line in out] == shown
     assert (tmp_path / "shipped" / f"{name}.xz").is_file()
 
 

@@ -55,13 +55,28 @@ def cmd_fetch(args):
 
 
 def cmd_ship(args):
-    from .data.fetch import SHIPPED, pin_lines, ship
+    import tempfile
+
+    from .data.arff import read_attributes
+    from .data.fetch import SHIPPED, ship
+    from .data.user import csv_to_arff, registry_block
 
     folder = Path(args.to) if args.to else SHIPPED
-    for arff in args.arff:
-        digests = ship(Path(arff), folder)
-        print(f"{Path(arff).name} -> {folder / (Path(arff).name + '.xz')}\n  registry: file: {Path(arff).name}, "
-              f"{pin_lines(digests)}, n_classes: …, origin: …, licence: …")
+    for given in map(Path, args.arff):
+        arff = given
+        if given.suffix.lower() == ".csv":   # converted to ARFF, its class last
+            if not given.is_file():
+                raise FileNotFoundError(2, "No such file", str(given))
+            arff = Path(tempfile.mkdtemp()) / f"{given.stem}.arff"
+            csv_to_arff(given, args.class_column, arff)
+        elif args.class_column:
+            raise SystemExit(f"nbrepro ship: --class is for a CSV file; {given} is ARFF (name its class in the "
+                             "registry entry's class_attribute)")
+        digests = ship(arff, folder)
+        cls = read_attributes(arff)[-1]
+        print(f"{given.name} -> {folder / (arff.name + '.xz')}; its registry entry:")
+        print("\n".join("  " + line for line in
+                        registry_block(arff.stem, arff.name, digests, len(cls.values or ())).splitlines()))
 
 
 def cmd_prepare(args):
@@ -165,6 +180,15 @@ def cmd_readings(args):
     draw(outputs[paths.READINGS], paper, Path(args.figures) / paths.READINGS_FIGURE)
 
 
+def cmd_out_of_sample(args):
+    from .io import atomic_path
+    from .out_of_sample import compare_claims
+
+    table = compare_claims(read_csv(args.in_sample), read_csv(args.out_of_sample))
+    with atomic_path(args.out) as tmp:
+        table.to_csv(tmp, index=False, lineterminator="\n")
+
+
 def cmd_figure(args):
 
     from .report.figures import reproduced_vs_published
@@ -210,6 +234,12 @@ def cmd_report(args):
         for f in (paths.READINGS, paths.READING_CLAIMS):
             outputs[f] = read_csv(res / f, keep_default_na=False, na_values=[""])
         outputs["readings_figure"] = Path(args.figures) / f"{paths.READINGS_FIGURE}.svg"
+    if args.out_of_sample:  # the out-of-sample run's comparison (rule out_of_sample_{paper})
+        from .paper import load_paper
+
+        derived = load_paper(args.out_of_sample, check=False)
+        outputs["out_of_sample"] = (read_csv(res / paths.CLAIMS_OUT_OF_SAMPLE, keep_default_na=False,
+                                             na_values=[""]), derived)
     outputs["data_sources"] = _data_sources(paper, Path(args.raw), Path(args.registry))
     outputs["config_sha256"] = hashlib.sha256(Path(args.paper_config).read_bytes()).hexdigest()
     outputs["nbrepro_version"] = __version__
@@ -325,6 +355,8 @@ def cmd_index(args):
             row["seconds"] = _seconds(read_csv(res / paths.TIMINGS))
         if args.seeds and (res / paths.SEED_STABILITY).is_file():
             row["seeds"] = read_csv(res / paths.SEED_STABILITY)
+        if args.out_of_sample and (res / paths.CLAIMS_OUT_OF_SAMPLE).is_file():   # the out-of-sample run's
+            row["out_of_sample"] = read_csv(res / paths.CLAIMS_OUT_OF_SAMPLE, keep_default_na=False, na_values=[""])
         if args.readings and (res / paths.READINGS).is_file():   # the readings run's
             row["readings"] = read_csv(res / paths.READING_CLAIMS)
             row["reading_fit"] = read_csv(res / paths.READINGS)
@@ -439,8 +471,9 @@ def main(argv=None):
     p.set_defaults(func=cmd_fetch)
 
     p = sub.add_parser("ship", help="compress ARFF files into the data sets nbrepro ships; print their registry lines")
-    p.add_argument("arff", nargs="+")
+    p.add_argument("arff", nargs="+", help="ARFF files, or CSV files (with --class) converted to ARFF")
     p.add_argument("--to", help="folder to write the .xz files to (default: the package's shipped files)")
+    p.add_argument("--class", dest="class_column", metavar="COLUMN", help="a CSV file's class column")
     p.set_defaults(func=cmd_ship)
 
     p = sub.add_parser("prepare", help="validate, preprocess and fix the folds of one dataset")
@@ -517,6 +550,12 @@ def main(argv=None):
     p.add_argument("--figures", required=True, help="figures/{paper}")
     p.set_defaults(func=cmd_readings)
 
+    p = sub.add_parser("out-of-sample", help="each claim's verdict on the paper's data sets beside the pool's")
+    p.add_argument("--in-sample", required=True, help="results/{paper}/stats/claims.csv")
+    p.add_argument("--out-of-sample", required=True, help="results/{paper}_out_of_sample/stats/claims.csv")
+    p.add_argument("--out", required=True, help=f"results/{{paper}}/{paths.CLAIMS_OUT_OF_SAMPLE}")
+    p.set_defaults(func=cmd_out_of_sample)
+
     p = sub.add_parser("folds", help="a reseeded run's folds of a prepared data set")
     paper_args(p)
     p.add_argument("--dataset", required=True)
@@ -540,6 +579,8 @@ def main(argv=None):
     )
     p.add_argument("--seeds", type=_shift, default=0, help="K of the reseeding run whose seed bands to show (0: none)")
     p.add_argument("--readings", action="store_true", help="show the readings run's summary (stats/readings.csv)")
+    p.add_argument("--out-of-sample", metavar="CONFIG", help="the out-of-sample run's config: show its claims "
+                   f"beside the paper's ({paths.CLAIMS_OUT_OF_SAMPLE})")
     p.add_argument("--raw", default="resources/raw", help="folder of the raw ARFF files and their .source.json")
     p.add_argument("--registry", default="config/datasets.yaml")
     p.set_defaults(func=cmd_report)
@@ -562,6 +603,8 @@ def main(argv=None):
         "--seeds", type=_shift, default=0, help="K of the reseeding run whose seed stability the claims page shows"
     )
     p.add_argument("--readings", action="store_true", help="show the readings run's (each paper's stats/readings.csv)")
+    p.add_argument("--out-of-sample", action="store_true",
+                   help=f"show the out-of-sample run's (each paper's {paths.CLAIMS_OUT_OF_SAMPLE})")
     p.add_argument("paper_configs", nargs="+")
     p.set_defaults(func=cmd_index)
 

@@ -139,6 +139,7 @@ def seed_folds(paper: str = "{paper}", k: int | str = "{seed}", dataset: str = "
 # ---- the readings run (nbrepro.readings): reading "choice/reading" in results/{paper}/readings/choice/reading/,
 # the same names inside; its reseeded runs in its own seeds/{k}/. A reading that leaves the data and folds
 # alone has no resources of its own; one that patches the protocol or preprocessing has them here.
+CLAIMS_OUT_OF_SAMPLE = "stats/claims_out_of_sample.csv"   # per claim: its verdict in sample and out of sample
 READINGS = "stats/readings.csv"              # per choice and reading: how its touched cells fit the printed ones
 READING_CLAIMS = "stats/reading_claims.csv"  # per claim on our numbers and reading: its verdict
 READINGS_FIGURE = "readings"                 # the figure of readings.csv, in figures/{paper}/

@@ -281,7 +281,21 @@ class Significance(Section):
     alpha: float = 0.05
 
 
-_SECTIONS = {"preprocessing": Preprocessing, "protocol": Protocol, "analysis": Analysis, "significance": Significance}
+@dataclass(frozen=True)
+class OutOfSample(Section):
+    """Which data sets the paper did not use its claims may be asked of (``nbrepro.out_of_sample``):
+    size limits (``max_instances``, ``max_attributes``; ``max_cells``, instances × attributes),
+    data sets left out with a reason (``exclude``), and why the pool is smaller than ten, where it
+    is (``why_fewer``)."""
+    max_instances: int | None = None
+    max_attributes: int | None = None
+    max_cells: int | None = None
+    exclude: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    why_fewer: str | None = None
+
+
+_SECTIONS = {"preprocessing": Preprocessing, "protocol": Protocol, "analysis": Analysis, "significance": Significance,
+             "out_of_sample": OutOfSample}
 _LISTS = {"gaps": Gap, "choices": Choice, "reading_combinations": Combination, "benchmarks": CaptionedFile,
           "investigations": CaptionedFile}
 _MAPS = {"classifiers": Classifier, "tables": Table}
@@ -316,6 +330,8 @@ class Paper(Section):
     investigations: tuple[CaptionedFile, ...] = ()
     choices: tuple[Choice, ...] = ()
     reading_combinations: tuple[Combination, ...] = ()
+    out_of_sample: OutOfSample = field(default_factory=lambda: OutOfSample.build({}))
+    derived_from: Mapping = field(default_factory=lambda: MappingProxyType({}))   # an out-of-sample run's paper
     path: Path | None = field(default=None, compare=False, metadata=_NOT_A_KEY)
     seed: int = field(default=0, metadata=_NOT_A_KEY)
     reading: str = field(default="", metadata=_NOT_A_KEY)

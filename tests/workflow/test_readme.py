@@ -43,6 +43,22 @@ def test_readme_command_dry_runs(tmp_path, command):
     shutil.copytree(ROOT, proj, ignore=lambda d, names: [n for n in names if (d == str(ROOT) and n in top)
                                                          or n == "__pycache__" or n.endswith(".egg-info")])
     args = shlex.split(command)[1:]
+    if "user_datasets=my_datasets.yaml" in command:
+        _user_datasets(proj)
     res = subprocess.run([sys.executable, "-m", "snakemake", *args, "--dry-run"], cwd=proj, capture_output=True,
                          text=True)
     assert res.returncode == 0, res.stdout[-2000:] + res.stderr[-2000:]
+
+
+def _user_datasets(proj):
+    """The files a user has made when running the docs' own-data commands: the Extending page's
+    weather.arff shipped into my_data/, its printed entry in my_datasets.yaml."""
+    import yaml
+    from test_extending_examples import examples
+
+    name, text = examples()["dataset-file"]
+    (proj / name).write_text(text)
+    out = subprocess.run(["nbrepro", "ship", name, "--to", "my_data"], cwd=proj, capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    entry = yaml.safe_load("\n".join(line[2:] for line in out[1:]).replace("…", "unknown"))
+    (proj / "my_datasets.yaml").write_text(yaml.safe_dump({"folder": "my_data", "datasets": entry}))

@@ -4,17 +4,27 @@ import functools
 import os
 from pathlib import Path
 
+import yaml
+
 from snakemake.utils import validate
 
 from nbrepro import paths
 from nbrepro.config import load_yaml
+from nbrepro.errors import ConfigError
 from nbrepro.data.registry import parse_registry
+from nbrepro.data.user import ENV as USER_ENV, check_user_entries, read_user_registry
 from nbrepro.analysis.seed_bands import seeded_runs
 from nbrepro.paper import SCHEMAS, load_paper, load_papers
 from nbrepro.readings import select_readings, touched
+from nbrepro.out_of_sample import derived_config, derived_name, pool
 
 # `--config openml=false` arrives as the string "false": accept what a user types
-for _key in ("openml",):
+for _key in ("openml", "out_of_sample"):
+    if _key == "out_of_sample" and isinstance(config.get(_key), str) and "," in config[_key]:
+        config[_key] = [n.strip() for n in config[_key].split(",") if n.strip()]
+    if _key == "out_of_sample" and isinstance(config.get(_key), str) and config[_key].strip().lower() not in (
+            "true", "false", "yes", "no", "1", "0"):
+        config[_key] = [config[_key].strip()]   # one data set's name
     if isinstance(config.get(_key), str):
         _word = config[_key].strip().lower()
         if _word not in ("true", "false", "yes", "no", "1", "0"):
@@ -25,8 +35,53 @@ validate(config, str(SCHEMAS / "config.schema.yaml"))
 _registry = load_yaml(config["registry"])
 REGISTRY = parse_registry(_registry, config["registry"])  # data set → its checked entry
 REGISTRY_AS_WRITTEN = _registry["datasets"]  # the entries as written, for the rerun triggers
+# A user's own data sets (`--config user_datasets=FILE`, nbrepro.data.user): checked, then added to the
+# registry, their folder to the places a data set is fetched from; the jobs read the file from the environment
+USER_DATASETS = ()
+if config.get("user_datasets"):
+    _user, _user_folder = read_user_registry(config["user_datasets"])
+    check_user_entries(_user, _user_folder, set(REGISTRY), f"config user_datasets {config['user_datasets']}")
+    REGISTRY.update(parse_registry({"datasets": _user}, config["user_datasets"]))
+    REGISTRY_AS_WRITTEN = {**REGISTRY_AS_WRITTEN, **_user}
+    USER_DATASETS = tuple(_user)
+    os.environ[USER_ENV] = str(Path(config["user_datasets"]).resolve())
 # name → nbrepro.paper.Paper (validated, defaults applied; each paper's companions after it)
 PAPERS = load_papers(config["papers"], config["paper_dir"], REGISTRY)
+_mirror = config.get("mirror")
+MIRRORS = [] if not _mirror else ([_mirror] if isinstance(_mirror, str) else list(_mirror))
+if USER_DATASETS:
+    MIRRORS.append(str(_user_folder))
+# Where `nbrepro fetch` looks beyond the shipped files reaches it through the environment, not a
+# param: params are rerun triggers, and the same bytes from another folder must change nothing.
+os.environ.update(NBREPRO_MIRRORS=os.pathsep.join(str(m) for m in MIRRORS),
+                  NBREPRO_OPENML="1" if config.get("openml", True) else "0",
+                  NBREPRO_OPENML_TIMEOUT=str(config.get("openml_timeout", 10)))
+
+# The out-of-sample run (`--config out_of_sample=true`, or data-set names): each paper's claims asked
+# of data sets it did not use, as a paper of its own derived from it and run like any other
+# (nbrepro.out_of_sample; its config is written to resources/papers/ when it changes). A paper whose
+# tables name their data sets has no pool with `true` (said once, the rest run); with names it is an error.
+OUT_OF_SAMPLE = {}   # paper → its out-of-sample paper's name
+if config.get("out_of_sample"):
+    _wanted = None if config["out_of_sample"] is True else config["out_of_sample"]
+    _companions = {c for p in PAPERS.values() for c in p.companions}
+    for _name in [n for n in PAPERS if n not in _companions]:
+        try:
+            _pool = pool(PAPERS[_name], REGISTRY, _wanted, USER_DATASETS)
+        except ConfigError as _exc:
+            if _wanted is not None:
+                raise
+            logger.warning(f"nbrepro: out of sample: {_name} skipped: {_exc}")
+            continue
+        _path = Path("resources/papers") / f"{derived_name(_name)}.yaml"
+        _text = "# written by the workflow from " + str(PAPERS[_name].path) + " (nbrepro.out_of_sample): do not edit\n"
+        _text += yaml.safe_dump(derived_config(load_yaml(PAPERS[_name].path), _pool), sort_keys=False,
+                                allow_unicode=True, width=120)
+        if not _path.is_file() or _path.read_text() != _text:   # unchanged: its jobs are not rerun
+            _path.parent.mkdir(parents=True, exist_ok=True)
+            _path.write_text(_text)
+        OUT_OF_SAMPLE[_name] = derived_name(_name)
+        PAPERS[derived_name(_name)] = load_paper(_path, REGISTRY)
 # The reseeding run (`--config seeds=K`, seeds.smk): each paper's runs 1..K under other seeds
 # (none for a paper that draws no random number); each run's config, loaded on first use
 SEEDS = int(config.get("seeds", 0))
@@ -58,10 +113,4 @@ RUN_DATASETS = sorted({p.dataset_entry(d) for p in PAPERS.values() for d in p.da
                       | {reading_paper(n, r).dataset_entry(d) for n, rs in READINGS.items() for r in rs
                          for d in PAPERS[n].datasets})
 
-_mirror = config.get("mirror")
-MIRRORS = [] if not _mirror else ([_mirror] if isinstance(_mirror, str) else list(_mirror))
-# Where `nbrepro fetch` looks beyond the shipped files reaches it through the environment, not a
-# param: params are rerun triggers, and the same bytes from another folder must change nothing.
-os.environ.update(NBREPRO_MIRRORS=os.pathsep.join(str(m) for m in MIRRORS),
-                  NBREPRO_OPENML="1" if config.get("openml", True) else "0",
-                  NBREPRO_OPENML_TIMEOUT=str(config.get("openml_timeout", 10)))
+

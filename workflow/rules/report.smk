@@ -24,6 +24,7 @@ rule report:
         paper_report_extras,
         seed_report_inputs,   # the seed bands and stability, with --config seeds=K
         reading_report_inputs,   # what fits and what survives, with --config readings=…
+        lambda wildcards: out_of_sample_outputs(wildcards.paper),   # with --config out_of_sample=…
         paths.results(name=paths.TIMINGS),
         paper=paper_config,
     params:
@@ -32,6 +33,8 @@ rule report:
         results=lambda wildcards: paths.results(wildcards.paper),
         figures=lambda wildcards: paths.figures(wildcards.paper),
         readings=lambda wildcards: "--readings" if READINGS[wildcards.paper] else "",
+        out_of_sample=lambda wildcards: (f"--out-of-sample {shlex.quote(str(PAPERS[OUT_OF_SAMPLE[wildcards.paper]].path))}"
+                                         if out_of_sample_outputs(wildcards.paper) else ""),
     output:
         report(paths.results(name=paths.REPORT), caption="../report/paper_report.rst", category="{paper}"),
         paths.results(name=paths.RUN_PAGE),  # when, on what, time per classifier column: machine-dependent, outside the fingerprint
@@ -39,7 +42,7 @@ rule report:
         "logs/report/{paper}/report.log",
     shell:
         f"nbrepro report --paper-config {{input.paper:q}} --results {{params.results}} --seeds {SEEDS} "
-        "{params.readings} --figures {params.figures} --registry {params.registry:q} 2> {log:q}"
+        "{params.readings} {params.out_of_sample} --figures {params.figures} --registry {params.registry:q} 2> {log:q}"
 
 
 rule index:
@@ -49,6 +52,7 @@ rule index:
         [paths.results(p, paths.REPORT) for p in PAPERS],
         [f for p in PAPERS for f in (seed_band_outputs(p) if SEEDS else [])],   # the claims page's seed stability
         [f for p in PAPERS if READINGS[p] for f in reading_outputs(p)],   # its robustness to readings
+        [f for p in OUT_OF_SAMPLE for f in out_of_sample_outputs(p)],   # each claim out of sample
         configs=[str(p.path) for p in PAPERS.values()],
         speed=committed_benchmark("suite_top_jobs.csv"),
         suite_run=committed_benchmark("suite_run.csv"),
@@ -63,8 +67,10 @@ rule index:
         suite_run=lambda wildcards, input: f"--suite-run {input.suite_run}" if input.suite_run else "",
         results=lambda wildcards, output: str(Path(output[0]).parent),
         readings="--readings" if any(READINGS.values()) else "",
+        out_of_sample="--out-of-sample" if OUT_OF_SAMPLE else "",
     shell:
-        f"nbrepro index --results {{params.results}} --seeds {SEEDS} {{params.readings}} {{params.speed}} {{params.suite_run}} "
+        f"nbrepro index --results {{params.results}} --seeds {SEEDS} {{params.readings}} {{params.out_of_sample}} "
+        "{params.speed} {params.suite_run} "
         "{input.configs:q} 2> {log:q}"
 
 

@@ -14,6 +14,7 @@ import datetime
 import json
 import logging
 import lzma
+import os
 import shutil
 from pathlib import Path
 
@@ -212,9 +213,18 @@ def fetch(
     for mirror in mirrors:
         cand = Path(mirror) / spec.file
         tried.append(str(cand))
-        if cand.exists():
-            _check_bytes(spec, cand, str(cand))
-            shutil.copyfile(cand, tmp)
+        packed = cand.with_name(cand.name + ".xz")   # as `nbrepro ship --to` writes it
+        if cand.exists() or packed.exists():
+            if cand.exists():
+                shutil.copyfile(cand, tmp)
+            else:
+                try:
+                    tmp.write_bytes(lzma.decompress(packed.read_bytes()))
+                except (lzma.LZMAError, EOFError) as exc:
+                    tmp.unlink(missing_ok=True)
+                    raise DatasetInvalid(f"dataset {spec.name!r}: {packed} is not a whole xz file ({exc})") from None
+                cand = packed
+            _check_bytes(spec, tmp, str(cand))
             _install(tmp, dest)
             _record_source(dest, f"mirror:{cand}")
             return f"mirror:{cand}"
@@ -301,7 +311,10 @@ def attribute_kinds(spec: DatasetSpec, cache: str | Path = "resources/raw") -> d
     fetched from a mirror or OpenML on the first run)."""
     from .arff import read_attributes
 
-    for path in (shipped_path(spec) if spec.file else None, Path(cache) / spec.file if spec.file else None):
+    mirrors = [Path(m) / spec.file for m in os.environ.get("NBREPRO_MIRRORS", "").split(os.pathsep) if m]
+    mirrors += [m.with_name(m.name + ".xz") for m in mirrors]
+    for path in (shipped_path(spec) if spec.file else None, Path(cache) / spec.file if spec.file else None,
+                 *(mirrors if spec.file else ())):
         if path is not None and path.is_file():
             attrs = read_attributes(path)
             names = [a.name for a in attrs]

@@ -1,6 +1,7 @@
 """The dataset registry (``config/datasets.yaml``): one entry per dataset of every paper."""
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,8 +42,15 @@ def data_settings(entry: dict | None) -> dict | None:
 
 
 def load_registry(path: str | Path) -> dict[str, DatasetSpec]:
+    """The registry file's entries, and a user's own of the run (``nbrepro.data.user``), if any."""
+    from .user import ENV, user_registry_from_env
+
     path = Path(path)
-    return parse_registry(yaml.safe_load(path.read_text()), path)
+    reg = parse_registry(yaml.safe_load(path.read_text()), path)
+    user = user_registry_from_env()
+    if user:
+        reg.update(parse_registry({"datasets": user}, os.environ[ENV]))
+    return reg
 
 
 def parse_registry(raw, path) -> dict[str, DatasetSpec]:

@@ -143,11 +143,12 @@ def _summary(paper: str, title: str, wide: pd.DataFrame, gaps: tuple[Gap, ...]) 
     return "".join(parts)
 
 
-def _group_table(rows: pd.DataFrame, readings: bool = False) -> str:
+def _group_table(rows: pd.DataFrame, readings: bool = False, out_of_sample: bool = False) -> str:
     head = (
         "<tr><th class='l'>§, kind</th><th class='l'>claim</th><th>printed numbers</th><th>ours</th>"
         "<th>Wilcoxon–Holm (ours)</th><th>Bayesian (ours)</th><th>stability (ours)</th>"
         + ("<th>robust to readings (ours)</th>" if readings else "")
+        + ("<th>out of sample (ours)</th>" if out_of_sample else "")
         + "<th class='l'>evidence (printed; ours; tests; other methods)</th></tr>"
     )
     out = ["<div class='scroll'><table>", head]
@@ -182,6 +183,8 @@ def _group_table(rows: pd.DataFrame, readings: bool = False) -> str:
             f"<td>{stability}</td>"
             + (f"<td class='{'ok' if r.robust_to_readings == 'yes' else 'off' if r.robust_to_readings else ''}'>"
                f"{html.escape(_text(r.robust_to_readings))}</td>" if readings else "")
+            + (f"<td class='{_cls(_text(r.out_of_sample).split(' ')[0])}'>{html.escape(_text(r.out_of_sample))}</td>"
+               if out_of_sample else "")
             + f"<td class='l small'>{evidence}</td></tr>"
         )
     out.append("</table></div>")
@@ -221,6 +224,14 @@ def claims_page(papers: list[dict], out_html, out_csv) -> pd.DataFrame:
     with atomic_path(out_csv) as tmp:
         long.to_csv(tmp, index=False, lineterminator="\n")
     wide = one_row_per_claim(long, seeds, robust) if len(long) else pd.DataFrame(columns=["paper", "group"])
+    asked = {(p["name"], r.claim_id, "" if pd.isna(r.metric) else str(r.metric)): r
+             for p in papers if p.get("out_of_sample") is not None for r in p["out_of_sample"].itertuples()}
+    if asked:   # the out-of-sample run: our verdict on the pool, beside each claim that generalises
+        def said(r):
+            o = asked.get((r.paper, r.claim_id, r.metric))
+            return "" if o is None else o.out_of_sample + ("" if pd.isna(o.out_of_sample_stability) else
+                                                            f" ({float(o.out_of_sample_stability):.0%})")
+        wide["out_of_sample"] = [said(r) for r in wide.itertuples()]
     parts = [
         "<h1>Every claim of the five papers, judged twice</h1>",
         "<p class='small'>Each claim is a result sentence of its paper. <b>Printed numbers</b>: judged on the "
@@ -256,10 +267,16 @@ def claims_page(papers: list[dict], out_html, out_csv) -> pd.DataFrame:
         if not len(rows):
             continue
         parts.append(_summary(p["name"], p["title"], rows, p.get("gaps") or []))
+        if p.get("out_of_sample") is not None and len(p["out_of_sample"]):
+            o = p["out_of_sample"]
+            parts.append(f"<p>Out of sample: {int((o.out_of_sample == 'yes').sum())} of {len(o)} claims that "
+                         "generalise over data sets hold on data sets the paper did not use "
+                         f"({int((o.same == 'yes').sum())} with the verdict they have on its own).</p>")
         parts.append(f"<p class='small'><a href='{html.escape(p['name'])}/report.html'>the paper's report</a></p>")
         for key, heading in GROUPS:
             g = rows[rows.group == key]
             if len(g):
-                parts.append(f"<h3>{html.escape(heading)} ({len(g)})</h3>" + _group_table(g, robust is not None))
+                parts.append(f"<h3>{html.escape(heading)} ({len(g)})</h3>"
+                             + _group_table(g, robust is not None, bool(asked)))
     write_page(out_html, "nbrepro — claims", parts)
     return wide

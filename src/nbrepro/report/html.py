@@ -491,6 +491,44 @@ def _best_readings(fitted: pd.DataFrame, choices) -> str:
     return "<br>".join(out) or "—"
 
 
+def _pool_words(derived: Paper) -> str:
+    """The pool of an out-of-sample run and what it left out, in words."""
+    made = derived.derived_from
+    user = set(made.get("user_datasets") or ())
+    names = ", ".join(d + (" (yours)" if d in user else "") for d in derived.datasets)
+    excluded = {d: why for d, why in (made.get("excluded") or {}).items() if why != "the paper uses it"}
+    out = f"{len(derived.datasets)} data sets the paper did not use: {names}."
+    if excluded:
+        out += " Left out: " + "; ".join(f"{d} ({why})" for d, why in excluded.items()) + "."
+    return out
+
+
+def _out_of_sample_section(paper: Paper, outputs: dict) -> list[str]:
+    """The paper's claims asked of data sets it did not use (``--config out_of_sample=…``), or, in
+    the out-of-sample run's own report, which paper and pool it is."""
+    if paper.derived_from:
+        return [f"<h2 id='out-of-sample'>Out of sample</h2><p>This is the out-of-sample run of "
+                f"<a href='../{html.escape(paper.derived_from['paper'])}/report.html'>"
+                f"{html.escape(paper.derived_from['paper'])}</a>: its classifiers, protocol, preprocessing, "
+                f"statistics and claims on {html.escape(_pool_words(paper))} Nothing was printed for these data "
+                "sets, so every cell is ours alone.</p>"]
+    if "out_of_sample" not in outputs:
+        return []
+    table, derived = outputs["out_of_sample"]
+    same = int((table["same"] == "yes").sum())
+    holds = int((table["out_of_sample"] == "yes").sum())
+    parts = [f"<h2 id='out-of-sample'>Out of sample</h2><p>The paper's claims that generalise over data sets, "
+             f"asked of {html.escape(_pool_words(derived))} The tables, statistics and figures on them are in "
+             f"<a href='../{html.escape(derived.name)}/report.html'>their own report</a>.</p>",
+             f"<p><b>{holds} of {len(table)} claims hold out of sample</b> ({same} with the same verdict as on the "
+             "paper's own data sets; stability: the share of 1 000 bootstrap resamples of each pool in which the "
+             "claim holds).</p>"]
+    shown = table[["claim_id", "metric", "claim", "in_sample", "in_sample_stability", "out_of_sample",
+                   "out_of_sample_stability", "out_of_sample_evidence"]]
+    parts.append(frame_html(shown, 2))
+    return parts
+
+
 def _readings_section(paper: Paper, outputs: dict, rel) -> list[str]:
     """The readings run: per choice, how each reading's touched cells fit the printed ones (the
     default first), and the claims whose verdict changes with a reading."""
@@ -600,6 +638,7 @@ def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[P
     parts.append(frame_html(outputs["stats/match_counts.csv"], 2))
     parts += _seed_section(outputs)
     parts += _readings_section(paper, outputs, rel)
+    parts += _out_of_sample_section(paper, outputs)
     from ..analysis.tables import label_metric
 
     for name, spec in paper.tables.items():

@@ -1,0 +1,220 @@
+"""Out of sample: a paper's claims asked of data sets its authors did not use.
+
+The pool of a paper is every real data set of the registry (a generated one is another paper's
+synthetic sweep) that the paper does not use, nor another copy or version of one it uses (the same
+bytes or rows, or ``anneal.ORIG`` beside ``anneal``), that its classifiers can run on after its own
+preprocessing, that its analysis table keeps, and that is within its size limits, in the
+registry's order. The size limits are the paper's own unless its config declares others
+(``out_of_sample: {max_instances, max_attributes, max_cells, exclude: {name: why}}``): no more
+instances, attributes, or instances × attributes than its largest data sets have, so that a method
+is not asked of data its authors never had to run it on (nor at a cost they never paid: a paper
+that runs each attribute left out costs attributes² per data set). A user's list
+(``--config out_of_sample=[name, …]``) is checked by the same rules and refused, one line per
+name, where one fails; the default pool leaves
+such a set out and says why.
+
+The out-of-sample run is a paper of its own, derived from the paper's config (``derived_config``):
+the same classifiers, protocol, preprocessing, tables, statistics, claims and figures on the pool,
+without the printed numbers (nothing was printed for these data sets), the gaps and the readings
+(they explain and vary the printed cells), named ``{paper}_out_of_sample``. Every rule of the
+workflow runs it as it runs a paper (seeds, a cluster, its report), and ``compare_claims`` sets
+each claim's verdict on it beside the paper's own.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+import pandas as pd
+
+from .errors import ConfigError
+from .spec import Paper
+
+SUFFIX = "_out_of_sample"
+
+
+def derived_name(paper: str) -> str:
+    return f"{paper}{SUFFIX}"
+
+
+@dataclass(frozen=True)
+class Pool:
+    datasets: tuple[str, ...]                 # asked, in the registry's order (or the user's)
+    excluded: tuple[tuple[str, str], ...]     # (data set, why): the default pool's candidates left out
+    user: tuple[str, ...] = ()                # those of the pool a user's own registry adds
+
+
+def named_restrictions(data) -> list[str]:
+    """The tables and classifiers of a config as written restricted to data sets it names (a
+    selection by a property the registry does not record, e.g. two classes occurring): on other
+    data sets there is no such list."""
+    named = [f"tables.{t}" for t, spec in (data.get("tables") or {}).items() if isinstance(spec.get("datasets"), list)]
+    named += [f"classifiers.{c}" for c, spec in (data.get("classifiers") or {}).items()
+              if isinstance(spec, dict) and isinstance(spec.get("datasets"), list)]
+    return named
+
+
+def size_limits(paper: Paper, registry: dict) -> tuple[int, int, int]:
+    """(instances, attributes, instances × attributes) a pool data set may have: the config's, else
+    the largest of the paper's own data sets."""
+    own = [registry[paper.dataset_entry(d)] for d in paper.datasets]
+    limits = paper.out_of_sample
+    max_n = limits.max_instances or max((e.n_instances or 0) for e in own)
+    max_a = limits.max_attributes or max((e.n_attributes or 0) for e in own)
+    max_cells = limits.max_cells or max((e.n_instances or 0) * (e.n_attributes or 0) for e in own)
+    return max_n, max_a, max_cells
+
+
+def _same_data(a, b) -> bool:
+    return any(getattr(a, k) and getattr(a, k) == getattr(b, k) for k in ("sha256", "data_sha256", "rows_sha256"))
+
+
+def _why_not(paper: Paper, name: str, registry: dict, where: str) -> str | None:
+    """Why data set ``name`` cannot be asked of ``paper`` (None: it can)."""
+    entry, limits = registry[name], paper.out_of_sample
+    if name in limits.exclude:
+        return f"excluded by the paper's config: {limits.exclude[name]}"
+    if name in paper.datasets:
+        return "the paper uses it"
+    if entry.extra.get("generator"):
+        return "generated data (a synthetic sweep), not a data set of the kind the paper's claims are about"
+    same = [d for d in paper.datasets
+            if _same_data(registry[paper.dataset_entry(d)], entry) or name.split(".")[0] == d.split(".")[0]]
+    if same:
+        return f"another copy or version of {same[0]}, which the paper uses"
+    n, a = entry.n_instances, entry.n_attributes
+    max_n, max_a, max_cells = size_limits(paper, registry)
+    if n is None or n > max_n:
+        return f"{n} instances, above the paper's limit {max_n}"
+    if a is None or a > max_a:
+        return f"{a} attributes, above the paper's limit {max_a}"
+    if a is None or n * a > max_cells:
+        return f"{n} × {a} cells, above the paper's limit {max_cells}"
+    if paper.preprocessing.complete_cases:
+        left = _complete_rows(paper, name, entry)
+        folds = paper.protocol.folds or 2
+        if left is not None and (left[0] < 2 * folds or left[1] < 2):
+            return (f"{left[0]} of {n} rows, {left[1]} classes left by the paper's complete-cases filter "
+                    f"(its {folds}-fold cross-validation needs at least {2 * folds} rows and 2 classes)")
+    from .analysis.tables import table_datasets
+    from .paper import _check_attribute_kinds, _check_positive_classes
+
+    one = paper.replaced(datasets=[name], dataset_copies={})
+    try:
+        if not table_datasets(one, one.tables[paper.analysis.table], registry) if paper.analysis.table else False:
+            return f"table {paper.analysis.table} keeps no such data set"
+        _check_positive_classes(one, registry, where)
+        _check_attribute_kinds(one, registry, where)
+    except ConfigError as exc:
+        return str(exc).removeprefix(f"{where}: ").removeprefix(f"{where}, ")
+    return None
+
+
+def _complete_rows(paper: Paper, name: str, entry) -> tuple[int, int] | None:
+    """(rows, classes) the paper's row filters leave of a data set, read from its shipped, cached
+    or mirrored file; None when none is here yet (its evaluation job will say)."""
+    import lzma
+    import os
+    import tempfile
+    from pathlib import Path
+
+    from .data.fetch import load_dataset, shipped_path
+    from .experiment import paper_rows
+
+    mirrors = [Path(m) / entry.file for m in os.environ.get("NBREPRO_MIRRORS", "").split(os.pathsep) if m]
+    found = [p for p in (Path("resources/raw") / entry.file, *mirrors) if p.is_file()]
+    packed = [p for p in (shipped_path(entry), *(m.with_name(m.name + ".xz") for m in mirrors)) if p.is_file()]
+    if not found and not packed:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        path = found[0] if found else Path(tmp) / entry.file
+        if not found:
+            path.write_bytes(lzma.decompress(packed[0].read_bytes()))
+        X, y = paper_rows(paper, name, *load_dataset(entry, path))
+    return len(y), int(y.nunique())
+
+
+def pool(paper: Paper, registry: dict, wanted=None, user=()) -> Pool:
+    """The data sets ``paper``'s claims are asked of out of sample. ``wanted``: a user's list of
+    registry names (each must qualify); None or True: the default pool. ``user``: the registry's
+    names a user's own registry adds (the report says which data sets were the user's)."""
+    where = str(paper.path or paper.name)
+    named = named_restrictions(paper.as_written())
+    if named:
+        raise ConfigError(f"{where}: out of sample: {', '.join(named)} are restricted to data sets the paper "
+                          "names, and on other data sets there is no such list (a registry filter such as "
+                          "{n_classes: 2} in its place would run there)")
+    if wanted in (None, True):
+        kept, excluded = [], []
+        for name in registry:
+            if name in paper.datasets:
+                continue
+            why = _why_not(paper, name, registry, where)
+            (excluded.append((name, why)) if why else kept.append(name))
+        if not kept:
+            raise ConfigError(f"{where}: out of sample: no data set of the registry qualifies (every one is "
+                              "used, excluded, or above the paper's size limits)")
+        return Pool(tuple(kept), tuple(excluded), tuple(d for d in kept if d in user))
+    names = [wanted] if isinstance(wanted, str) else list(wanted)
+    unknown = [n for n in names if n not in registry]
+    if unknown:
+        raise ConfigError(f"config out_of_sample: {unknown} are not in the data-set registry")
+    for name in names:
+        why = _why_not(paper, name, registry, where)
+        if why is not None:
+            raise ConfigError(f"config out_of_sample: data set {name!r} cannot be asked of paper {paper.name!r}: {why}")
+    names = list(dict.fromkeys(names))
+    return Pool(tuple(names), (), tuple(d for d in names if d in user))
+
+
+def derived_config(written: dict, the_pool: Pool) -> dict:
+    """The config of the out-of-sample run, from the paper's config as written: the pool for its
+    data sets; no printed numbers, gaps, readings or companions; the pool and what it left out, why,
+    under ``derived_from``."""
+    out = copy.deepcopy(dict(written))
+    name = out["paper"]
+    out["paper"] = derived_name(name)
+    out["title"] = f"{out.get('title') or name} — out of sample"
+    out["datasets"] = list(the_pool.datasets)
+    for key in ("dataset_copies", "published_names", "gaps", "reading_combinations", "companions", "out_of_sample",
+                "benchmarks", "investigations"):
+        out.pop(key, None)
+    out["choices"] = [{k: v for k, v in c.items() if k not in ("id", "readings")} for c in out.get("choices") or ()]
+    per_dataset = (out.get("preprocessing") or {}).get("per_dataset")
+    if per_dataset:
+        out["preprocessing"]["per_dataset"] = {d: v for d, v in per_dataset.items() if d in the_pool.datasets}
+    for table in (out.get("tables") or {}).values():
+        for key in ("published", "published_summary", "markers_printed"):
+            table.pop(key, None)
+    out["derived_from"] = {"paper": name, "kind": "out_of_sample", "user_datasets": list(the_pool.user),
+                           "excluded": dict(the_pool.excluded)}
+    return out
+
+
+COMPARE_COLUMNS = ["claim_id", "metric", "section", "claim", "kind", "in_sample", "in_sample_stability",
+                   "out_of_sample", "out_of_sample_stability", "out_of_sample_evidence", "same"]
+
+
+def compare_claims(in_sample: pd.DataFrame, out_of_sample: pd.DataFrame) -> pd.DataFrame:
+    """Per claim judged on our numbers that generalises over data sets (its bootstrap stability was
+    computed on the paper's data sets): its verdict there and on the pool, with their stabilities.
+    A claim about named data sets or a count on them describes those data sets and is not asked."""
+    def ours(frame):
+        f = frame[frame.source == "ours"].copy()
+        f["metric"] = f["metric"].fillna("").astype(str)
+        return f.set_index(["claim_id", "metric"])
+
+    a, b = ours(in_sample), ours(out_of_sample)
+    rows = []
+    for key, r in a.iterrows():
+        if pd.isna(r.stability):
+            continue
+        o = b.loc[key] if key in b.index else None
+        verdict = "not run" if o is None else o.verdict
+        rows.append({"claim_id": key[0], "metric": key[1], "section": r.section, "claim": r.claim,
+                     "kind": r.get("kind", "") if isinstance(r.get("kind", ""), str) else "",
+                     "in_sample": r.verdict, "in_sample_stability": r.stability,
+                     "out_of_sample": verdict, "out_of_sample_stability": float("nan") if o is None else o.stability,
+                     "out_of_sample_evidence": "" if o is None else o.evidence,
+                     "same": "yes" if verdict == r.verdict else "no"})
+    return pd.DataFrame(rows, columns=COMPARE_COLUMNS)
