@@ -69,12 +69,16 @@ def test_a_papers_claims_asked_of_a_users_data_set(tmp_path):
 def test_out_of_sample_bad_input_is_one_line_before_any_job(tmp_path):
     registry = _user_registry(tmp_path)
     proj = _project(tmp_path, PAPER)
-    res = _snakemake(proj, f"user_datasets={registry}", "out_of_sample=[iris]", "-n", check=False)
-    assert res.returncode != 0 and "data set 'iris' cannot be asked of paper 'tiny': the paper uses it" in res.stderr
-    res = _snakemake(proj, "out_of_sample=[mine]", "-n", check=False)   # without the user's registry
-    assert res.returncode != 0 and "config out_of_sample: ['mine'] are not in the data-set registry" in res.stderr
+    def refused(*config):
+        res = _snakemake(proj, *config, "-n", check=False)
+        assert res.returncode != 0 and "rule fetch" not in res.stdout   # nothing planned, let alone run
+        return res.stdout + res.stderr
+
+    assert "data set 'iris' cannot be asked of paper 'tiny': the paper uses it" in refused(
+        f"user_datasets={registry}", "out_of_sample=[iris]")
+    # without the user's registry
+    assert "config out_of_sample: ['mine'] are not in the data-set registry" in refused("out_of_sample=[mine]")
     data = yaml.safe_load(registry.read_text())
     data["datasets"]["iris"] = data["datasets"].pop("mine")
     registry.write_text(yaml.safe_dump(data))
-    res = _snakemake(proj, f"user_datasets={registry}", "-n", check=False)
-    assert res.returncode != 0 and "data set 'iris' has the name of a shipped data set" in res.stderr
+    assert "data set 'iris' has the name of a shipped data set" in refused(f"user_datasets={registry}")
