@@ -65,6 +65,23 @@ def size_limits(paper: Paper, registry: dict) -> tuple[int, int, int]:
     return max_n, max_a, max_cells
 
 
+def _on_one(paper: Paper, name: str, registry: dict) -> Paper:
+    """The paper on data set ``name`` alone, its restrictions to named data sets read through
+    ``out_of_sample.named_as`` (a table filters by it; a classifier runs here if ``name`` matches)."""
+    data = {**paper.as_written(), "datasets": [name], "dataset_copies": {}}
+    named_as = paper.out_of_sample.named_as
+    if named_as:
+        data = copy.deepcopy(data)
+        match = all(getattr(registry[name], k) == v for k, v in named_as.items())
+        for t in data.get("tables", {}).values():
+            if isinstance(t.get("datasets"), list):
+                t["datasets"] = dict(named_as)
+        for c in data.get("classifiers", {}).values():
+            if isinstance(c, dict) and isinstance(c.get("datasets"), list):
+                c["datasets"] = [name] if match else []
+    return Paper.from_config(data, paper.path)
+
+
 def _same_data(a, b) -> bool:
     return any(getattr(a, k) and getattr(a, k) == getattr(b, k) for k in ("sha256", "data_sha256", "rows_sha256"))
 
@@ -99,7 +116,7 @@ def _why_not(paper: Paper, name: str, registry: dict, where: str) -> str | None:
     from .analysis.tables import table_datasets
     from .paper import _check_attribute_kinds, _check_positive_classes
 
-    one = paper.replaced(datasets=[name], dataset_copies={})
+    one = _on_one(paper, name, registry)
     try:
         if not table_datasets(one, one.tables[paper.analysis.table], registry) if paper.analysis.table else False:
             return f"table {paper.analysis.table} keeps no such data set"
@@ -140,10 +157,10 @@ def pool(paper: Paper, registry: dict, wanted=None, user=()) -> Pool:
     names a user's own registry adds (the report says which data sets were the user's)."""
     where = str(paper.path or paper.name)
     named = named_restrictions(paper.as_written())
-    if named:
+    if named and not paper.out_of_sample.named_as:
         raise ConfigError(f"{where}: out of sample: {', '.join(named)} are restricted to data sets the paper "
-                          "names, and on other data sets there is no such list (a registry filter such as "
-                          "{n_classes: 2} in its place would run there)")
+                          "names, and on other data sets there is no such list (say which of them it keeps there, "
+                          "e.g. out_of_sample: {named_as: {n_classes: 2}})")
     if wanted in (None, True):
         kept, excluded = [], []
         for name in registry:
@@ -167,11 +184,22 @@ def pool(paper: Paper, registry: dict, wanted=None, user=()) -> Pool:
     return Pool(tuple(names), (), tuple(d for d in names if d in user))
 
 
-def derived_config(written: dict, the_pool: Pool) -> dict:
+def derived_config(written: dict, the_pool: Pool, registry: dict | None = None) -> dict:
     """The config of the out-of-sample run, from the paper's config as written: the pool for its
     data sets; no printed numbers, gaps, readings or companions; the pool and what it left out, why,
-    under ``derived_from``."""
+    under ``derived_from``. A table or classifier restricted to data sets the paper names keeps the
+    pool's data sets that match ``out_of_sample.named_as`` (a registry filter), by name."""
     out = copy.deepcopy(dict(written))
+    named_as = (out.get("out_of_sample") or {}).get("named_as")
+    if named_as:
+        keep = [d for d in the_pool.datasets if all(getattr(registry[d], k) == v for k, v in named_as.items())]
+        if not keep:
+            raise ConfigError(f"{out['paper']}: out of sample: no data set of the pool matches "
+                              f"out_of_sample.named_as {named_as}")
+        for section in ("tables", "classifiers"):
+            for spec in (out.get(section) or {}).values():
+                if isinstance(spec, dict) and isinstance(spec.get("datasets"), list):
+                    spec["datasets"] = list(keep)
     name = out["paper"]
     out["paper"] = derived_name(name)
     out["title"] = f"{out.get('title') or name} — out of sample"

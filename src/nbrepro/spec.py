@@ -292,6 +292,7 @@ class OutOfSample(Section):
     max_cells: int | None = None
     exclude: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     why_fewer: str | None = None
+    named_as: Mapping[str, object] | None = None   # what a restriction to named data sets keeps of the pool
 
 
 _SECTIONS = {"preprocessing": Preprocessing, "protocol": Protocol, "analysis": Analysis, "significance": Significance,
