@@ -386,3 +386,31 @@ def test_no_network_fails_at_once_in_one_line(tmp_path, monkeypatch):
     assert message.startswith("dataset 'elsewhere': OpenML dataset 61 could not be fetched: GET http://127.0.0.1:9/")
     assert "\n" not in message and openml.config.connection_n_retries == 5   # the client's setting restored
     assert _left_behind(tmp_path) == []
+
+
+def test_a_copy_with_the_registrys_rows_in_another_order_says_so(tmp_path, capsys):
+    """Was (issue 63): a re-shipped file with the same rows in another order said only "checksum
+    mismatch", though the rows digest tells exactly that; the folds would differ."""
+    (tmp_path / "m").mkdir()
+    _swapped_iris(tmp_path / "m/elsewhere.arff")
+    reg = _registry_file(tmp_path, elsewhere=_iris_entry())
+    rc = cli(["fetch", "--dataset", "elsewhere", "--registry", reg, "--no-openml", "--mirror", str(tmp_path / "m"),
+              "--out", str(tmp_path / "e.arff")])
+    err = capsys.readouterr().err
+    assert rc == 2 and "checksum mismatch" in err and "it has the registry's rows in another order" in err
+    assert (tmp_path / "m/elsewhere.arff").is_file()   # the mirror's file is the user's: left where it is
+
+
+def test_a_class_attribute_is_checked_against_the_files_header_before_any_job():
+    """Was (issue 63): a wrong class_attribute failed only at the evaluation step, without the file's attributes."""
+    from dataclasses import replace
+
+    from nbrepro.data.fetch import class_attribute_problem
+
+    iris = load_registry(REGISTRY)["iris"]
+    assert class_attribute_problem(iris) is None
+    assert class_attribute_problem(replace(iris, class_attribute="species")) == (
+        "dataset 'iris': class_attribute 'species' is not an attribute of iris.arff.xz (its attributes: "
+        "sepallength, sepalwidth, petallength, petalwidth, class)")
+    assert class_attribute_problem(replace(iris, class_attribute="petallength")) == (
+        "dataset 'iris': the class attribute 'petallength' of iris.arff.xz is numeric, not nominal")

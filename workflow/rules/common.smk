@@ -11,6 +11,7 @@ from snakemake.utils import validate
 from nbrepro import paths
 from nbrepro.config import load_yaml
 from nbrepro.errors import ConfigError
+from nbrepro.data.fetch import class_attribute_problem
 from nbrepro.data.registry import parse_registry
 from nbrepro.data.user import ENV as USER_ENV, check_user_entries, read_user_registry
 from nbrepro.analysis.seed_bands import seeded_runs
@@ -112,5 +113,10 @@ TOUCHED = {name: {r: touched(PAPERS[name], reading_paper(name, r)) for r in rs} 
 RUN_DATASETS = sorted({p.dataset_entry(d) for p in PAPERS.values() for d in p.datasets}
                       | {reading_paper(n, r).dataset_entry(d) for n, rs in READINGS.items() for r in rs
                          for d in PAPERS[n].datasets})
+# each one's class attribute against its file's header, before any job (a file not here yet: its fetch job's)
+for _d in RUN_DATASETS:
+    _problem = class_attribute_problem(REGISTRY[_d])
+    if _problem:
+        raise ConfigError(f"{config['registry']}: {_problem}")
 
 

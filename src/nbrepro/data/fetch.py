@@ -123,11 +123,59 @@ def _check_bytes(spec: DatasetSpec, path: Path, where: str) -> None:
     if spec.sha256:
         got = sha256_of(path)
         if got != spec.sha256:
+            how = _how_it_differs(spec, path)
             path.unlink(missing_ok=True)
             raise DatasetInvalid(
                 f"dataset {spec.name!r}: checksum mismatch for {where}: sha256 {got}, "
-                f"registry expects {spec.sha256} ({REGISTRY_FILE})"
+                f"registry expects {spec.sha256} ({REGISTRY_FILE}){how}"
             )
+
+
+def _how_it_differs(spec: DatasetSpec, path: Path) -> str:
+    """What the data digests say of a file whose bytes are not the registry's."""
+    try:
+        got = file_digests(path)
+    except (ArffError, ValueError, OSError):
+        return "; it is not a readable ARFF file"
+    if spec.data_sha256 and got["data_sha256"] == spec.data_sha256:
+        return "; its data are the registry's (the same values in the same order, written otherwise)"
+    if spec.rows_sha256 and got["rows_sha256"] == spec.rows_sha256:
+        return "; it has the registry's rows in another order (the rows digest matches), which changes the folds"
+    return ""
+
+
+def class_attribute_problem(spec: DatasetSpec, cache: str | Path = "resources/raw") -> str | None:
+    """What is wrong with the entry's class attribute against its file's header (shipped, cached or
+    in a mirror): not among the attributes (listed), or not nominal; None when it is fine or no file
+    is here yet (its fetch job checks it)."""
+    from .arff import read_attributes
+
+    path = _header_file(spec, cache)
+    if path is None:
+        return None
+    attrs = read_attributes(path)
+    names = [a.name for a in attrs]
+    which = spec.class_attribute
+    cls = names[-1] if which == "last" and names else names[0] if which == "first" and names else which
+    if cls not in names:
+        return (f"dataset {spec.name!r}: class_attribute {cls!r} is not an attribute of {path.name} "
+                f"(its attributes: {', '.join(names)})")
+    kind = next(a.kind for a in attrs if a.name == cls)
+    if kind != "nominal":
+        return f"dataset {spec.name!r}: the class attribute {cls!r} of {path.name} is {kind}, not nominal"
+    return None
+
+
+def _header_file(spec: DatasetSpec, cache: str | Path = "resources/raw") -> Path | None:
+    """The file whose header a check before any job reads: the shipped copy, the cached one, or a mirror's."""
+    if not spec.file:
+        return None
+    mirrors = [Path(m) / spec.file for m in os.environ.get("NBREPRO_MIRRORS", "").split(os.pathsep) if m]
+    mirrors += [m.with_name(m.name + ".xz") for m in mirrors]
+    for path in (shipped_path(spec), Path(cache) / spec.file, *mirrors):
+        if path.is_file():
+            return path
+    return None
 
 
 def check_copy(spec: DatasetSpec, path: Path, where: str) -> dict:
@@ -307,26 +355,18 @@ def class_column(frame: pd.DataFrame, spec: DatasetSpec) -> str:
 
 def attribute_kinds(spec: DatasetSpec, cache: str | Path = "resources/raw") -> dict[str, str] | None:
     """Each attribute's kind ("nominal", "numeric", "string"), the class left out, read from the
-    header of the shipped file or the cached copy; None when neither is here yet (a data set
-    fetched from a mirror or OpenML on the first run)."""
+    header of the shipped file, the cached copy or a mirror's; None when none is here yet (a data
+    set fetched from OpenML on the first run)."""
     from .arff import read_attributes
 
-    mirrors = [Path(m) / spec.file for m in os.environ.get("NBREPRO_MIRRORS", "").split(os.pathsep) if m]
-    mirrors += [m.with_name(m.name + ".xz") for m in mirrors]
-    for path in (shipped_path(spec) if spec.file else None, Path(cache) / spec.file if spec.file else None,
-                 *(mirrors if spec.file else ())):
-        if path is not None and path.is_file():
-            attrs = read_attributes(path)
-            names = [a.name for a in attrs]
-            cls = (
-                names[-1]
-                if spec.class_attribute == "last"
-                else names[0]
-                if spec.class_attribute == "first"
-                else spec.class_attribute
-            )
-            return {a.name: a.kind for a in attrs if a.name != cls}
-    return None
+    path = _header_file(spec, cache)
+    if path is None:
+        return None
+    attrs = read_attributes(path)
+    names = [a.name for a in attrs]
+    which = spec.class_attribute
+    cls = names[-1] if which == "last" else names[0] if which == "first" else which
+    return {a.name: a.kind for a in attrs if a.name != cls}
 
 
 def load_dataset(spec: DatasetSpec, path: Path) -> tuple[pd.DataFrame, pd.Series]:
