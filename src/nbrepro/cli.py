@@ -205,7 +205,7 @@ def cmd_report(args):
     from . import __version__
     from .analysis.paper import output_files
     from .config import captioned_files
-    from .report.html import paper_report, run_report
+    from .report.html import cpu_time, paper_report, run_report
 
     paper = _paper(args)
     res = Path(args.results)
@@ -252,7 +252,7 @@ def cmd_report(args):
     provenance, commit = _run_provenance(args)
     provenance["data sets read from"] = _fetched_from(paper, Path(args.raw))
     outputs["run"] = (
-        f"made {provenance['report made (UTC)']} UTC after {_seconds(timings) / 60:.0f} min of fitting "
+        f"made {provenance['report made (UTC)']} UTC after {cpu_time(_seconds(timings))} of fitting "
         "and predicting" + (f", commit {commit[:12]}" if commit else "")
     )
     paper_report(paper, outputs, figs, res / paths.REPORT)

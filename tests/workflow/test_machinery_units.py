@@ -460,9 +460,12 @@ def test_index_has_a_row_per_paper_with_cells_claims_and_time(tmp_path):
     )
     text = (tmp_path / "index.html").read_text()
     assert "<td>10</td><td>6</td><td>8</td><td>9</td><td>1</td><td>1 / 1</td><td>0 / 1</td>" in text
-    assert "<!--machine-->10 min<!--/machine-->" in text and "p/report.html" in text
+    assert "<!--machine-->10 CPU-min<!--/machine-->" in text and "p/report.html" in text   # never "0 min"
     assert "src='../figures/p/t2_reproduced_vs_published.svg'" in text
     assert "Speed" not in text  # no measured jobs given
+    from nbrepro.report.html import cpu_time
+
+    assert [cpu_time(s) for s in (0.04, 42.6, 1230, 4708)] == ["0.04 CPU-s", "43 CPU-s", "20 CPU-min", "1.3 CPU-h"]
 
 
 def test_index_shows_the_suites_heaviest_jobs_as_committed():

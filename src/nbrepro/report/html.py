@@ -242,6 +242,14 @@ def table_html(
     return "".join(out)
 
 
+def cpu_time(seconds: float) -> str:
+    """CPU seconds as a reader takes them in: "42 CPU-s" below ten minutes, "1.3 CPU-h" from an hour;
+    never "0 min" for work done."""
+    if seconds < 600:
+        return f"{seconds:.3g} CPU-s" if seconds < 10 else f"{seconds:.0f} CPU-s"
+    return f"{seconds / 60:.0f} CPU-min" if seconds < 3600 else f"{seconds / 3600:.1f} CPU-h"
+
+
 def frame_html(df: pd.DataFrame, nd: int = 4) -> str:
     def f(v):
         if isinstance(v, float):
@@ -896,11 +904,11 @@ def index_report(
         "<h1>nbrepro — reproduced papers</h1>",
         "<p class='small'>Cells: published cells equal at the printed decimals (exact), within the metric's "
         "first and second tolerance, and further off. Claims: the paper's statements checked on its own "
-        "printed numbers and on ours (held / checked). Time: fitting and predicting, summed over every job, "
-        "on the machine that made this page.</p>",
+        "printed numbers and on ours (held / checked). CPU time: fitting and predicting, summed over every "
+        "job, on the machine that made this page.</p>",
         "<div class='scroll'><table><tr><th class='l'>paper</th><th>published cells</th><th>exact</th>"
         "<th>within 1st tolerance</th><th>within 2nd tolerance</th><th>further off</th>"
-        "<th>claims held, paper's numbers</th><th>claims held, ours</th><th>time</th>"
+        "<th>claims held, paper's numbers</th><th>claims held, ours</th><th>CPU time</th>"
         "<th>reproduced vs published</th></tr>",
     ]
     for p in papers:
@@ -912,7 +920,7 @@ def index_report(
             return f"{n['held']} / {n['held'] + n['not held']}" if n else "—"
 
         seconds = p.get("seconds")
-        time_cell = machine_dependent(f"{seconds / 60:.0f} min" if seconds is not None else "—")
+        time_cell = machine_dependent(cpu_time(seconds) if seconds is not None else "—")
         figure = (
             f"<a href='{html.escape(p['figure'])}'><img class='thumb' src='{html.escape(p['figure'])}' "
             f"alt='reproduced against published, {html.escape(p['name'])}'></a>"
