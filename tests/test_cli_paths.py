@@ -30,3 +30,21 @@ def test_a_missing_path_is_one_line(command, tmp_path):
     lines = res.stderr.strip().splitlines()
     assert "Traceback" not in res.stderr and len(lines) == 1, res.stderr[-2000:]
     assert "no/such/file.yaml" in lines[0] or "no such file" in lines[0].lower(), lines[0]
+
+
+def test_the_index_keeps_papers_an_earlier_run_built(tmp_path):
+    """Was (issue 63): papers=[a] then papers=[b] dropped a from the index, its results on disk."""
+    from nbrepro import paths
+    from nbrepro.cli import _earlier_papers
+
+    configs = tmp_path / "papers"
+    configs.mkdir()
+    for name in ("a", "b", "c"):
+        (configs / f"{name}.yaml").write_text(f"paper: {name}\ntables: {{t2: {{}}}}\n")
+    results = tmp_path / "results"
+    for name in ("a", "b", "d"):   # d: a report with no config any more
+        (results / name / "stats").mkdir(parents=True)
+        (results / name / paths.REPORT).write_text("<html>")
+        (results / name / paths.match_counts("t2")).write_text("x\n")
+    (results / "c").mkdir()   # c: no report, nothing to show
+    assert _earlier_papers(results, [str(configs / "b.yaml")], [str(configs)]) == [str(configs / "a.yaml")]

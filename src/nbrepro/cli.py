@@ -344,11 +344,14 @@ def cmd_index(args):
 
     rows = []
     results = Path(args.results)
-    for cfg in args.paper_configs:
+    configs = list(args.paper_configs) + _earlier_papers(results, args.paper_configs, args.paper_dirs)
+    earlier = set(configs[len(args.paper_configs):])
+    for cfg in configs:
         p = load_paper(cfg, check=False)
         res = results / p.name
         counts = pd.concat([read_csv(res / paths.match_counts(t)) for t in p.tables], ignore_index=True)
-        row = {"name": p.name, "title": p.title or p.name, "counts": counts}
+        row = {"name": p.name, "title": (p.title or p.name) + (" (an earlier run)" if cfg in earlier else ""),
+               "counts": counts}
         if (res / paths.stats("claims")).is_file():
             row["claims"] = read_csv(res / paths.stats("claims"))
         if (res / paths.TIMINGS).is_file():
@@ -370,10 +373,31 @@ def cmd_index(args):
     suite_run = pd.read_csv(args.suite_run) if args.suite_run else None
     index_report(rows, results / paths.INDEX_PAGE, speed, suite_run)
     claims_page(
-        [dict(r, gaps=load_paper(cfg, check=False).gaps) for r, cfg in zip(rows, args.paper_configs, strict=True)],
+        [dict(r, gaps=load_paper(cfg, check=False).gaps) for r, cfg in zip(rows, configs, strict=True)],
         results / paths.CLAIMS_PAGE,
         results / paths.CLAIMS_CSV,
     )
+
+
+def _earlier_papers(results: Path, configs, paper_dirs) -> list[str]:
+    """The configs of papers whose report an earlier run left in ``results`` (built one at a time,
+    ``papers=[a]`` then ``papers=[b]``): found by name in ``paper_dirs``, in name order."""
+    named = {Path(c).stem for c in configs}
+    out = []
+    for report in sorted(results.glob(f"*/{paths.REPORT}")):
+        name = report.parent.name
+        if name in named:
+            continue
+        found = [Path(d) / f"{name}.yaml" for d in paper_dirs if (Path(d) / f"{name}.yaml").is_file()]
+        if found and all((report.parent / paths.match_counts(t)).is_file() for t in _table_names(found[0])):
+            out.append(str(found[0]))
+    return out
+
+
+def _table_names(config: Path) -> list[str]:
+    from .config import load_yaml
+
+    return list((load_yaml(config) or {}).get("tables") or {})
 
 
 def cmd_crate(args):
@@ -605,6 +629,8 @@ def main(argv=None):
     p.add_argument("--readings", action="store_true", help="show the readings run's (each paper's stats/readings.csv)")
     p.add_argument("--out-of-sample", action="store_true",
                    help=f"show the out-of-sample run's (each paper's {paths.CLAIMS_OUT_OF_SAMPLE})")
+    p.add_argument("--paper-dir", action="append", dest="paper_dirs", default=[],
+                   help="where the configs of papers an earlier run left reports of are (repeatable)")
     p.add_argument("paper_configs", nargs="+")
     p.set_defaults(func=cmd_index)
 

@@ -68,8 +68,12 @@ rule index:
         results=lambda wildcards, output: str(Path(output[0]).parent),
         readings="--readings" if any(READINGS.values()) else "",
         out_of_sample="--out-of-sample" if OUT_OF_SAMPLE else "",
+        # papers an earlier run built (papers=[a], then papers=[b]) stay on the index: their configs' folders
+        paper_dirs=lambda wildcards: " ".join(f"--paper-dir {shlex.quote(d)}" for d in (config["paper_dir"],
+                                                                                     "resources/papers")),
     shell:
         f"nbrepro index --results {{params.results}} --seeds {SEEDS} {{params.readings}} {{params.out_of_sample}} "
+        "{params.paper_dirs} "
         "{params.speed} {params.suite_run} "
         "{input.configs:q} 2> {log:q}"
 
