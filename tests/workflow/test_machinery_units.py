@@ -412,6 +412,11 @@ def test_report_opens_with_the_result_at_a_glance(tmp_path):
     assert "16 within its second, 2 further off, 2 not computed" in text
     assert "on the paper's own printed numbers: 1 hold, 0 do not; on ours: 1 hold, 1 do not" in text
     assert "<a href='#gap-1'>Table 2, glass</a>" in text and "run.html" in text
+    # a data set the paper did not print is not "further off" (issue 63): B's 8 computed, 6 of them printed
+    text = _glance(Paper.from_config({"paper": "p"}),
+                   {"stats/match_counts.csv": counts.assign(printed=[10, 6]), "nbrepro_version": "0.1.0",
+                    "config_sha256": "ab" * 32})
+    assert "16 within its second, 0 further off, 2 not computed; 2 of ours have no printed value" in text
 
 
 def test_fingerprint_leaves_out_marked_machine_details(tmp_path):

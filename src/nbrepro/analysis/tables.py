@@ -206,7 +206,9 @@ def agreement(mean, std, published_mean, published_std, mean_decimals=2, std_dec
 
 
 def match_counts(table: pd.DataFrame, table_name: str, tolerances: dict | None = None) -> pd.DataFrame:
-    """Per method and metric: cells, computed, exact at the printed decimals, within each tolerance."""
+    """Per method and metric: cells, computed, printed (computed cells with a printed value to
+    compare with: a data set the paper did not print is not "further off"), exact at the printed
+    decimals, within each tolerance."""
     rows = []
     for (m, metric), g in table.groupby(["method", "metric"], sort=False):
         near, far = (tolerances or {}).get(metric, (0.5, 1.0))
@@ -225,6 +227,7 @@ def match_counts(table: pd.DataFrame, table_name: str, tolerances: dict | None =
                 "metric": metric,
                 "cells": len(g),
                 "computed": int(g["mean"].notna().sum()),
+                "printed": len(both),
                 "exact_mean_and_std": kinds.count("exact"),
                 f"within_{float(near)}": int((diff < near).sum()),
                 f"within_{float(far)}": int((diff < far).sum()),

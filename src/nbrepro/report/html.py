@@ -275,7 +275,7 @@ def machine_dependent(text: str) -> str:
 def cell_counts(counts: pd.DataFrame) -> tuple[list[dict], dict]:
     """Per (table, metric) and in total: published cells, computed, exact (mean and sd at the
     printed decimals), within the metric's first and second tolerance, further off."""
-    rows, totals = [], dict(cells=0, computed=0, exact=0, near=0, within=0)
+    rows, totals = [], dict(cells=0, computed=0, compared=0, exact=0, near=0, within=0)
     if "max_abs_diff" in counts.columns:  # computed, but nothing published to compare with (a figure's sweep)
         counts = counts[~(counts["max_abs_diff"].isna() & (counts["computed"] > 0))]
     for (table, metric), g in counts.groupby(["table", "metric"], sort=False):
@@ -286,6 +286,8 @@ def cell_counts(counts: pd.DataFrame) -> tuple[list[dict], dict]:
         n = dict(
             cells=int(g["cells"].sum()), computed=int(g["computed"].sum()), exact=int(g["exact_mean_and_std"].sum())
         )
+        # computed cells with a printed value (a w/t/l matrix and older counts: every computed one)
+        n["compared"] = int(g["printed"].fillna(g["computed"]).sum()) if "printed" in g else n["computed"]
         n["near"] = int(g[tols[0]].sum()) if tols else n["exact"]
         n["within"] = int(g[tols[-1]].sum()) if tols else n["exact"]
         for k in totals:
@@ -299,7 +301,8 @@ def cell_counts(counts: pd.DataFrame) -> tuple[list[dict], dict]:
                 "exact": n["exact"],
                 "within 1st tolerance": n["near"],
                 "within 2nd tolerance": n["within"],
-                "further off": n["computed"] - n["within"],
+                "further off": n["compared"] - n["within"],
+                "not printed": n["computed"] - n["compared"],
                 "tolerances": " / ".join(c.split("_", 1)[1] for c in tols),
             }
         )
@@ -339,16 +342,20 @@ def _glance(paper: Paper, outputs: dict) -> str:
     counts = outputs.get("stats/match_counts.csv")
     rows, totals = cell_counts(counts) if counts is not None else ([], {"cells": 0})
     if counts is not None and not totals["cells"]:
-        out.append("<p>No published cells to compare with: this config's tables hold what a figure plots.</p>")
+        out.append("<p>No published cells to compare with: nothing was printed for these data sets, or this "
+                   "config's tables hold what a figure plots.</p>")
     elif counts is not None:
         out.append(
             f"<p><b>{totals['exact']} of {totals['cells']}</b> published cells reproduce exactly at the "
             f"printed decimals (mean and sd); {totals['near']} lie within the metric's first tolerance, "
-            f"{totals['within']} within its second, {totals['computed'] - totals['within']} further off"
+            f"{totals['within']} within its second, {totals['compared'] - totals['within']} further off"
             + (f", {totals['cells'] - totals['computed']} not computed" if totals["cells"] > totals["computed"] else "")
+            + (f"; {totals['computed'] - totals['compared']} of ours have no printed value (data sets the paper "
+               "did not print)" if totals["computed"] > totals["compared"] else "")
             + ".</p>"
         )
-        out.append(frame_html(pd.DataFrame(rows), 0))
+        table = pd.DataFrame(rows)
+        out.append(frame_html(table if (table["not printed"] > 0).any() else table.drop(columns="not printed"), 0))
     claims = outputs.get("stats/claims.csv")
     if claims is not None and len(claims):
         said = {"printed": "on the paper's own printed numbers", "ours": "on ours"}
@@ -930,7 +937,7 @@ def index_report(
         parts.append(
             f"<tr><td class='l'><a href='{html.escape(p['name'])}/report.html'>{html.escape(p['title'])}</a></td>"
             f"<td>{t['cells']}</td><td>{t['exact']}</td><td>{t['near']}</td><td>{t['within']}</td>"
-            f"<td>{t['computed'] - t['within']}</td><td>{held('printed')}</td><td>{held('ours')}</td>"
+            f"<td>{t['compared'] - t['within']}</td><td>{held('printed')}</td><td>{held('ours')}</td>"
             f"<td>{time_cell}</td><td>{figure}</td></tr>"
         )
     parts.append("</table></div>")
