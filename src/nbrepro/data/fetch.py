@@ -148,22 +148,36 @@ def class_attribute_problem(spec: DatasetSpec, cache: str | Path = "resources/ra
     """What is wrong with the entry's class attribute against its file's header (shipped, cached or
     in a mirror): not among the attributes (listed), or not nominal; None when it is fine or no file
     is here yet (its fetch job checks it)."""
+    header = _header(spec, cache)
+    if header is None:
+        return None
+    path, attrs, cls = header
+    kinds = {a.name: a.kind for a in attrs}
+    if cls not in kinds:
+        return (f"dataset {spec.name!r}: class_attribute {cls!r} is not an attribute of {path.name} "
+                f"(its attributes: {', '.join(kinds)})")
+    if kinds[cls] != "nominal":
+        return f"dataset {spec.name!r}: the class attribute {cls!r} of {path.name} is {kinds[cls]}, not nominal"
+    return None
+
+
+def class_name(names: list[str], class_attribute: str) -> str:
+    """The class attribute's name among a file's attributes: ``last``, ``first`` or a name."""
+    if class_attribute in ("last", "first") and names:
+        return names[-1] if class_attribute == "last" else names[0]
+    return class_attribute
+
+
+def _header(spec: DatasetSpec, cache: str | Path = "resources/raw"):
+    """(the file, its attributes, the class attribute's name) from the header a check before any
+    job reads; None when no file is here yet."""
     from .arff import read_attributes
 
     path = _header_file(spec, cache)
     if path is None:
         return None
     attrs = read_attributes(path)
-    names = [a.name for a in attrs]
-    which = spec.class_attribute
-    cls = names[-1] if which == "last" and names else names[0] if which == "first" and names else which
-    if cls not in names:
-        return (f"dataset {spec.name!r}: class_attribute {cls!r} is not an attribute of {path.name} "
-                f"(its attributes: {', '.join(names)})")
-    kind = next(a.kind for a in attrs if a.name == cls)
-    if kind != "nominal":
-        return f"dataset {spec.name!r}: the class attribute {cls!r} of {path.name} is {kind}, not nominal"
-    return None
+    return path, attrs, class_name([a.name for a in attrs], spec.class_attribute)
 
 
 def _header_file(spec: DatasetSpec, cache: str | Path = "resources/raw") -> Path | None:
@@ -357,15 +371,10 @@ def attribute_kinds(spec: DatasetSpec, cache: str | Path = "resources/raw") -> d
     """Each attribute's kind ("nominal", "numeric", "string"), the class left out, read from the
     header of the shipped file, the cached copy or a mirror's; None when none is here yet (a data
     set fetched from OpenML on the first run)."""
-    from .arff import read_attributes
-
-    path = _header_file(spec, cache)
-    if path is None:
+    header = _header(spec, cache)
+    if header is None:
         return None
-    attrs = read_attributes(path)
-    names = [a.name for a in attrs]
-    which = spec.class_attribute
-    cls = names[-1] if which == "last" else names[0] if which == "first" else which
+    _, attrs, cls = header
     return {a.name: a.kind for a in attrs if a.name != cls}
 
 

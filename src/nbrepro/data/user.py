@@ -53,6 +53,7 @@ def check_user_entries(entries: dict, folder: Path, shipped: set[str], where: st
     """Each user entry, before any job (one line naming the data set and the file)."""
     from ..errors import ArffError
     from .arff import read_attributes
+    from .fetch import class_name
 
     for name, entry in entries.items():
         at = f"{where}: data set {name!r}"
@@ -71,8 +72,7 @@ def check_user_entries(entries: dict, folder: Path, shipped: set[str], where: st
         except (ArffError, ValueError, OSError) as exc:
             raise ConfigError(f"{at}: {found}: {str(exc).splitlines()[0]}") from None
         names = [a.name for a in attrs]
-        which = str((entry or {}).get("class_attribute", "last"))
-        cls = names[-1] if which == "last" else names[0] if which == "first" else which
+        cls = class_name(names, str((entry or {}).get("class_attribute", "last")))
         if cls not in names:
             raise ConfigError(f"{at}: class attribute {cls!r} is not in {found.name} (its attributes: "
                               f"{', '.join(names)})")
