@@ -90,6 +90,8 @@ def test_the_out_of_sample_config_is_the_paper_on_the_pool_without_printed_numbe
     assert derived.name == "lslwnb_out_of_sample" and derived.datasets == the_pool.datasets
     assert list(derived.classifiers) == list(lslwnb.classifiers) and derived.protocol == lslwnb.protocol
     assert all(t.published is None for t in derived.tables.values()) and not derived.gaps and not derived.companions
+    lcwnb = derived_config(load_yaml(ROOT / "config/papers/lcwnb.yaml"), the_pool)   # Li & Li judge the printed
+    assert "claims_on_printed_tables" not in lcwnb["analysis"]                       # tables again: not here
     assert derived.derived_from["paper"] == "lslwnb"
     assert derived.derived_from["excluded"]["adult"].startswith("48842 instances")
 

@@ -214,6 +214,8 @@ def derived_config(written: dict, the_pool: Pool, registry: dict | None = None) 
     for table in (out.get("tables") or {}).values():
         for key in ("published", "published_summary", "markers_printed"):
             table.pop(key, None)
+    if out.get("analysis"):   # no printed tables to judge the claims on again
+        out["analysis"].pop("claims_on_printed_tables", None)
     out["derived_from"] = {"paper": name, "kind": "out_of_sample", "user_datasets": list(the_pool.user),
                            "excluded": dict(the_pool.excluded)}
     return out
