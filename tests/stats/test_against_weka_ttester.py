@@ -5,7 +5,6 @@ written as an Experimenter results file, the markers Weka prints compared with o
 import subprocess
 
 import numpy as np
-import pytest
 from oracles import WEKA_JAR, needs_weka
 
 from nbrepro.stats import corrected_resampled_ttest
