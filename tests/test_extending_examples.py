@@ -22,7 +22,7 @@ def examples() -> dict[str, tuple[str, str]]:
 
 
 def test_the_page_marks_its_examples():
-    assert set(examples()) == {"dataset-file", "dataset-command", "classifier", "paper-yaml"}
+    assert set(examples()) == {"dataset-file", "dataset-command", "classifier", "paper-yaml", "paper"}
 
 
 def test_adding_a_dataset(tmp_path):
@@ -86,10 +86,12 @@ def test_the_example_statistic_and_claim_on_li_and_li(tmp_path, monkeypatch):
     config = yaml.safe_load((ROOT / "config" / "papers" / f"{paper_name}.yaml").read_text())
     config["analysis"]["statistics"] += added["analysis"]["statistics"]
     config["claims"] += added["claims"]
+    config["figures"].update(added["figures"])
     path = tmp_path / f"{paper_name}.yaml"
     path.write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True))
     monkeypatch.chdir(ROOT)   # the config's paths are the project's
     paper = load_paper(path)
+    assert paper.figures["cd_nb_tan_hnb"]["kind"] == "cd_diagram"
 
     t2 = pd.read_csv(ROOT / "config/published/lcwnb_table2.csv").fillna({"significance": ""})
     t1 = pd.read_csv(ROOT / "config/published/lcwnb_table1.csv")
@@ -106,3 +108,19 @@ def test_the_example_statistic_and_claim_on_li_and_li(tmp_path, monkeypatch):
     path.write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True))
     with pytest.raises(Exception, match=r"claims\[\d+\] \(hnb_ranks_above_nb\).*\['XNB'\] are not methods"):
         load_paper(path)
+
+
+def test_the_example_paper_loads_as_a_paper(tmp_path, monkeypatch):
+    """The page's smallest paper, checked as the workflow checks one before any job (its data sets
+    in the registry, its classifiers built, its table's methods among them); tests/workflow/
+    test_readme.py dry-runs the page's command on it."""
+    from nbrepro.config import load_yaml
+    from nbrepro.data.registry import parse_registry
+    from nbrepro.paper import load_paper
+
+    monkeypatch.chdir(ROOT)
+    path = tmp_path / "my_study.yaml"
+    path.write_text(examples()["paper"][1])
+    registry = parse_registry(load_yaml(ROOT / "config/datasets.yaml"), "config/datasets.yaml")
+    paper = load_paper(path, registry)
+    assert paper.name == "my_study" and list(paper.classifiers) == ["NB", "AODE"]

@@ -45,6 +45,10 @@ def test_readme_command_dry_runs(tmp_path, command):
     args = shlex.split(command)[1:]
     if "user_datasets=my_datasets.yaml" in command:
         _user_datasets(proj)
+    if "papers=[my_study]" in command:   # the Extending page's own paper
+        from test_extending_examples import examples
+
+        (proj / "config/papers/my_study.yaml").write_text(examples()["paper"][1])
     res = subprocess.run([sys.executable, "-m", "snakemake", *args, "--dry-run"], cwd=proj, capture_output=True,
                          text=True)
     assert res.returncode == 0, res.stdout[-2000:] + res.stderr[-2000:]
