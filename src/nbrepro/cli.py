@@ -214,7 +214,7 @@ def cmd_report(args):
         outputs[paths.table(name)] = table
     for name, table in paper.tables.items():
         counts.append(read_csv(res / paths.match_counts(name)))
-        if table.kind == "cells":
+        if table.compared_cells:
             figs.append(Path(args.figures) / f"{paths.reproduced_vs_published(name)}.svg")
     outputs["stats/match_counts.csv"] = pd.concat(counts, ignore_index=True)
     for extra in captioned_files(paper):
@@ -363,7 +363,7 @@ def cmd_index(args):
         if args.readings and (res / paths.READINGS).is_file():   # the readings run's
             row["readings"] = read_csv(res / paths.READING_CLAIMS)
             row["reading_fit"] = read_csv(res / paths.READINGS)
-        cells = [t for t, spec in p.tables.items() if spec.kind == "cells"]
+        cells = [t for t, spec in p.tables.items() if spec.compared_cells]
         if cells:  # the figure rule writes figures/{paper}/{table}_reproduced_vs_published.svg beside results/
             figure = Path(args.figures) / p.name / f"{paths.reproduced_vs_published(cells[0])}.svg"
             if figure.is_file():

@@ -180,6 +180,12 @@ class Table(Section):
     record_test: Mapping | None = None
     methods: tuple = ()
 
+    @property
+    def compared_cells(self) -> bool:
+        """Whether the table has cells the paper printed to put ours beside (a cells table with a
+        published file): what a reproduced-vs-published plot draws."""
+        return self.kind == "cells" and self.published is not None
+
     @functools.cached_property   # built once: the analysis reads a table's columns per data set
     def columns(self) -> tuple[Column, ...]:
         """Each cell per data set (``columns:``, or ``metric`` × ``methods``)."""

@@ -58,6 +58,10 @@ def test_a_papers_claims_asked_of_a_users_data_set(tmp_path):
     assert "<th>out of sample (ours)</th>" in claims and "Out of sample: " in claims
     own = (proj / "results/tiny_out_of_sample/report.html").read_text()
     assert "This is the out-of-sample run of" in own and "mine (yours)" in own
+    # nothing was printed for the pool: no count of reproduced cells, no empty comparison plot (issue 63)
+    assert "How many cells reproduce" not in own and "reproduced_vs_published" not in own
+    assert not list((proj / "figures/tiny_out_of_sample").glob("*reproduced_vs_published*"))
+    assert "How many cells reproduce" in report
     # the main run's results stay as they were: asked again without out_of_sample, only its report is
     # made again (without the section), nothing it computed
     again = _snakemake(proj, "-n").stdout

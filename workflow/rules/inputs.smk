@@ -216,9 +216,10 @@ def paper_tables(wildcards):
 
 
 def paper_figures(wildcards):
+    """Each table's reproduced-vs-published plot, for a table the paper printed (none is drawn empty)."""
     spec = PAPERS[wildcards.paper]
     return [paths.figures(wildcards.paper, paths.reproduced_vs_published(t), ext)
-            for t, ts in spec.tables.items() if ts.kind == "cells" for ext in ("png", "svg")]
+            for t, ts in spec.tables.items() if ts.compared_cells for ext in ("png", "svg")]
 
 
 def paper_stats_outputs(paper):

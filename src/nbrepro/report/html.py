@@ -649,8 +649,9 @@ def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[P
                     + "</tr>"
                 )
             parts.append("</table></div>")
-    parts.append("<h2>How many cells reproduce</h2>")
-    parts.append(frame_html(outputs["stats/match_counts.csv"], 2))
+    if any(t.published for t in paper.tables.values()):   # an experiment with no printed numbers has none to count
+        parts.append("<h2>How many cells reproduce</h2>")
+        parts.append(frame_html(outputs["stats/match_counts.csv"], 2))
     parts += _seed_section(outputs)
     parts += _readings_section(paper, outputs, rel)
     parts += _out_of_sample_section(paper, outputs)
