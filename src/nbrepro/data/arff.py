@@ -171,6 +171,13 @@ def _parse_attribute(rest: str, where: str) -> Attribute:
     raise ArffError(f"{where}: attribute {name!r} has unsupported type {typ!r}")
 
 
+def class_name(names: list[str], class_attribute: str) -> str:
+    """The class attribute's name among a file's attributes: ``last``, ``first`` or a name."""
+    if class_attribute in ("last", "first") and names:
+        return names[-1] if class_attribute == "last" else names[0]
+    return class_attribute
+
+
 def read_attributes(path: str | Path) -> list[Attribute]:
     """The attributes an ARFF file declares (its header only; ``.xz`` read compressed): what a
     check before any job needs to know of a data set's columns without reading its rows."""

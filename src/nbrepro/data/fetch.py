@@ -161,17 +161,10 @@ def class_attribute_problem(spec: DatasetSpec, cache: str | Path = "resources/ra
     return None
 
 
-def class_name(names: list[str], class_attribute: str) -> str:
-    """The class attribute's name among a file's attributes: ``last``, ``first`` or a name."""
-    if class_attribute in ("last", "first") and names:
-        return names[-1] if class_attribute == "last" else names[0]
-    return class_attribute
-
-
 def _header(spec: DatasetSpec, cache: str | Path = "resources/raw"):
     """(the file, its attributes, the class attribute's name) from the header a check before any
     job reads; None when no file is here yet."""
-    from .arff import read_attributes
+    from .arff import class_name, read_attributes
 
     path = _header_file(spec, cache)
     if path is None:

@@ -52,8 +52,7 @@ def user_file(folder: Path, file: str) -> Path | None:
 def check_user_entries(entries: dict, folder: Path, shipped: set[str], where: str) -> None:
     """Each user entry, before any job (one line naming the data set and the file)."""
     from ..errors import ArffError
-    from .arff import read_attributes
-    from .fetch import class_name
+    from .arff import class_name, read_attributes
 
     for name, entry in entries.items():
         at = f"{where}: data set {name!r}"
