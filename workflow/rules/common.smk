@@ -75,7 +75,7 @@ if config.get("out_of_sample"):
             logger.warning(f"nbrepro: out of sample: {_name} skipped: {_exc}")
             continue
         _path = Path("resources/papers") / f"{derived_name(_name)}.yaml"
-        _text = "# written by the workflow from " + str(PAPERS[_name].path) + " (nbrepro.out_of_sample): do not edit\n"
+        _text = f"# written by the workflow from {PAPERS[_name].path} (nbrepro.out_of_sample): do not edit\n"
         _text += yaml.safe_dump(derived_config(load_yaml(PAPERS[_name].path), _pool, REGISTRY), sort_keys=False,
                                 allow_unicode=True, width=120)
         if not _path.is_file() or _path.read_text() != _text:   # unchanged: its jobs are not rerun
