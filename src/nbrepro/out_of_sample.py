@@ -130,24 +130,13 @@ def _why_not(paper: Paper, name: str, registry: dict, where: str) -> str | None:
 def _complete_rows(paper: Paper, name: str, entry) -> tuple[int, int] | None:
     """(rows, classes) the paper's row filters leave of a data set, read from its shipped, cached
     or mirrored file; None when none is here yet (its evaluation job will say)."""
-    import lzma
-    import os
-    import tempfile
-    from pathlib import Path
-
-    from .data.fetch import load_dataset, shipped_path
+    from .data.fetch import load_local_copy
     from .experiment import paper_rows
 
-    mirrors = [Path(m) / entry.file for m in os.environ.get("NBREPRO_MIRRORS", "").split(os.pathsep) if m]
-    found = [p for p in (Path("resources/raw") / entry.file, *mirrors) if p.is_file()]
-    packed = [p for p in (shipped_path(entry), *(m.with_name(m.name + ".xz") for m in mirrors)) if p.is_file()]
-    if not found and not packed:
+    data = load_local_copy(entry)
+    if data is None:
         return None
-    with tempfile.TemporaryDirectory() as tmp:
-        path = found[0] if found else Path(tmp) / entry.file
-        if not found:
-            path.write_bytes(lzma.decompress(packed[0].read_bytes()))
-        X, y = paper_rows(paper, name, *load_dataset(entry, path))
+    _, y = paper_rows(paper, name, *data)
     return len(y), int(y.nunique())
 
 

@@ -294,22 +294,13 @@ def _check_attribute_kinds(paper: Paper, registry: dict, where: str) -> None:
 def _kinds_after_preprocessing(paper: dict, dataset: str, entry) -> dict[str, str]:
     """The attributes' kinds after the paper's rows and steps (at the data set's scope), read from the
     shipped or cached file as a prepare job would."""
-    import lzma
-    import tempfile
-
     import pandas as pd
 
-    from .data.fetch import load_dataset, shipped_path
+    from .data.fetch import load_local_copy
     from .experiment import paper_rows
     from .preprocess.pipeline import apply_steps, build_steps
 
-    cached = Path("resources/raw") / entry.file
-    with tempfile.TemporaryDirectory() as tmp:
-        path = cached
-        if not cached.is_file():
-            path = Path(tmp) / entry.file
-            path.write_bytes(lzma.decompress(shipped_path(entry).read_bytes()))
-        X, y = paper_rows(paper, dataset, *load_dataset(entry, path))
+    X, y = paper_rows(paper, dataset, *load_local_copy(entry))
     (X,) = apply_steps(build_steps(list(paper.preprocessing.steps)), X, y=y)
     return {c: "nominal" if isinstance(X[c].dtype, pd.CategoricalDtype) else "numeric" for c in X.columns}
 

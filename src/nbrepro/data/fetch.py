@@ -173,6 +173,22 @@ def _header(spec: DatasetSpec, cache: str | Path = "resources/raw"):
     return path, attrs, class_name([a.name for a in attrs], spec.class_attribute)
 
 
+def load_local_copy(spec: DatasetSpec, cache: str | Path = "resources/raw") -> tuple[pd.DataFrame, pd.Series] | None:
+    """The data set read from the copy here (``_header_file``'s: shipped, cached or a mirror's, an
+    ``.xz`` decompressed to a temporary file), for a check before any job; None when none is here."""
+    import tempfile
+
+    path = _header_file(spec, cache)
+    if path is None:
+        return None
+    if path.suffix != ".xz":
+        return load_dataset(spec, path)
+    with tempfile.TemporaryDirectory() as tmp:
+        plain = Path(tmp) / spec.file
+        plain.write_bytes(lzma.decompress(path.read_bytes()))
+        return load_dataset(spec, plain)
+
+
 def _header_file(spec: DatasetSpec, cache: str | Path = "resources/raw") -> Path | None:
     """The file whose header a check before any job reads: the shipped copy, the cached one, or a mirror's."""
     if not spec.file:
