@@ -22,7 +22,8 @@ def examples() -> dict[str, tuple[str, str]]:
 
 
 def test_the_page_marks_its_examples():
-    assert set(examples()) == {"dataset-file", "dataset-command", "classifier", "paper-yaml", "paper"}
+    assert set(examples()) == {"dataset-file", "dataset-command", "sklearn-classifiers", "classifier", "paper-yaml",
+                               "paper"}
 
 
 def test_adding_a_dataset(tmp_path):
@@ -124,3 +125,35 @@ def test_the_example_paper_loads_as_a_paper(tmp_path, monkeypatch):
     registry = parse_registry(load_yaml(ROOT / "config/datasets.yaml"), "config/datasets.yaml")
     paper = load_paper(path, registry)
     assert paper.name == "my_study" and list(paper.classifiers) == ["NB", "AODE"]
+
+
+def test_the_example_scikit_learn_classifiers_load_and_run_on_mixed_data_with_missing_values(tmp_path, monkeypatch):
+    """The page's scikit-learn classifiers, added to its smallest paper: checked at load as any
+    classifier, built wrapped in OneHotClassifier, and fitted on labor as shipped (nominal and
+    numeric attributes, missing values), every declared class a column of the probabilities."""
+    from nbrepro.classifiers import OneHotClassifier
+    from nbrepro.config import load_yaml, make_classifier
+    from nbrepro.data.fetch import load_local_copy
+    from nbrepro.data.registry import parse_registry
+    from nbrepro.paper import load_paper
+
+    monkeypatch.chdir(ROOT)
+    config = yaml.safe_load(examples()["paper"][1])
+    config["classifiers"] |= yaml.safe_load(examples()["sklearn-classifiers"][1])["classifiers"]
+    path = tmp_path / "my_study.yaml"
+    path.write_text(yaml.safe_dump(config, sort_keys=False))
+    registry = parse_registry(load_yaml(ROOT / "config/datasets.yaml"), "config/datasets.yaml")
+    paper = load_paper(path, registry)
+    X, y = load_local_copy(registry["labor"])
+    assert X.isna().any().any() and any(isinstance(X[c].dtype, pd.CategoricalDtype) for c in X.columns)
+    for label in ("GaussianNB-sk", "RF"):
+        model = make_classifier(label, paper)
+        assert isinstance(model, OneHotClassifier)
+        proba = model.fit(X.iloc[::2], y.iloc[::2]).predict_proba(X.iloc[1::2])
+        assert proba.shape == (len(X.iloc[1::2]), 2) and np.allclose(proba.sum(axis=1), 1)
+        assert (model.predict(X.iloc[1::2]) == y.iloc[1::2].to_numpy()).mean() > 0.6
+
+    config["classifiers"]["RF"]["params"].pop("random_state")   # not reproducible: refused at load
+    path.write_text(yaml.safe_dump(config, sort_keys=False))
+    with pytest.raises(Exception, match=r"classifier 'RF'.*random_state = None"):
+        load_paper(path, registry)

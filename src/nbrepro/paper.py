@@ -61,7 +61,16 @@ def schema_errors(data: dict, name: str, filled: bool = True) -> list[str]:
 
     validator = jsonschema.Draft202012Validator(schema(name, filled))
     errors = sorted(validator.iter_errors(data), key=lambda e: list(e.path))
-    return [f"{'/'.join(map(str, e.path)) or '(top level)'}: {e.message}" for e in errors[:5]]
+    return [f"{'/'.join(map(str, e.path)) or '(top level)'}: {_message(e)}" for e in errors[:5]]
+
+
+def _message(error) -> str:
+    """jsonschema's message; for a value that matches none of ``anyOf``'s choices, each choice's own
+    message, or its ``description`` where it has one (jsonschema says only "is not valid under any of
+    the given schemas")."""
+    if error.validator == "anyOf" and error.context:
+        return ", nor ".join(dict.fromkeys(sub.schema.get("description") or sub.message for sub in error.context))
+    return error.message
 
 
 def validate(data: dict, name: str, where: str, filled: bool = True) -> None:

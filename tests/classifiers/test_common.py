@@ -27,10 +27,19 @@ import re
 
 import pandas as pd
 import pytest
+from sklearn.naive_bayes import GaussianNB
 from sklearn.utils._param_validation import InvalidParameterError
 from sklearn.utils.estimator_checks import check_param_validation, parametrize_with_checks
 
-from nbrepro.classifiers import FAMILIES, J48, Calibrated, InnerCVSelection, NaiveBayes, all_estimators
+from nbrepro.classifiers import (
+    FAMILIES,
+    J48,
+    Calibrated,
+    InnerCVSelection,
+    NaiveBayes,
+    OneHotClassifier,
+    all_estimators,
+)
 
 WEIGHT_ZERO = "Weka reads every training row, a row of weight 0 included, where it prepares the data"
 EXPECTED_FAILURES = {
@@ -50,6 +59,7 @@ REQUIRED_PARAMETERS = {
     "Bagging": lambda: {"estimator": J48(unpruned=True), "n_estimators": 3},
     "Calibrated": lambda: {"estimator": NaiveBayes()},
     "InnerCVSelection": lambda: {"estimator": NaiveBayes(), "param_grid": {"kernel": [False, True]}},
+    "OneHotClassifier": lambda: {"estimator": GaussianNB()},
 }
 # Further parameter sets whose code paths differ from the defaults'
 EXTRA_PARAMETERS = {
@@ -99,7 +109,8 @@ def test_sklearn_compatible(estimator, check):
 
 
 # a meta-estimator's base, and GridSearchCV's grid, stay positional as in scikit-learn
-POSITIONAL = {"Bagging": {"estimator"}, "Calibrated": {"estimator"}, "InnerCVSelection": {"estimator", "param_grid"}}
+POSITIONAL = {"Bagging": {"estimator"}, "Calibrated": {"estimator"}, "InnerCVSelection": {"estimator", "param_grid"},
+              "OneHotClassifier": {"estimator"}}
 
 
 @pytest.mark.parametrize("name, cls", all_estimators().items(), ids=list(all_estimators()))
@@ -150,5 +161,6 @@ def test_meta_estimators_take_a_categorical_target_with_missing_classes():
     X = pd.DataFrame({"a": rng.normal(size=60), "b": rng.normal(size=60)})
     y = pd.Series(pd.Categorical(rng.choice(["p", "q"], 60), categories=["p", "q"]))
     y.iloc[:4] = np.nan
-    for meta in (Calibrated(NaiveBayes()), InnerCVSelection(NaiveBayes(), param_grid={"kernel": [False, True]})):
+    for meta in (Calibrated(NaiveBayes()), InnerCVSelection(NaiveBayes(), param_grid={"kernel": [False, True]}),
+                 OneHotClassifier(GaussianNB())):
         assert list(meta.fit(X, y).classes_) == ["p", "q"] and meta.n_features_in_ == 2

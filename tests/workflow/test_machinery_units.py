@@ -77,10 +77,38 @@ def test_grid_expands_with_labels_and_nested_keys():
      r"The 'kappa' parameter of LCWNB must be a float in the range \(0.0, inf\). Got '5' instead"),
     ({"estimator": "FrequencyGaussianNB", "params": {"use_prior": "no"}},
      "The 'use_prior' parameter of FrequencyGaussianNB must be an instance of 'bool'"),
+    # a scikit-learn classifier by import path: each check it gets before any job
+    ({"estimator": "sklearn.naive_bayes.GausianNB"}, "module 'sklearn.naive_bayes' has no 'GausianNB'"),
+    ({"estimator": "sklearn.nope.X"}, "module 'sklearn.nope' cannot be imported"),
+    ({"estimator": "sklearn.linear_model.LinearRegression"}, "is not a classifier"),
+    ({"estimator": "sklearn.naive_bayes.GaussianNB", "params": {"k": 1}}, r"GaussianNB has no parameter\(s\) \['k'\]"),
+    ({"estimator": "sklearn.naive_bayes.GaussianNB", "params": {"var_smoothing": -1}}, "var_smoothing"),
+    ({"estimator": "sklearn.svm.SVC", "params": {"random_state": 0}}, "no class probabilities.*probability: true"),
+    ({"estimator": "sklearn.ensemble.BaggingClassifier",
+      "params": {"random_state": 0, "estimator": {"estimator": "sklearn.tree.DecisionTreeClassifier"}}},
+     "estimator__random_state = None"),
 ])
 def test_estimator_spec_errors_name_the_key(spec, message):
     with pytest.raises(ConfigError, match=message):
         build_estimator(spec, "paper x, classifier 'c'")
+
+
+def test_a_scikit_learn_classifier_by_import_path_is_wrapped_once():
+    from sklearn.ensemble import BaggingClassifier
+    from sklearn.naive_bayes import GaussianNB
+
+    from nbrepro.classifiers import Calibrated, OneHotClassifier
+
+    est = build_estimator({"estimator": "sklearn.naive_bayes.GaussianNB", "params": {"var_smoothing": 1e-6}}, "t")
+    assert isinstance(est, OneHotClassifier) and est.estimator.get_params()["var_smoothing"] == 1e-6
+    # the base of an imported meta-estimator gets the outer one's encoded input: not wrapped again
+    est = build_estimator({"estimator": "sklearn.ensemble.BaggingClassifier", "params": {
+        "random_state": 0, "estimator": {"estimator": "sklearn.naive_bayes.GaussianNB"}}}, "t")
+    assert isinstance(est.estimator, BaggingClassifier) and isinstance(est.estimator.estimator, GaussianNB)
+    # the base of one of nbrepro's meta-estimators takes the paper's columns: wrapped
+    est = build_estimator({"estimator": "Calibrated", "params": {
+        "estimator": {"estimator": "sklearn.naive_bayes.GaussianNB"}}}, "t")
+    assert isinstance(est, Calibrated) and isinstance(est.estimator, OneHotClassifier)
 
 
 def test_metric_config_errors():
