@@ -9,7 +9,15 @@ from nbrepro.analysis.claims import Claim, claims_frame
 from nbrepro.config import load_yaml
 from nbrepro.data.registry import parse_registry
 from nbrepro.errors import ConfigError
-from nbrepro.out_of_sample import compare_claims, derived_config, derived_name, pool
+from nbrepro.out_of_sample import (
+    compare_claims,
+    derived_config,
+    derived_name,
+    extended_table,
+    main_table,
+    pool,
+    rank_shift,
+)
 from nbrepro.paper import load_paper
 
 
@@ -176,3 +184,50 @@ def test_ship_writes_a_registry_entry_ready_to_paste_and_converts_a_csv_with_its
     spec = parse_registry({"datasets": entry}, "pasted")["w"]
     assert (spec.file, spec.n_instances, spec.n_attributes, spec.n_classes) == ("w.arff", 3, 2, 2)
     assert (tmp_path / "out" / "w.arff.xz").is_file()
+
+
+def _table(rows, published=True):
+    """A reproduced table's file (tables/{name}.csv) from (dataset, method, mean) rows."""
+    return pd.DataFrame([{"dataset": d, "method": m, "metric": "accuracy", "mean": v, "std": 1.0,
+                          "published_mean": v + 0.1 if published else float("nan"), "published_std": float("nan"),
+                          "significance": "", "published_significance": "", "mean_decimals": 2,
+                          "std_decimals": 2} for d, m, v in rows])
+
+
+def test_the_main_table_is_extended_by_the_pools_rows_and_ranked_on_each_side():
+    """The pool's rows under the paper's (a user's marked as such), and each method's Friedman mean
+    rank on either side with that side's Nemenyi CD: on the paper's data sets A wins everywhere, on
+    the pool B does; a data set where a method has no value is left out of that side's ranks."""
+    from nbrepro.stats import nemenyi
+
+    paper = _table([(d, m, v) for d in ("p1", "p2", "p3") for m, v in (("A", 90), ("B", 80), ("C", 70))])
+    pool_ = _table([(d, m, v) for d in ("q1", "q2", "mine") for m, v in (("A", 70), ("B", 90), ("C", 80))]
+                   + [("q3", "A", 50.0), ("q3", "B", float("nan")), ("q3", "C", 60.0)], published=False)
+    table = extended_table(paper, pool_, user=["mine"])
+    assert list(table.columns[:3]) == ["sample", "dataset", "method"]
+    assert table.groupby("sample", sort=False).dataset.nunique().to_dict() == {"paper": 3, "pool": 3, "user": 1}
+    ranks = rank_shift(table, {"accuracy": True}).set_index("method")
+    assert ranks.in_sample_rank.to_dict() == {"A": 1.0, "B": 2.0, "C": 3.0}
+    assert ranks.out_of_sample_rank.to_dict() == {"A": 3.0, "B": 1.0, "C": 2.0}
+    assert ranks.rank_change.to_dict() == {"A": 2.0, "B": -1.0, "C": -1.0}
+    assert set(ranks.in_sample_datasets) == {3} and set(ranks.out_of_sample_datasets) == {3}   # q3 incomplete
+    wide = pd.DataFrame({"A": [90] * 3, "B": [80] * 3, "C": [70] * 3})
+    assert ranks.in_sample_cd.iloc[0] == pytest.approx(nemenyi(wide).critical_difference)
+    # lower is better: the order turns over
+    assert rank_shift(table, {"accuracy": False}).set_index("method").in_sample_rank.to_dict() == \
+        {"A": 3.0, "B": 2.0, "C": 1.0}
+
+
+def test_the_extended_table_is_the_first_table_of_values_unless_the_yaml_names_one(tmp_path, registry, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    kdebw = load_paper(ROOT / "config/papers/kdebw.yaml", registry, check=False)
+    assert main_table(kdebw) == "error"   # table2 is pairwise
+    config = load_yaml(ROOT / "config/papers/lslwnb.yaml")
+    config["out_of_sample"] = {"table": "table3"}
+    path = tmp_path / "lslwnb.yaml"
+    path.write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True))
+    assert main_table(load_paper(path, registry, check=False)) == "table3"
+    config["out_of_sample"] = {"table": "tabel3"}
+    path.write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True))
+    with pytest.raises(ConfigError, match=r"out_of_sample.table: 'tabel3' is not a table of values"):
+        load_paper(path, registry)

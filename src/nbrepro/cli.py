@@ -181,12 +181,29 @@ def cmd_readings(args):
 
 
 def cmd_out_of_sample(args):
+    """Each claim's verdict in and out of sample; with the main table's two files, that table with the
+    pool's rows under the paper's, each method's mean rank on both sides, and their figure."""
     from .io import atomic_path
     from .out_of_sample import compare_claims
 
-    table = compare_claims(read_csv(args.in_sample), read_csv(args.out_of_sample))
-    with atomic_path(args.out) as tmp:
-        table.to_csv(tmp, index=False, lineterminator="\n")
+    written = [(compare_claims(read_csv(args.in_sample), read_csv(args.out_of_sample)), args.out)]
+    if args.in_table:
+        from .analysis.tables import label_metric
+        from .out_of_sample import extended_table, main_table, rank_shift
+        from .paper import load_paper
+        from .report.figures import rank_shift_figure
+
+        paper, derived = load_paper(args.paper_config, check=False), load_paper(args.derived_config, check=False)
+        spec = paper.tables[main_table(paper)]
+        table = extended_table(read_csv(args.in_table), read_csv(args.out_table), derived.derived_from["user_datasets"])
+        higher = {m: label_metric(paper, spec, m).higher_is_better for m in dict.fromkeys(table["metric"])}
+        ranks = rank_shift(table, higher, paper.significance.alpha)
+        written += [(table, args.table_out), (ranks, args.ranks_out)]
+        rank_shift_figure(ranks, f"{paper.name}, {main_table(paper)}: mean ranks on its data sets and out of sample",
+                          Path(args.figure))
+    for frame, path in written:
+        with atomic_path(path) as tmp:
+            frame.to_csv(tmp, index=False, lineterminator="\n")
 
 
 def cmd_figure(args):
@@ -235,11 +252,17 @@ def cmd_report(args):
             outputs[f] = read_csv(res / f, keep_default_na=False, na_values=[""])
         outputs["readings_figure"] = Path(args.figures) / f"{paths.READINGS_FIGURE}.svg"
     if args.out_of_sample:  # the out-of-sample run's comparison (rule out_of_sample_{paper})
+        from .out_of_sample import main_table
         from .paper import load_paper
 
         derived = load_paper(args.out_of_sample, check=False)
         outputs["out_of_sample"] = (read_csv(res / paths.CLAIMS_OUT_OF_SAMPLE, keep_default_na=False,
                                              na_values=[""]), derived)
+        if main_table(paper) is not None:   # the main table extended by the pool's rows, and the ranks on both
+            for f in (paths.TABLE_OUT_OF_SAMPLE, paths.RANKS_OUT_OF_SAMPLE):
+                outputs[f] = read_csv(res / f, keep_default_na=False, na_values=[""])
+            outputs["out_of_sample_table_name"] = main_table(paper)
+            outputs["out_of_sample_figure"] = Path(args.figures) / f"{paths.RANKS_OUT_OF_SAMPLE_FIGURE}.svg"
     outputs["data_sources"] = _data_sources(paper, Path(args.raw), Path(args.registry))
     outputs["config_sha256"] = hashlib.sha256(Path(args.paper_config).read_bytes()).hexdigest()
     outputs["nbrepro_version"] = __version__
@@ -578,6 +601,13 @@ def main(argv=None):
     p.add_argument("--in-sample", required=True, help="results/{paper}/stats/claims.csv")
     p.add_argument("--out-of-sample", required=True, help="results/{paper}_out_of_sample/stats/claims.csv")
     p.add_argument("--out", required=True, help=f"results/{{paper}}/{paths.CLAIMS_OUT_OF_SAMPLE}")
+    p.add_argument("--paper-config", help="the paper's config (with the table options)")
+    p.add_argument("--derived-config", help="the out-of-sample run's config")
+    p.add_argument("--in-table", help="results/{paper}/tables/{main}.csv: the table the pool's rows extend")
+    p.add_argument("--out-table", help="results/{paper}_out_of_sample/tables/{main}.csv")
+    p.add_argument("--table-out", help=f"results/{{paper}}/{paths.TABLE_OUT_OF_SAMPLE}")
+    p.add_argument("--ranks-out", help=f"results/{{paper}}/{paths.RANKS_OUT_OF_SAMPLE}")
+    p.add_argument("--figure", help=f"figures/{{paper}}/{paths.RANKS_OUT_OF_SAMPLE_FIGURE} (the stem: .png and .svg)")
     p.set_defaults(func=cmd_out_of_sample)
 
     p = sub.add_parser("folds", help="a reseeded run's folds of a prepared data set")

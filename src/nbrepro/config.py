@@ -244,6 +244,11 @@ def check_paper(paper: Paper, where: str) -> None:
             raise ConfigError(f"{where}, classifier {label!r}, datasets: {unknown} are not among the paper's datasets")
     if paper.reference and paper.reference not in labels:
         raise ConfigError(f"{where}, reference: {paper.reference!r} is not a classifier (have: {sorted(labels)})")
+    extended = paper.out_of_sample.table
+    if extended is not None and (extended not in paper.tables or paper.tables[extended].kind == "pairwise"):
+        have = sorted(n for n, t in paper.tables.items() if t.kind != "pairwise")
+        raise ConfigError(f"{where}, out_of_sample.table: {extended!r} is not a table of values of the paper "
+                          f"(have: {have})")
     for name, table in paper.tables.items():
         if table.kind == "pairwise":
             named, values = list(table.methods), list(table.measures.values())

@@ -18,7 +18,10 @@ the same classifiers, protocol, preprocessing, tables, statistics, claims and fi
 without the printed numbers (nothing was printed for these data sets), the gaps and the readings
 (they explain and vary the printed cells), named ``{paper}_out_of_sample``. Every rule of the
 workflow runs it as it runs a paper (seeds, a cluster, its report), and ``compare_claims`` sets
-each claim's verdict on it beside the paper's own.
+each claim's verdict on it beside the paper's own; ``extended_table`` sets the pool's rows of the
+paper's main table under the paper's own, and ``rank_shift`` each method's mean rank on the paper's
+data sets beside its mean rank on the pool (Demšar's Friedman ranks, with the Nemenyi critical
+difference of each).
 """
 from __future__ import annotations
 
@@ -237,3 +240,52 @@ def compare_claims(in_sample: pd.DataFrame, out_of_sample: pd.DataFrame) -> pd.D
                      "out_of_sample_evidence": "" if o is None else o.evidence,
                      "same": "yes" if verdict == r.verdict else "no"})
     return pd.DataFrame(rows, columns=COMPARE_COLUMNS)
+
+
+def main_table(paper: Paper) -> str | None:
+    """The table the pool's rows extend: ``out_of_sample.table``, else the paper's first table that is
+    not pairwise (None: the paper has no table of values)."""
+    if paper.out_of_sample.table is not None:
+        return paper.out_of_sample.table
+    return next((name for name, t in paper.tables.items() if t.kind != "pairwise"), None)
+
+
+def extended_table(in_sample: pd.DataFrame, out_of_sample: pd.DataFrame, user=()) -> pd.DataFrame:
+    """The paper's reproduced table (``tables/{name}.csv``) with the out-of-sample run's rows of the
+    same table under it, each row's ``sample``: "paper" (the paper's data sets, printed beside), "pool"
+    or "user" (a user's data set); nothing was printed for the last two."""
+    out = out_of_sample.assign(sample=["user" if d in set(user) else "pool" for d in out_of_sample["dataset"]])
+    table = pd.concat([in_sample.assign(sample="paper"), out], ignore_index=True)
+    return table[["sample", *[c for c in table.columns if c != "sample"]]]
+
+
+RANK_COLUMNS = ["metric", "method", "in_sample_rank", "out_of_sample_rank", "rank_change", "in_sample_datasets",
+                "out_of_sample_datasets", "in_sample_cd", "out_of_sample_cd"]
+
+
+def rank_shift(table: pd.DataFrame, higher_is_better: dict, alpha: float = 0.05) -> pd.DataFrame:
+    """Per metric of an ``extended_table`` and method: its mean rank (1 = best) over the paper's data
+    sets and over the pool's (a user's included), the change (out − in: positive is worse out of
+    sample), the data sets ranked (those where every method has a value, as R's friedman.test keeps
+    complete blocks) and the Nemenyi critical difference at ``alpha`` on each side (NaN where fewer
+    than two data sets or methods are left)."""
+    from .stats import nemenyi
+
+    rows = []
+    for metric, g in table.groupby("metric", sort=False):
+        sides = {}
+        for side, part in (("in_sample", g[g["sample"] == "paper"]), ("out_of_sample", g[g["sample"] != "paper"])):
+            wide = part.pivot_table(index="dataset", columns="method", values="mean", sort=False, dropna=False)
+            wide = wide[list(dict.fromkeys(g["method"]))].dropna(axis=0, how="any") if len(wide) else wide
+            if wide.shape[0] >= 2 and wide.shape[1] >= 2:
+                res = nemenyi(wide, alpha, higher_is_better[metric])
+                sides[side] = (res.mean_ranks, res.n_datasets, res.critical_difference)
+            else:
+                sides[side] = ({}, int(wide.shape[0]), float("nan"))
+        for method in dict.fromkeys(g["method"]):
+            a, b = sides["in_sample"][0].get(method, float("nan")), sides["out_of_sample"][0].get(method, float("nan"))
+            rows.append({"metric": metric, "method": method, "in_sample_rank": a, "out_of_sample_rank": b,
+                         "rank_change": b - a, "in_sample_datasets": sides["in_sample"][1],
+                         "out_of_sample_datasets": sides["out_of_sample"][1], "in_sample_cd": sides["in_sample"][2],
+                         "out_of_sample_cd": sides["out_of_sample"][2]})
+    return pd.DataFrame(rows, columns=RANK_COLUMNS)

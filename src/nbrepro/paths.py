@@ -126,6 +126,13 @@ SEED_STABILITY = "stats/seed_stability.csv"  # per claim on our numbers: its ver
 NOISE_FLOOR = "stats/noise_floor.csv"        # per table: the median band width
 
 
+# ---- the out-of-sample run (nbrepro.out_of_sample): a paper of its own, {paper}_out_of_sample; set beside the paper's
+CLAIMS_OUT_OF_SAMPLE = "stats/claims_out_of_sample.csv"   # per claim: its verdict in sample and out of sample
+TABLE_OUT_OF_SAMPLE = "stats/table_out_of_sample.csv"     # the main table, the pool's rows under the paper's
+RANKS_OUT_OF_SAMPLE = "stats/ranks_out_of_sample.csv"     # per metric and method: mean rank in and out of sample
+RANKS_OUT_OF_SAMPLE_FIGURE = "out_of_sample_ranks"        # its figure, in figures/{paper}/
+
+
 def seed_run(k: int | str = "{seed}", name: str = "") -> str:
     """Run k of the reseeding (k ≥ 1; 0 is the main run, the paper's folder itself), or ``name`` in it."""
     return f"seeds/{k}" + (f"/{name}" if name else "")
@@ -139,7 +146,6 @@ def seed_folds(paper: str = "{paper}", k: int | str = "{seed}", dataset: str = "
 # ---- the readings run (nbrepro.readings): reading "choice/reading" in results/{paper}/readings/choice/reading/,
 # the same names inside; its reseeded runs in its own seeds/{k}/. A reading that leaves the data and folds
 # alone has no resources of its own; one that patches the protocol or preprocessing has them here.
-CLAIMS_OUT_OF_SAMPLE = "stats/claims_out_of_sample.csv"   # per claim: its verdict in sample and out of sample
 READINGS = "stats/readings.csv"              # per choice and reading: how its touched cells fit the printed ones
 READING_CLAIMS = "stats/reading_claims.csv"  # per claim on our numbers and reading: its verdict
 READINGS_FIGURE = "readings"                 # the figure of readings.csv, in figures/{paper}/

@@ -291,14 +291,15 @@ class Significance(Section):
 class OutOfSample(Section):
     """Which data sets the paper did not use its claims may be asked of (``nbrepro.out_of_sample``):
     size limits (``max_instances``, ``max_attributes``; ``max_cells``, instances × attributes),
-    data sets left out with a reason (``exclude``), and why the pool is smaller than ten, where it
-    is (``why_fewer``)."""
+    data sets left out with a reason (``exclude``), why the pool is smaller than ten, where it
+    is (``why_fewer``), and the table its rows extend in the report (``table``)."""
     max_instances: int | None = None
     max_attributes: int | None = None
     max_cells: int | None = None
     exclude: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     why_fewer: str | None = None
     named_as: Mapping[str, object] | None = None   # what a restriction to named data sets keeps of the pool
+    table: str | None = None   # the table the pool's rows extend (default: the first that is not pairwise)
 
 
 _SECTIONS = {"preprocessing": Preprocessing, "protocol": Protocol, "analysis": Analysis, "significance": Significance,

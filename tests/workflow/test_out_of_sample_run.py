@@ -54,6 +54,15 @@ def test_a_papers_claims_asked_of_a_users_data_set(tmp_path):
     assert len(table) == 2 and table[1].startswith("aode_first,")
     report = (proj / "results/tiny/report.html").read_text()
     assert "<h2 id='out-of-sample'>Out of sample</h2>" in report and "mine (yours)" in report
+    # the main table extended by the user's row, the ranks on both sides and their figure
+    extended = (proj / "results/tiny/stats/table_out_of_sample.csv").read_text().splitlines()
+    assert extended[0].startswith("sample,dataset,method,metric,mean")
+    assert {line.split(",")[0] for line in extended[1:]} == {"paper", "user"}
+    assert sum(line.startswith("user,mine,") for line in extended) == 2
+    assert (proj / "results/tiny/stats/ranks_out_of_sample.csv").read_text().startswith(
+        "metric,method,in_sample_rank,out_of_sample_rank,rank_change")
+    assert (proj / "figures/tiny/out_of_sample_ranks.svg").is_file()
+    assert "extended by the pool's rows" in report and "out_of_sample_ranks.svg" in report and "not printed" in report
     claims = (proj / "results/claims.html").read_text()
     assert "<th>out of sample (ours)</th>" in claims and "Out of sample: " in claims
     own = (proj / "results/tiny_out_of_sample/report.html").read_text()

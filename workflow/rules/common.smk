@@ -17,7 +17,7 @@ from nbrepro.data.user import ENV as USER_ENV, check_user_entries, read_user_reg
 from nbrepro.analysis.seed_bands import seeded_runs
 from nbrepro.paper import SCHEMAS, load_paper, load_papers
 from nbrepro.readings import select_readings, touched
-from nbrepro.out_of_sample import derived_config, derived_name, pool
+from nbrepro.out_of_sample import derived_config, derived_name, main_table, pool
 
 # `--config openml=false` arrives as the string "false": accept what a user types
 for _key in ("openml", "out_of_sample"):

@@ -20,7 +20,7 @@ CSS = """
 body{font-family:system-ui,sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;font-size:13px;margin:1em 0}
 th,td{border:1px solid #ccc;padding:3px 6px;text-align:right}
-th{background:#f3f3f3} td.l,th.l{text-align:left}
+th{background:#f3f3f3} td.l,th.l{text-align:left} tr.pool td{background:#f7f7fb}
 h1,h2,h3,p,li,figcaption{overflow-wrap:anywhere}
 td.ok{background:#e8f6e8} td.near{background:#fff6d6} td.off{background:#fbdada} td.na{color:#999}
 .pub{color:#555;font-size:11px} .small{font-size:12px;color:#555}
@@ -518,7 +518,7 @@ def _pool_words(derived: Paper) -> str:
     return out
 
 
-def _out_of_sample_section(paper: Paper, outputs: dict) -> list[str]:
+def _out_of_sample_section(paper: Paper, outputs: dict, rel) -> list[str]:
     """The paper's claims asked of data sets it did not use (``--config out_of_sample=…``), or, in
     the out-of-sample run's own report, which paper and pool it is."""
     if paper.derived_from:
@@ -541,7 +541,47 @@ def _out_of_sample_section(paper: Paper, outputs: dict) -> list[str]:
     shown = table[["claim_id", "metric", "claim", "in_sample", "in_sample_stability", "out_of_sample",
                    "out_of_sample_stability", "out_of_sample_evidence"]]
     parts.append(frame_html(shown, 2))
+    ranks, extended = outputs.get(paths.RANKS_OUT_OF_SAMPLE), outputs.get(paths.TABLE_OUT_OF_SAMPLE)
+    if ranks is not None and extended is not None:
+        name = outputs["out_of_sample_table_name"]
+        parts.append(f"<h3>{html.escape(name)}: mean ranks on the paper's data sets and out of sample</h3>"
+                     "<p class='small'>Friedman ranks (1 = best) over the data sets where every method has a value; "
+                     "a rank_change above 0 is a worse rank out of sample. The red bar is each side's Nemenyi critical "
+                     "difference: methods further apart than it differ at α.</p>")
+        figure = outputs.get("out_of_sample_figure")
+        if figure is not None:
+            parts.append(f"<img src='{rel(figure)}' alt='mean ranks in and out of sample' style='max-width:100%'>")
+        parts.append(frame_html(ranks, 2))
+        parts.append(f"<h3>{html.escape(name)}, extended by the pool's rows</h3><p class='small'>Our means; the "
+                     "paper's data sets first (printed value beneath each), then the pool's and a user's (nothing "
+                     "was printed for them: <i>not printed</i>).</p>")
+        parts.append(_extended_table_html(extended))
     return parts
+
+
+def _extended_table_html(table: pd.DataFrame) -> str:
+    """The main table with the pool's rows under the paper's: one row per data set, one column per
+    method and metric, the printed value beneath ours on the paper's rows, "not printed" on the rest."""
+    columns = list(dict.fromkeys(zip(table["method"], table["metric"], strict=True)))
+    several = table["metric"].nunique() > 1
+    cells = {(r.dataset, r.method, r.metric): r for r in table.itertuples()}
+    head = "<tr><th class='l'>data set</th><th class='l'>from</th>" + "".join(
+        f"<th>{html.escape(m)}{'<br>' + html.escape(k) if several else ''}</th>" for m, k in columns) + "</tr>"
+    body = []
+    for (ds, sample), _ in table.groupby(["dataset", "sample"], sort=False):
+        source = "" if sample == "paper" else html.escape(sample)
+        row = [f"<td class='l'>{html.escape(ds)}</td><td class='l'>{source}</td>"]
+        for m, k in columns:
+            r = cells.get((ds, m, k))
+            if r is None:
+                row.append("<td></td>")
+                continue
+            decimals = 2 if pd.isna(r.mean_decimals) else int(r.mean_decimals)
+            printed = ("<br><span class='small'>not printed</span>" if sample != "paper" else "" if
+                       pd.isna(r.published_mean) else f"<br><span class='small'>{r.published_mean:.{decimals}f}</span>")
+            row.append(f"<td>{_fmt(r.mean, decimals)}{printed}</td>")
+        body.append("<tr" + ("" if sample == "paper" else " class='pool'") + ">" + "".join(row) + "</tr>")
+    return f"<div class='scroll'><table>{head}{''.join(body)}</table></div>"
 
 
 def _readings_section(paper: Paper, outputs: dict, rel) -> list[str]:
@@ -654,7 +694,7 @@ def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[P
         parts.append(frame_html(outputs["stats/match_counts.csv"], 2))
     parts += _seed_section(outputs)
     parts += _readings_section(paper, outputs, rel)
-    parts += _out_of_sample_section(paper, outputs)
+    parts += _out_of_sample_section(paper, outputs, rel)
     from ..analysis.tables import label_metric
 
     for name, spec in paper.tables.items():
