@@ -151,7 +151,12 @@ def cmd_paper_stats(args):
 
     paper = _paper(args)
     res = _results(args, paper)
-    outputs, figures = run(paper, res, Path(args.raw), load_registry(args.registry), _read_tables(paper, res))
+    full = None
+    if paper.derived_from.get("kind") == "cut":   # the printed verdicts: on the paper's full printed tables
+        from .paper import load_paper
+
+        full = load_paper(paper.derived_from["config"], check=False)
+    outputs, figures = run(paper, res, Path(args.raw), load_registry(args.registry), _read_tables(paper, res), full)
     write_outputs(outputs, args.results)
     for name, data in (figures.items() if args.figures else ()):  # a reseeded run's statistics need no figures
         spec = paper.figures[name]

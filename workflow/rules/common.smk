@@ -17,6 +17,7 @@ from nbrepro.data.user import ENV as USER_ENV, check_user_entries, read_user_reg
 from nbrepro.analysis.seed_bands import seeded_runs
 from nbrepro.paper import SCHEMAS, load_paper, load_papers
 from nbrepro.readings import select_readings, touched
+from nbrepro.cut import cut_config, cut_name, kept_datasets, wanted_names
 from nbrepro.out_of_sample import derived_config, derived_name, main_table, pool
 
 # `--config openml=false` arrives as the string "false": accept what a user types
@@ -57,6 +58,35 @@ if USER_DATASETS:
 os.environ.update(NBREPRO_MIRRORS=os.pathsep.join(str(m) for m in MIRRORS),
                   NBREPRO_OPENML="1" if config.get("openml", True) else "0",
                   NBREPRO_OPENML_TIMEOUT=str(config.get("openml_timeout", 10)))
+
+# A quick look (`--config datasets=[name, …]`): each paper cut to those of its data sets, as a paper of its
+# own, {paper}_cut, in place of the paper (nbrepro.cut; its config is written to resources/papers/ when it
+# changes); a companion that uses none of them is left out, said once
+if config.get("datasets"):
+    if config.get("out_of_sample"):
+        raise ConfigError("config datasets= and out_of_sample= together: a cut paper has no pool of its own; run "
+                          "them one at a time")
+    _wanted = wanted_names(config["datasets"])
+    _unused = [d for d in _wanted if not any(d in p.datasets for p in PAPERS.values())]
+    if _unused:
+        raise ConfigError(f"config datasets={_wanted}: {_unused} are data sets of none of the papers "
+                          f"{sorted(PAPERS)}")
+    _companions = {c for p in PAPERS.values() for c in p.companions}
+    for _name in list(PAPERS):
+        _keep = kept_datasets(load_yaml(PAPERS[_name].path), _wanted)
+        if not _keep and _name in _companions:
+            logger.warning(f"nbrepro: datasets={_wanted}: companion {_name} uses none of them: left out")
+            del PAPERS[_name]
+            continue
+        _path = Path("resources/papers") / f"{cut_name(_name)}.yaml"
+        _text = f"# written by the workflow from {PAPERS[_name].path} (nbrepro.cut): do not edit\n"
+        _text += yaml.safe_dump(cut_config(load_yaml(PAPERS[_name].path), _keep, str(PAPERS[_name].path)),
+                                sort_keys=False, allow_unicode=True, width=120)
+        if not _path.is_file() or _path.read_text() != _text:   # unchanged: its jobs are not rerun
+            _path.parent.mkdir(parents=True, exist_ok=True)
+            _path.write_text(_text)
+        del PAPERS[_name]
+        PAPERS[cut_name(_name)] = load_paper(_path, REGISTRY)
 
 # The out-of-sample run (`--config out_of_sample=true`, or data-set names): each paper's claims asked
 # of data sets it did not use, as a paper of its own derived from it and run like any other

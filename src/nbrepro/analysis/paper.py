@@ -46,10 +46,11 @@ def output_files(paper: Paper) -> tuple[list[str], list[str]]:
     return names, list(paper.figures)
 
 
-def run(paper: Paper, results: Path, raw_dir: Path, registry: dict,
-        tables: dict[str, pd.DataFrame]) -> tuple[dict[str, pd.DataFrame], dict[str, FigureData]]:
+def run(paper: Paper, results: Path, raw_dir: Path, registry: dict, tables: dict[str, pd.DataFrame],
+        full: Paper | None = None) -> tuple[dict[str, pd.DataFrame], dict[str, FigureData]]:
     """Compute every declared statistic, figure and claim: (the stats frames to write, by path
-    under results/{paper}; each figure's data, by figure name, to draw)."""
+    under results/{paper}; each figure's data, by figure name, to draw). ``full``: the paper a cut
+    (``nbrepro.cut``) was made from, whose full printed tables its printed verdicts are judged on."""
     spec = paper.analysis
     module = claims_module(spec.claims_module) if spec.claims_module else None
     outputs = {}
@@ -75,7 +76,13 @@ def run(paper: Paper, results: Path, raw_dir: Path, registry: dict,
             ctx.frames[name] = data.frame
     printed = None
     if paper.claims or spec.claims_on_printed_tables:
-        printed = _printed_context(paper, tables, table1, module, figures=spec.claims_on_printed_tables)
+        if full is not None:   # every table over the paper's own data sets: the printed numbers, none of ours
+            from .tables import analyse_table
+
+            whole = {name: analyse_table(full, name, results, registry)[paths.table(name)] for name in full.tables}
+            printed = _printed_context(full, whole, table1, module, figures=spec.claims_on_printed_tables)
+        else:
+            printed = _printed_context(paper, tables, table1, module, figures=spec.claims_on_printed_tables)
     claims = declared_claims(paper, ctx, printed) if paper.claims else []
     if module is not None and hasattr(module, "claims"):
         mine = module.claims(ctx)

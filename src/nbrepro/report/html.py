@@ -521,6 +521,17 @@ def _pool_words(derived: Paper) -> str:
 def _out_of_sample_section(paper: Paper, outputs: dict, rel) -> list[str]:
     """The paper's claims asked of data sets it did not use (``--config out_of_sample=…``), or, in
     the out-of-sample run's own report, which paper and pool it is."""
+    if paper.derived_from.get("kind") == "cut":
+        made = paper.derived_from
+        skipped = made.get("skipped_gaps") or ()
+        name, kept = html.escape(made["paper"]), html.escape(", ".join(paper.datasets))
+        return [f"<h2 id='cut'>A cut of the paper</h2><p>This is {name} (<a href='../{name}/report.html'>its whole "
+                f"run</a>, where built) cut to {len(paper.datasets)} of its {len(made['datasets'])} data sets "
+                f"({kept}; <code>--config datasets=…</code>): our tables, statistics and claims are over these data "
+                "sets; <b>the printed verdicts are judged on the paper's full printed tables</b>, as in its whole "
+                "run. No readings are run on a cut."
+                + (" Gaps left out (every cell they name is on a data set not kept): "
+                   f"{html.escape('; '.join(skipped))}." if skipped else "") + "</p>"]
     if paper.derived_from:
         return [f"<h2 id='out-of-sample'>Out of sample</h2><p>This is the out-of-sample run of "
                 f"<a href='../{html.escape(paper.derived_from['paper'])}/report.html'>"
