@@ -105,6 +105,12 @@ def test_the_rank_claims_are_judged_on_the_printed_table_2_too():
     assert printed.loc["sp_better_than_dis", "evidence"] == "SP 4.11, DIS 5.98 (difference 1.875); CD = 1.879"
     assert printed.loc["bcv_worse_than_sp", "verdict"] == "yes" and printed.loc["friedman", "verdict"] == "yes"
     assert printed.loc["sophisticated_slower", "verdict"] == "not checkable"
+    # "relatively small bias and large variance … by contrast, BCV and WEKA": the groups against each other
+    # hold on the printed ranks; against the middle rank 5.5 (the evidence's other reading) they would not
+    for cid in ("small_bandwidths_low_bias_high_variance", "large_bandwidths_high_bias_low_variance"):
+        assert printed.loc[cid, "verdict"] == "yes", printed.loc[cid, "evidence"]
+    assert printed.loc["small_bandwidths_low_bias_high_variance", "evidence"].endswith(
+        "against the middle rank 5.5 instead of each other: fails")
     # each claim's two verdicts side by side, the printed one first
     assert list(out.source[:2]) == ["printed", "ours"] and out.claim_id[0] == out.claim_id[1]
 

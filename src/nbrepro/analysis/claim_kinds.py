@@ -45,7 +45,9 @@ BOUNDS = ("above", "below", "at_least", "at_most", "equals")
 class ClaimKind(Plugin):
     """One generic kind of claim, a plug-in (``nbrepro.plugin``): the config keys it reads
     (``required`` among them) beside every claim's ``common`` ones."""
-    common = ("id", "section", "sentence", "kind", "metric", "metrics", "note")
+    # printed_lost: what of the printed table this claim reads was lost in transcription (why its printed
+    # verdict is "not checkable", not a contradiction of the paper by its own table)
+    common = ("id", "section", "sentence", "kind", "metric", "metrics", "note", "printed_lost")
     generalises: ClassVar[bool] = True     # a statement about data sets in general: bootstrap stability applies
     significance: ClassVar[bool] = False   # "A significantly better than B": judged under today's tests too
 

@@ -130,6 +130,8 @@ def judge(spec: dict, kind: ClaimKind, metric: str | None, source: str, ctx: Con
                  kind=kind.name)
     if ctx is None:
         return replace(base, evidence="the paper prints no table this reads")
+    if source == "printed" and spec.get("printed_lost"):
+        return replace(base, evidence="not checkable from the printed tables: " + spec["printed_lost"])
     view = ClaimView(ctx, published)
     read = kind.read(spec, view, metric)
     if read.data is None:

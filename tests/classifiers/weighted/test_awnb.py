@@ -177,7 +177,10 @@ def test_claims_on_the_papers_own_markers():
         "neither higher RRSE nor larger sd on 0"
     )
     assert printed["nbtree_slower"] == "not checkable" and printed["complexity"] == "not checkable"
-    assert printed["t2_bagging_sig_losses"] == "yes" and printed["t2_bagging_sig_wins"] == "no"
+    # nine wins in the prose, eight legible markers: vehicle's was lost in transcription, so not a contradiction
+    assert printed["t2_bagging_sig_losses"] == "yes" and printed["t2_bagging_sig_wins"] == "not checkable"
+    ev = out[(out.source == "printed") & (out.claim_id == "t2_bagging_sig_wins")].evidence.iloc[0]
+    assert ev.startswith("not checkable from the printed tables") and "vehicle" in ev
     assert (printed[[k for k in printed.index if k.startswith("t3_")]] == "not checkable").all()
     assert printed["kr_improvement"] == "yes" and printed["similar_improvements"] == "yes"  # 20.55; 8.23 to 18.37
 
