@@ -1,7 +1,8 @@
 """Open the reports in headless Chromium (Debian's chromium and chromium-driver, driven by
 selenium) and check what a reader would see: no console error, every image and link there,
-every reproduced cell shown, the table views switching, no page wider than a narrow screen,
-nothing fetched from the network. Saves full-page screenshots."""
+every reproduced cell shown, the table views switching, a report's claims table without an empty
+column and within the page at its width, no page wider than a narrow screen, nothing fetched from
+the network. Saves full-page screenshots."""
 from __future__ import annotations
 
 import shutil
@@ -71,6 +72,18 @@ def check_page(driver, page: Path) -> list[str]:
                 )
                 if not target:
                     problems.append(f"{name}: no anchor #{parsed.fragment}")
+    # a report's claims table: no empty column, and at the page's width it fits its box (no sideways scroll)
+    for table in driver.find_elements(By.CSS_SELECTOR, "table.claims"):
+        empty = driver.execute_script(
+            "const rows = [...arguments[0].rows].slice(1);"
+            "return [...arguments[0].rows[0].cells].map((h, i) => rows.every(r => !r.cells[i] ||"
+            " r.cells[i].innerText.trim() === '') ? h.innerText : null).filter(x => x !== null);", table)
+        if empty:
+            problems.append(f"{name}: the claims table has empty columns {empty}")
+        box = driver.execute_script("const b = arguments[0].parentElement; return [b.scrollWidth, b.clientWidth]",
+                                    table)
+        if box[0] > box[1] + 1:
+            problems.append(f"{name}: the claims table is {box[0]} px wide in a {box[1]} px box")
     for table in driver.find_elements(By.CSS_SELECTOR, "table.cells"):
         shown = [s.text for s in table.find_elements(By.CSS_SELECTOR, ".ours")]
         if not shown or all(t in ("", "not computed") for t in shown):

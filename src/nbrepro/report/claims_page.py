@@ -153,6 +153,7 @@ def _group_table(rows: pd.DataFrame, readings: bool = False, out_of_sample: bool
     )
     out = ["<div class='scroll'><table>", head]
     for r in rows.itertuples(index=False):
+        subject = r.subject
         stability = (
             "" if _text(r.stability) == "" else f"{float(r.stability):.0%}" + (" fragile" if r.fragile == "yes" else "")
         )
@@ -171,10 +172,15 @@ def _group_table(rows: pd.DataFrame, readings: bool = False, out_of_sample: bool
             if x
         )
         anchor = f"{r.paper}-{r.claim_id}" + (f"-{r.metric}" if r.metric else "")
+        said = (f"<span class='small'>{html.escape(subject)}</span> " if subject else "") + html.escape(r.claim)
+        said += f"<br><a class='small' href='#{html.escape(anchor)}'><code>{html.escape(r.claim_id)}</code></a>" + (
+            f" <span class='small'>({html.escape(r.metric)})</span>" if r.metric else "")
+        if r.printed != r.ours and r.gaps:   # where the verdicts part, the paper's explanations
+            said += f" · <a class='small' href='{html.escape(r.paper)}/report.html#gaps'>gaps</a>"
         out.append(
             f"<tr id='{html.escape(anchor)}'><td class='l'>{html.escape(_text(r.section))}"
             f"<br><span class='small'>{html.escape(r.kind)}</span></td>"
-            f"<td class='l'>{html.escape(r.claim)}</td><td class='{_cls(r.printed)}'>{html.escape(r.printed)}"
+            f"<td class='l'>{said}</td><td class='{_cls(r.printed)}'>{html.escape(r.printed)}"
             + (f"<br><span class='small'>{html.escape(r.printed_qualifiers)}</span>" if r.printed_qualifiers else "")
             + "</td>"
             f"<td class='{_cls(r.ours)}'>{html.escape(r.ours)}</td><td class='{_cls(_text(r.wilcoxon_holm))}'>"
@@ -189,6 +195,26 @@ def _group_table(rows: pd.DataFrame, readings: bool = False, out_of_sample: bool
         )
     out.append("</table></div>")
     return "".join(out)
+
+
+def _count_words(n: int) -> str:
+    """'the paper', 'the five papers', 'the 12 papers'."""
+    words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+    return "the paper" if n == 1 else f"the {words.get(n, n)} papers"
+
+
+def subjects(claims: list[str]) -> list[str]:
+    """Each claim's subject for a continuation ("… and lose on 4" says what it continues): the nearest
+    earlier claim that does not begin with "…", or "" where the claim begins no such row."""
+    out, last = [], ""
+    for text in claims:
+        text = _text(text)
+        if text.startswith("…"):
+            out.append(last)
+        else:
+            out.append("")
+            last = text
+    return out
 
 
 def _cls(verdict: str) -> str:
@@ -233,7 +259,8 @@ def claims_page(papers: list[dict], out_html, out_csv) -> pd.DataFrame:
                                                             f" ({float(o.out_of_sample_stability):.0%})")
         wide["out_of_sample"] = [said(r) for r in wide.itertuples()]
     parts = [
-        "<h1>Every claim of the five papers, judged twice</h1>",
+        f"<h1>Every claim of the {_count_words(sum((wide.paper == p['name']).any() for p in papers))}, "
+        "judged twice</h1>",
         "<p class='small'>Each claim is a result sentence of its paper. <b>Printed numbers</b>: judged on the "
         "tables as the paper prints them (a 'no' flags a claim the paper's own table does not support); "
         "<b>ours</b>: on the reproduced numbers. For significance claims, the same comparison under Wilcoxon "
@@ -273,6 +300,8 @@ def claims_page(papers: list[dict], out_html, out_csv) -> pd.DataFrame:
                          "generalise over data sets hold on data sets the paper did not use "
                          f"({int((o.same == 'yes').sum())} with the verdict they have on its own).</p>")
         parts.append(f"<p class='small'><a href='{html.escape(p['name'])}/report.html'>the paper's report</a></p>")
+        # a continuation's subject from the paper's rows in their order, before they are grouped by verdict
+        rows = rows.assign(gaps=bool(p.get("gaps")), subject=subjects(list(rows.claim)))
         for key, heading in GROUPS:
             g = rows[rows.group == key]
             if len(g):

@@ -525,8 +525,9 @@ def _out_of_sample_section(paper: Paper, outputs: dict, rel) -> list[str]:
         made = paper.derived_from
         skipped = made.get("skipped_gaps") or ()
         name, kept = html.escape(made["paper"]), html.escape(", ".join(paper.datasets))
-        return [f"<h2 id='cut'>A cut of the paper</h2><p>This is {name} (<a href='../{name}/report.html'>its whole "
-                f"run</a>, where built) cut to {len(paper.datasets)} of its {len(made['datasets'])} data sets "
+        n, of = len(paper.datasets), len(made["datasets"])
+        return [f"<h2 id='cut'>A cut of the paper</h2><p>This is {name} (its whole run, where built: "
+                f"<code>results/{name}/report.html</code>) cut to {n} of its {of} data sets "
                 f"({kept}; <code>--config datasets=…</code>): our tables, statistics and claims are over these data "
                 "sets; <b>the printed verdicts are judged on the paper's full printed tables</b>, as in its whole "
                 "run. No readings are run on a cut."
@@ -568,6 +569,48 @@ def _out_of_sample_section(paper: Paper, outputs: dict, rel) -> list[str]:
                      "was printed for them: <i>not printed</i>).</p>")
         parts.append(_extended_table_html(extended))
     return parts
+
+
+def claims_html(claims: pd.DataFrame, paper: str) -> str:
+    """The paper's claims, one row per claim (and metric): its id and sentence, each source's verdict
+    over its evidence, and, where any claim has them, our stability and today's tests; the full record
+    of each (every column of ``stats/claims.csv``) is its row on the claims page, linked by its id."""
+    from .claims_page import subjects
+
+    claims = claims.assign(metric=claims["metric"].fillna("").astype(str))
+    keys = list(dict.fromkeys(zip(claims["claim_id"], claims["metric"], strict=True)))
+    by = {(r.claim_id, r.metric, r.source): r for r in claims.itertuples()}
+    first = [next(by[(c, m, s)] for s in ("printed", "ours") if (c, m, s) in by) for c, m in keys]
+    sources = [s for s in ("printed", "ours") if (claims["source"] == s).any()]
+    extra = [c for c in ("stability", "wilcoxon_holm", "bayesian") if c in claims and claims[c].notna().any()
+             and (claims[c].astype(str) != "").any()]
+    names = {"printed": "on the printed numbers", "ours": "on ours", "stability": "stability (ours)",
+             "wilcoxon_holm": "Wilcoxon–Holm (ours)", "bayesian": "Bayesian (ours)"}
+    head = ("<tr><th class='l'>claim</th>" + "".join(f"<th class='l'>{names[s]}</th>" for s in sources)
+            + "".join(f"<th>{names[c]}</th>" for c in extra) + "</tr>")
+    body = []
+    for (cid, metric), r, subject in zip(keys, first, subjects([r.claim for r in first]), strict=True):
+        anchor = f"{paper}-{cid}" + (f"-{metric}" if metric else "")
+        said = (f"<span class='small'>{html.escape(subject)}</span> " if subject else "") + html.escape(str(r.claim))
+        cells = [f"<td class='l'>{said}<br><a class='small' href='../claims.html#{html.escape(anchor)}'><code>"
+                 f"{html.escape(cid)}</code></a>" + (f" <span class='small'>({html.escape(metric)})</span>"
+                                                    if metric else "") + "</td>"]
+        for s in sources:
+            o = by.get((cid, metric, s))
+            if o is None:
+                cells.append("<td></td>")
+                continue
+            verdict, evidence = str(o.verdict), "" if pd.isna(o.evidence) else str(o.evidence)
+            cls = {"yes": "ok", "no": "off"}.get(verdict, "")
+            cells.append(f"<td class='l {cls}'><b>{html.escape(verdict)}</b>"
+                         + (f"<br><span class='small'>{html.escape(evidence)}</span>" if evidence else "") + "</td>")
+        ours = by.get((cid, metric, "ours"))
+        for c in extra:
+            v = None if ours is None else getattr(ours, c)
+            text = "" if v is None or pd.isna(v) else f"{float(v):.0%}" if c == "stability" else str(v)
+            cells.append(f"<td>{html.escape(text)}</td>")
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    return f"<div class='scroll'><table class='claims'>{head}{''.join(body)}</table></div>"
 
 
 def _extended_table_html(table: pd.DataFrame) -> str:
@@ -764,7 +807,7 @@ def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[P
         )
         if "tests_evidence" in claims and claims["tests_evidence"].astype(str).str.contains("Wilcoxon").any():
             parts.append(f"<p class='small'>{html.escape(WILCOXON_CONVENTION)}</p>")
-        parts.append(frame_html(claims, 4))
+        parts.append(claims_html(claims, paper.name))
     if "stats/text_stats.csv" in outputs:
         text_stats = outputs["stats/text_stats.csv"]
         wilcoxon = any("wilcoxon" in str(item.get("test", "")) for item in analysis.statistics) or (
