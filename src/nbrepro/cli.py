@@ -655,7 +655,8 @@ def main(argv=None):
 
     p = sub.add_parser("index", help="results/index.html over papers")
     p.add_argument("--results", default="results")
-    p.add_argument("--figures", default="figures", help="the figures folder (thumbnails of each paper's first table)")
+    p.add_argument("--figures", default="figures",
+                   help="the figures folder (each paper's first reproduced-vs-published figure, linked)")
     p.add_argument("--speed", help="the suite's heaviest jobs as measured (benchmarks/results/suite_top_jobs.csv)")
     p.add_argument("--suite-run", help="the last whole-suite run from a clean clone (benchmarks/results/suite_run.csv)")
     p.add_argument(
