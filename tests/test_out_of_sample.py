@@ -44,6 +44,9 @@ def test_every_paper_has_a_pool_of_ten_or_says_why(registry):
         assert set(reasons) | set(got.datasets) | set(paper.datasets) == set(registry), name
     kde = pool(load_paper(ROOT / "config/papers/kdebw.yaml", registry, check=False), registry)
     assert dict(kde.excluded)["anneal.ORIG"] == "another copy or version of anneal, which the paper uses"
+    # Liu et al.'s rules differ only on numeric attributes: an all-nominal data set is left out, saying so
+    assert dict(kde.excluded)["mushroom"].startswith("0 numeric attributes after the paper's preprocessing")
+    assert len(kde.datasets) == 11 and "splice" not in kde.datasets
 
 
 def test_the_pool_keeps_to_the_papers_own_sizes_and_the_kinds_its_classifiers_take(registry, lslwnb):

@@ -110,6 +110,11 @@ def _why_not(paper: Paper, name: str, registry: dict, where: str) -> str | None:
         return f"{a} attributes, above the paper's limit {max_a}"
     if a is None or n * a > max_cells:
         return f"{n} × {a} cells, above the paper's limit {max_cells}"
+    if limits.min_numeric_attributes:
+        numeric = _numeric_attributes(paper, name, entry)
+        if numeric is not None and numeric < limits.min_numeric_attributes:
+            return (f"{numeric} numeric attributes after the paper's preprocessing, fewer than its "
+                    f"{limits.min_numeric_attributes} (out_of_sample.min_numeric_attributes)")
     if paper.preprocessing.complete_cases:
         left = _complete_rows(paper, name, entry)
         folds = paper.protocol.folds or 2
@@ -128,6 +133,20 @@ def _why_not(paper: Paper, name: str, registry: dict, where: str) -> str | None:
     except ConfigError as exc:
         return str(exc).removeprefix(f"{where}: ").removeprefix(f"{where}, ")
     return None
+
+
+def _numeric_attributes(paper: Paper, name: str, entry) -> int | None:
+    """How many attributes are numeric after the paper's preprocessing, read from the file's header
+    (None where no copy is here to read; an attribute a step may or may not make numeric counts)."""
+    from .data.fetch import attribute_kinds
+    from .preprocess.pipeline import kinds_after
+
+    header = attribute_kinds(entry)
+    if header is None:
+        return None
+    pre = paper.preprocessing
+    kinds = kinds_after([*pre.rows_of(name).steps, *pre.steps], header)
+    return sum(k.removeprefix("maybe ") == "numeric" for k in kinds.values())
 
 
 def _complete_rows(paper: Paper, name: str, entry) -> tuple[int, int] | None:

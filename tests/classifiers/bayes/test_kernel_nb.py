@@ -176,3 +176,23 @@ def test_compiled_exponential_is_within_two_ulp_of_the_c_library():
     assert np.max(np.abs(got[normal] - want[normal]) / np.spacing(want[normal])) <= 2
     assert np.max(np.abs(got[~normal] - want[~normal])) <= 5e-324
     assert np.array_equal(got == 0, want == 0) and got[-9] == 1.0
+
+
+def test_all_nominal_data_cross_validated_by_counts_records_the_empty_kernels_fit_gives():
+    """On data with no numeric attribute cross-validation fits KernelNB from counts alone
+    (nbrepro.crossval); its recorded bandwidths are then what fit leaves, an empty (0, classes)
+    array, not a missing attribute (Liu et al.'s run records them on every data set)."""
+    import numpy as np
+    import pandas as pd
+
+    from nbrepro.crossval import fold_probabilities
+
+    X = pd.DataFrame({"a": pd.Categorical(list("xyxyxyxyxy" * 3)), "b": pd.Categorical(list("pqqppqqpqp" * 3))})
+    y = pd.Series(pd.Categorical(list("uvuvvuvuuv" * 3)))
+    train, test = np.arange(10, 30), np.arange(0, 10)
+    (fold,) = fold_probabilities(KernelNB(bandwidth="sp"), X, y, [(train, test)],
+                                 record=["bandwidths_", "bandwidth_ratios_", "fell_back_"])
+    fitted = KernelNB(bandwidth="sp").fit(X.iloc[train], y.iloc[train])
+    for name, value in fold.recorded.items():
+        assert value.shape == getattr(fitted, name).shape == (0, 2), name
+    assert np.array_equal(fold.proba, fitted.predict_proba(X.iloc[test]))

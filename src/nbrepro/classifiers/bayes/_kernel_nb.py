@@ -153,6 +153,19 @@ class KernelNB(NaiveBayes):
             self.kernel_.sd = self.bandwidths_.copy()
         return self
 
+    def _fit_counts(self, counts):
+        """NaiveBayes's model of the counts; with no numeric attribute fitted yet (cross-validation's
+        count path fits all-nominal data here alone: ``nbrepro.crossval``), the kernels' state as
+        ``fit`` leaves it on such data, empty, so that it can be recorded (``fit`` sets it after)."""
+        super()._fit_counts(counts)
+        if not hasattr(self, "bandwidths_"):
+            r = len(self.classes_)
+            self.cut_points_, self.numeric_columns_ = {}, np.zeros(0, dtype=np.int64)
+            self.precisions_ = np.zeros(0)
+            self.bandwidths_, self.fell_back_ = np.zeros((0, r)), np.zeros((0, r), dtype=bool)
+            self.reference_bandwidths_ = self.bandwidth_ratios_ = np.full((0, r), np.nan)
+        return self
+
     def _fallbacks(self, samples, precisions, keys, problems) -> np.ndarray:
         """The fallback rule's bandwidths where ``bandwidth`` has none (or ``BandwidthError`` without one)."""
         if self.fallback is None:
