@@ -115,6 +115,12 @@ def _why_not(paper: Paper, name: str, registry: dict, where: str) -> str | None:
         if numeric is not None and numeric < limits.min_numeric_attributes:
             return (f"{numeric} numeric attributes after the paper's preprocessing, fewer than its "
                     f"{limits.min_numeric_attributes} (out_of_sample.min_numeric_attributes)")
+    refusing = _refuse_missing(paper)
+    if refusing:
+        missing = _missing_after_preprocessing(paper, name, entry)
+        if missing:
+            return (f"{missing} missing values after the paper's preprocessing, which {', '.join(refusing)} "
+                    "cannot take (their scikit-learn tag allow_nan is false; the paper's data sets have none)")
     if paper.preprocessing.complete_cases:
         left = _complete_rows(paper, name, entry)
         folds = paper.protocol.folds or 2
@@ -133,6 +139,31 @@ def _why_not(paper: Paper, name: str, registry: dict, where: str) -> str | None:
     except ConfigError as exc:
         return str(exc).removeprefix(f"{where}: ").removeprefix(f"{where}, ")
     return None
+
+
+def _refuse_missing(paper: Paper) -> list[str]:
+    """The paper's classifiers that take no missing value (scikit-learn's ``allow_nan`` tag false)."""
+    from sklearn.utils import get_tags
+
+    from .config import make_classifier
+
+    return [label for label in paper.classifiers if not get_tags(make_classifier(label, paper)).input_tags.allow_nan]
+
+
+def _missing_after_preprocessing(paper: Paper, name: str, entry) -> int | None:
+    """How many values are missing in the data set after the paper's rows and steps (at the data
+    set's scope: a step fitted per fold, replace_missing, leaves none either way); None where no copy
+    of it is here to read."""
+    from .data.fetch import load_local_copy
+    from .experiment import paper_rows
+    from .preprocess.pipeline import apply_steps, build_steps
+
+    read = load_local_copy(entry)
+    if read is None:
+        return None
+    X, y = paper_rows(paper, name, *read)
+    (X,) = apply_steps(build_steps(list(paper.preprocessing.steps)), X, y=y)
+    return int(X.isna().to_numpy().sum())
 
 
 def _numeric_attributes(paper: Paper, name: str, entry) -> int | None:
