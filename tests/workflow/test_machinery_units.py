@@ -471,6 +471,7 @@ def test_index_has_a_row_per_paper_with_cells_claims_and_time(tmp_path):
             "metric": ["accuracy"],
             "cells": [10],
             "computed": [10],
+            "printed": [10],
             "exact_mean_and_std": [6],
             "within_0.5": [8],
             "within_1.0": [9],
@@ -494,7 +495,9 @@ def test_index_has_a_row_per_paper_with_cells_claims_and_time(tmp_path):
     text = (tmp_path / "index.html").read_text()
     assert "<td>10</td><td>6</td><td>8</td><td>9</td><td>1</td><td>1 / 1</td><td>0 / 1</td>" in text
     assert "<!--machine-->10 CPU-min<!--/machine-->" in text and "p/report.html" in text   # never "0 min"
-    assert "src='../figures/p/t2_reproduced_vs_published.svg'" in text
+    # the exact cells by method, and the figure as a link (a 160 px thumbnail of it was unreadable)
+    assert "A 6/10 <a class='small' href='../figures/p/t2_reproduced_vs_published.svg'>figure</a>" in text
+    assert "<img" not in text
     assert "Speed" not in text  # no measured jobs given
     from nbrepro.report.html import cpu_time
 
