@@ -259,7 +259,7 @@ def claims_page(papers: list[dict], out_html, out_csv) -> pd.DataFrame:
                                                             f" ({float(o.out_of_sample_stability):.0%})")
         wide["out_of_sample"] = [said(r) for r in wide.itertuples()]
     parts = [
-        f"<h1>Every claim of the {_count_words(sum((wide.paper == p['name']).any() for p in papers))}, "
+        f"<h1>Every claim of {_count_words(sum((wide.paper == p['name']).any() for p in papers))}, "
         "judged twice</h1>",
         "<p class='small'>Each claim is a result sentence of its paper. <b>Printed numbers</b>: judged on the "
         "tables as the paper prints them (a 'no' flags a claim the paper's own table does not support); "
