@@ -15,6 +15,7 @@ from ..analysis.claims import COLUMNS
 from ..io import atomic_path
 from ..spec import Gap
 from .html import write_page
+from .words import subjects
 
 # how the two verdicts read together, in the page's order
 GROUPS = [
@@ -201,20 +202,6 @@ def _count_words(n: int) -> str:
     """'the paper', 'the five papers', 'the 12 papers'."""
     words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
     return "the paper" if n == 1 else f"the {words.get(n, n)} papers"
-
-
-def subjects(claims: list[str]) -> list[str]:
-    """Each claim's subject for a continuation ("… and lose on 4" says what it continues): the nearest
-    earlier claim that does not begin with "…", or "" where the claim begins no such row."""
-    out, last = [], ""
-    for text in claims:
-        text = _text(text)
-        if text.startswith("…"):
-            out.append(last)
-        else:
-            out.append("")
-            last = text
-    return out
 
 
 def _cls(verdict: str) -> str:

@@ -575,7 +575,7 @@ def claims_html(claims: pd.DataFrame, paper: str) -> str:
     """The paper's claims, one row per claim (and metric): its id and sentence, each source's verdict
     over its evidence, and, where any claim has them, our stability and today's tests; the full record
     of each (every column of ``stats/claims.csv``) is its row on the claims page, linked by its id."""
-    from .claims_page import subjects
+    from .words import subjects
 
     claims = claims.assign(metric=claims["metric"].fillna("").astype(str))
     keys = list(dict.fromkeys(zip(claims["claim_id"], claims["metric"], strict=True)))

@@ -101,3 +101,17 @@ def estimator_in_words(spec: Classifier | dict) -> str:
     if steps:
         text += " after " + _list([step_in_words(s) for s in steps]) + " fitted on each training fold"
     return text
+
+
+def subjects(claims: list[str]) -> list[str]:
+    """Each claim's subject for a continuation ("… and lose on 4" says what it continues): the nearest
+    earlier claim that does not begin with "…", or "" where the claim begins no such row."""
+    out, last = [], ""
+    for text in claims:
+        text = "" if text is None or text != text else str(text)   # NaN: no text
+        if text.startswith("…"):
+            out.append(last)
+        else:
+            out.append("")
+            last = text
+    return out
