@@ -110,6 +110,8 @@ def _why_not(paper: Paper, name: str, registry: dict, where: str) -> str | None:
         return f"{a} attributes, above the paper's limit {max_a}"
     if a is None or n * a > max_cells:
         return f"{n} × {a} cells, above the paper's limit {max_cells}"
+    if limits.max_classes is not None and entry.n_classes is not None and entry.n_classes > limits.max_classes:
+        return f"{entry.n_classes} classes, above the paper's limit {limits.max_classes} (out_of_sample.max_classes)"
     if limits.min_numeric_attributes:
         numeric = _numeric_attributes(paper, name, entry)
         if numeric is not None and numeric < limits.min_numeric_attributes:

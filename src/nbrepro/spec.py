@@ -301,6 +301,7 @@ class OutOfSample(Section):
     named_as: Mapping[str, object] | None = None   # what a restriction to named data sets keeps of the pool
     table: str | None = None   # the table the pool's rows extend (default: the first that is not pairwise)
     min_numeric_attributes: int = 0   # fewer numeric attributes after the paper's preprocessing: left out
+    max_classes: int | None = None   # more classes: left out (a cost the size limits do not see)
 
 
 _SECTIONS = {"preprocessing": Preprocessing, "protocol": Protocol, "analysis": Analysis, "significance": Significance,
