@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 
 from .errors import ConfigError
+from .readings import without_readings
 
 SUFFIX = "_cut"
 
@@ -43,7 +44,7 @@ def _narrow(spec: dict, keep: list[str], where: str) -> None:
     named = spec.get("datasets")
     if not isinstance(named, list):
         return
-    narrowed = [d for d in named if d in set(keep)]
+    narrowed = [d for d in named if d in keep]
     if not narrowed:
         raise ConfigError(f"config datasets={keep}: {where} names only {named}, none of them kept; add one of "
                           "them to datasets=")
@@ -61,8 +62,8 @@ def _narrow_gap(gap: dict, keep: list[str]) -> dict | None:
         named = w.get("datasets")
         if named is None:
             out.append(w)
-        elif [d for d in named if d in set(keep)]:
-            out.append({**w, "datasets": [d for d in named if d in set(keep)]})
+        elif any(d in keep for d in named):
+            out.append({**w, "datasets": [d for d in named if d in keep]})
     return {**gap, "where": out} if out else None
 
 
@@ -82,19 +83,18 @@ def cut_config(written: dict, keep: list[str], config_path: str) -> dict:
                 _narrow(spec, keep, f"paper {name!r}, {section}.{label}")
     for key in ("dataset_copies", "published_names"):
         if out.get(key):
-            out[key] = {d: v for d, v in out[key].items() if d in set(keep)}
+            out[key] = {d: v for d, v in out[key].items() if d in keep}
     per_dataset = (out.get("preprocessing") or {}).get("per_dataset")
     if per_dataset:
-        out["preprocessing"]["per_dataset"] = {d: v for d, v in per_dataset.items() if d in set(keep)}
+        out["preprocessing"]["per_dataset"] = {d: v for d, v in per_dataset.items() if d in keep}
     gaps, skipped = [], []
     for gap in out.get("gaps") or ():
         narrowed = _narrow_gap(gap, keep)
         (gaps if narrowed is not None else skipped).append(narrowed if narrowed is not None else gap.get("cells", ""))
-    if "gaps" in out:   # without the readings (below), a gap names no choice to run
-        out["gaps"] = [{k: v for k, v in g.items() if k != "choices"} for g in gaps]
+    if "gaps" in out:
+        out["gaps"] = gaps
     # a quick look runs no readings: a reading's patch may name data sets left out (Liu et al.'s anneal copy)
-    out["choices"] = [{k: v for k, v in c.items() if k not in ("id", "readings")} for c in out.get("choices") or ()]
-    out.pop("reading_combinations", None)
+    without_readings(out)
     out.pop("companions", None)   # a companion is cut (or left out) on its own
     out["derived_from"] = {"paper": name, "kind": "cut", "config": str(config_path),
                            "datasets": list(written.get("datasets") or ()), "skipped_gaps": skipped}

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from .errors import ConfigError
+from .readings import without_readings
 from .spec import Paper
 
 SUFFIX = "_out_of_sample"
@@ -89,8 +90,9 @@ def _same_data(a, b) -> bool:
     return any(getattr(a, k) and getattr(a, k) == getattr(b, k) for k in ("sha256", "data_sha256", "rows_sha256"))
 
 
-def _why_not(paper: Paper, name: str, registry: dict, where: str) -> str | None:
-    """Why data set ``name`` cannot be asked of ``paper`` (None: it can)."""
+def _why_not(paper: Paper, name: str, registry: dict, where: str, refusing: list[str]) -> str | None:
+    """Why data set ``name`` cannot be asked of ``paper`` (None: it can); ``refusing``: its classifiers
+    that take no missing value (``_refuse_missing``)."""
     entry, limits = registry[name], paper.out_of_sample
     if name in limits.exclude:
         return f"excluded by the paper's config: {limits.exclude[name]}"
@@ -117,7 +119,6 @@ def _why_not(paper: Paper, name: str, registry: dict, where: str) -> str | None:
         if numeric is not None and numeric < limits.min_numeric_attributes:
             return (f"{numeric} numeric attributes after the paper's preprocessing, fewer than its "
                     f"{limits.min_numeric_attributes} (out_of_sample.min_numeric_attributes)")
-    refusing = _refuse_missing(paper)
     if refusing:
         missing = _missing_after_preprocessing(paper, name, entry)
         if missing:
@@ -156,16 +157,10 @@ def _missing_after_preprocessing(paper: Paper, name: str, entry) -> int | None:
     """How many values are missing in the data set after the paper's rows and steps (at the data
     set's scope: a step fitted per fold, replace_missing, leaves none either way); None where no copy
     of it is here to read."""
-    from .data.fetch import load_local_copy
-    from .experiment import paper_rows
-    from .preprocess.pipeline import apply_steps, build_steps
+    from .paper import after_preprocessing
 
-    read = load_local_copy(entry)
-    if read is None:
-        return None
-    X, y = paper_rows(paper, name, *read)
-    (X,) = apply_steps(build_steps(list(paper.preprocessing.steps)), X, y=y)
-    return int(X.isna().to_numpy().sum())
+    X = after_preprocessing(paper, name, entry)
+    return None if X is None else int(X.isna().to_numpy().sum())
 
 
 def _numeric_attributes(paper: Paper, name: str, entry) -> int | None:
@@ -205,12 +200,13 @@ def pool(paper: Paper, registry: dict, wanted=None, user=()) -> Pool:
         raise ConfigError(f"{where}: out of sample: {', '.join(named)} are restricted to data sets the paper "
                           "names, and on other data sets there is no such list (say which of them it keeps there, "
                           "e.g. out_of_sample: {named_as: {n_classes: 2}})")
+    refusing = _refuse_missing(paper)   # every classifier built once, not once per data set
     if wanted in (None, True):
         kept, excluded = [], []
         for name in registry:
             if name in paper.datasets:
                 continue
-            why = _why_not(paper, name, registry, where)
+            why = _why_not(paper, name, registry, where, refusing)
             (excluded.append((name, why)) if why else kept.append(name))
         if not kept:
             raise ConfigError(f"{where}: out of sample: no data set of the registry qualifies (every one is "
@@ -221,7 +217,7 @@ def pool(paper: Paper, registry: dict, wanted=None, user=()) -> Pool:
     if unknown:
         raise ConfigError(f"config out_of_sample: {unknown} are not in the data-set registry")
     for name in names:
-        why = _why_not(paper, name, registry, where)
+        why = _why_not(paper, name, registry, where, refusing)
         if why is not None:
             raise ConfigError(f"config out_of_sample: data set {name!r} cannot be asked of paper {paper.name!r}: {why}")
     names = list(dict.fromkeys(names))
@@ -251,7 +247,7 @@ def derived_config(written: dict, the_pool: Pool, registry: dict | None = None) 
     for key in ("dataset_copies", "published_names", "gaps", "reading_combinations", "companions", "out_of_sample",
                 "benchmarks", "investigations"):
         out.pop(key, None)
-    out["choices"] = [{k: v for k, v in c.items() if k not in ("id", "readings")} for c in out.get("choices") or ()]
+    without_readings(out)
     per_dataset = (out.get("preprocessing") or {}).get("per_dataset")
     if per_dataset:
         out["preprocessing"]["per_dataset"] = {d: v for d, v in per_dataset.items() if d in the_pool.datasets}

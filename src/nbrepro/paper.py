@@ -300,17 +300,26 @@ def _check_attribute_kinds(paper: Paper, registry: dict, where: str) -> None:
                     "the classifier's datasets:")
 
 
-def _kinds_after_preprocessing(paper: dict, dataset: str, entry) -> dict[str, str]:
-    """The attributes' kinds after the paper's rows and steps (at the data set's scope), read from the
-    shipped or cached file as a prepare job would."""
-    import pandas as pd
-
+def after_preprocessing(paper: Paper, dataset: str, entry):
+    """The data set's attributes after the paper's rows and steps (at the data set's scope), read from
+    the shipped or cached file as a prepare job would; None where no copy is here to read."""
     from .data.fetch import load_local_copy
     from .experiment import paper_rows
     from .preprocess.pipeline import apply_steps, build_steps
 
-    X, y = paper_rows(paper, dataset, *load_local_copy(entry))
+    read = load_local_copy(entry)
+    if read is None:
+        return None
+    X, y = paper_rows(paper, dataset, *read)
     (X,) = apply_steps(build_steps(list(paper.preprocessing.steps)), X, y=y)
+    return X
+
+
+def _kinds_after_preprocessing(paper: Paper, dataset: str, entry) -> dict[str, str]:
+    """The attributes' kinds after the paper's rows and steps (``after_preprocessing``)."""
+    import pandas as pd
+
+    X = after_preprocessing(paper, dataset, entry)
     return {c: "nominal" if isinstance(X[c].dtype, pd.CategoricalDtype) else "numeric" for c in X.columns}
 
 

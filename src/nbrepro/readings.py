@@ -201,3 +201,13 @@ def select_readings(papers: Mapping, wanted) -> dict[str, list[str]]:
         raise ConfigError(f"config readings: {unknown} name no choice or reading of the papers run "
                           f"(choice ids with readings: {known}; or all)")
     return out
+
+
+def without_readings(config: dict) -> None:
+    """A derived config (out of sample, a cut) with no readings to run, in place: each choice keeps its
+    words but not its id and readings, the combinations go, and a gap names no choice."""
+    config["choices"] = [{k: v for k, v in c.items() if k not in ("id", "readings")}
+                         for c in config.get("choices") or ()]
+    config.pop("reading_combinations", None)
+    if config.get("gaps"):
+        config["gaps"] = [{k: v for k, v in g.items() if k != "choices"} for g in config["gaps"]]
