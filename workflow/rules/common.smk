@@ -59,6 +59,18 @@ os.environ.update(NBREPRO_MIRRORS=os.pathsep.join(str(m) for m in MIRRORS),
                   NBREPRO_OPENML="1" if config.get("openml", True) else "0",
                   NBREPRO_OPENML_TIMEOUT=str(config.get("openml_timeout", 10)))
 
+def derived_paper(name, source, module, config_of):
+    """Paper ``name``, derived from the config file ``source`` as written (``config_of(written)``):
+    written to resources/papers/{name}.yaml only when its text changes (so its jobs are not rerun), and loaded."""
+    path = Path("resources/papers") / f"{name}.yaml"
+    text = f"# written by the workflow from {source} (nbrepro.{module}): do not edit\n"
+    text += yaml.safe_dump(config_of(load_yaml(source)), sort_keys=False, allow_unicode=True, width=120)
+    if not path.is_file() or path.read_text() != text:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return load_paper(path, REGISTRY)
+
+
 # A quick look (`--config datasets=[name, …]`): each paper cut to those of its data sets, as a paper of its
 # own, {paper}_cut, in place of the paper (nbrepro.cut; its config is written to resources/papers/ when it
 # changes); a companion that uses none of them is left out, said once
@@ -78,15 +90,9 @@ if config.get("datasets"):
             logger.warning(f"nbrepro: datasets={_wanted}: companion {_name} uses none of them: left out")
             del PAPERS[_name]
             continue
-        _path = Path("resources/papers") / f"{cut_name(_name)}.yaml"
-        _text = f"# written by the workflow from {PAPERS[_name].path} (nbrepro.cut): do not edit\n"
-        _text += yaml.safe_dump(cut_config(load_yaml(PAPERS[_name].path), _keep, str(PAPERS[_name].path)),
-                                sort_keys=False, allow_unicode=True, width=120)
-        if not _path.is_file() or _path.read_text() != _text:   # unchanged: its jobs are not rerun
-            _path.parent.mkdir(parents=True, exist_ok=True)
-            _path.write_text(_text)
-        del PAPERS[_name]
-        PAPERS[cut_name(_name)] = load_paper(_path, REGISTRY)
+        _source = PAPERS.pop(_name).path
+        PAPERS[cut_name(_name)] = derived_paper(cut_name(_name), _source, "cut",
+                                                lambda w, k=_keep, s=_source: cut_config(w, k, str(s)))
 
 # The out-of-sample run (`--config out_of_sample=true`, or data-set names): each paper's claims asked
 # of data sets it did not use, as a paper of its own derived from it and run like any other
@@ -104,15 +110,9 @@ if config.get("out_of_sample"):
                 raise
             logger.warning(f"nbrepro: out of sample: {_name} skipped: {_exc}")
             continue
-        _path = Path("resources/papers") / f"{derived_name(_name)}.yaml"
-        _text = f"# written by the workflow from {PAPERS[_name].path} (nbrepro.out_of_sample): do not edit\n"
-        _text += yaml.safe_dump(derived_config(load_yaml(PAPERS[_name].path), _pool, REGISTRY), sort_keys=False,
-                                allow_unicode=True, width=120)
-        if not _path.is_file() or _path.read_text() != _text:   # unchanged: its jobs are not rerun
-            _path.parent.mkdir(parents=True, exist_ok=True)
-            _path.write_text(_text)
         OUT_OF_SAMPLE[_name] = derived_name(_name)
-        PAPERS[derived_name(_name)] = load_paper(_path, REGISTRY)
+        PAPERS[derived_name(_name)] = derived_paper(derived_name(_name), PAPERS[_name].path, "out_of_sample",
+                                                    lambda w, p=_pool: derived_config(w, p, REGISTRY))
 # The reseeding run (`--config seeds=K`, seeds.smk): each paper's runs 1..K under other seeds
 # (none for a paper that draws no random number); each run's config, loaded on first use
 SEEDS = int(config.get("seeds", 0))
