@@ -15,7 +15,7 @@ from ..analysis.claims import COLUMNS
 from ..io import atomic_path
 from ..spec import Gap
 from .html import write_page
-from .words import subjects
+from .words import subjects, verdict_class
 
 # how the two verdicts read together, in the page's order
 GROUPS = [
@@ -181,17 +181,17 @@ def _group_table(rows: pd.DataFrame, readings: bool = False, out_of_sample: bool
         out.append(
             f"<tr id='{html.escape(anchor)}'><td class='l'>{html.escape(_text(r.section))}"
             f"<br><span class='small'>{html.escape(r.kind)}</span></td>"
-            f"<td class='l'>{said}</td><td class='{_cls(r.printed)}'>{html.escape(r.printed)}"
+            f"<td class='l'>{said}</td><td class='{verdict_class(r.printed)}'>{html.escape(r.printed)}"
             + (f"<br><span class='small'>{html.escape(r.printed_qualifiers)}</span>" if r.printed_qualifiers else "")
             + "</td>"
-            f"<td class='{_cls(r.ours)}'>{html.escape(r.ours)}</td><td class='{_cls(_text(r.wilcoxon_holm))}'>"
-            f"{html.escape(_text(r.wilcoxon_holm))}</td>"
-            f"<td class='{_cls(_text(r.bayesian))}'>{html.escape(_text(r.bayesian))}</td>"
+            f"<td class='{verdict_class(r.ours)}'>{html.escape(r.ours)}</td>"
+            f"<td class='{verdict_class(_text(r.wilcoxon_holm))}'>{html.escape(_text(r.wilcoxon_holm))}</td>"
+            f"<td class='{verdict_class(_text(r.bayesian))}'>{html.escape(_text(r.bayesian))}</td>"
             f"<td>{stability}</td>"
             + (f"<td class='{'ok' if r.robust_to_readings == 'yes' else 'off' if r.robust_to_readings else ''}'>"
                f"{html.escape(_text(r.robust_to_readings))}</td>" if readings else "")
-            + (f"<td class='{_cls(_text(r.out_of_sample).split(' ')[0])}'>{html.escape(_text(r.out_of_sample))}</td>"
-               if out_of_sample else "")
+            + (f"<td class='{verdict_class(_text(r.out_of_sample).split(' ')[0])}'>"
+               f"{html.escape(_text(r.out_of_sample))}</td>" if out_of_sample else "")
             + f"<td class='l small'>{evidence}</td></tr>"
         )
     out.append("</table></div>")
@@ -202,10 +202,6 @@ def _count_words(n: int) -> str:
     """'the paper', 'the five papers', 'the 12 papers'."""
     words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
     return "the paper" if n == 1 else f"the {words.get(n, n)} papers"
-
-
-def _cls(verdict: str) -> str:
-    return {"yes": "ok", "no": "off"}.get(verdict, "")
 
 
 def claims_page(papers: list[dict], out_html, out_csv) -> pd.DataFrame:

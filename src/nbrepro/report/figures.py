@@ -88,7 +88,7 @@ def rank_shift_figure(ranks: pd.DataFrame, title: str, stem: Path) -> list[Path]
         ax.set_yticks([])
         for side in ("top", "right", "left"):
             ax.spines[side].set_visible(False)
-        ax.set_title(f"{metric}: mean rank (red: Nemenyi CD, α = 0.05)", fontsize=8)
+        ax.set_title(f"{metric}: mean rank (red: Nemenyi's critical difference)", fontsize=8)
     fig.suptitle(title, fontsize=10)
     fig.tight_layout()
     paths = save(fig, stem)

@@ -575,7 +575,7 @@ def claims_html(claims: pd.DataFrame, paper: str) -> str:
     """The paper's claims, one row per claim (and metric): its id and sentence, each source's verdict
     over its evidence, and, where any claim has them, our stability and today's tests; the full record
     of each (every column of ``stats/claims.csv``) is its row on the claims page, linked by its id."""
-    from .words import subjects
+    from .words import subjects, verdict_class
 
     claims = claims.assign(metric=claims["metric"].fillna("").astype(str))
     keys = list(dict.fromkeys(zip(claims["claim_id"], claims["metric"], strict=True)))
@@ -601,8 +601,7 @@ def claims_html(claims: pd.DataFrame, paper: str) -> str:
                 cells.append("<td></td>")
                 continue
             verdict, evidence = str(o.verdict), "" if pd.isna(o.evidence) else str(o.evidence)
-            cls = {"yes": "ok", "no": "off"}.get(verdict, "")
-            cells.append(f"<td class='l {cls}'><b>{html.escape(verdict)}</b>"
+            cells.append(f"<td class='l {verdict_class(verdict)}'><b>{html.escape(verdict)}</b>"
                          + (f"<br><span class='small'>{html.escape(evidence)}</span>" if evidence else "") + "</td>")
         ours = by.get((cid, metric, "ours"))
         for c in extra:

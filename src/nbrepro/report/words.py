@@ -115,3 +115,8 @@ def subjects(claims: list[str]) -> list[str]:
             out.append("")
             last = text
     return out
+
+
+def verdict_class(verdict: str) -> str:
+    """The CSS class a verdict's cell takes: "ok" (holds), "off" (does not), none otherwise."""
+    return {"yes": "ok", "no": "off"}.get(verdict, "")
