@@ -193,7 +193,7 @@ def cmd_out_of_sample(args):
 
     written = [(compare_claims(read_csv(args.in_sample), read_csv(args.out_of_sample)), args.out)]
     if args.in_table:
-        from .analysis.tables import label_metric
+        from .analysis.tables import label_metric, rank_decimals
         from .out_of_sample import extended_table, main_table, rank_shift
         from .paper import load_paper
         from .report.figures import rank_shift_figure
@@ -202,7 +202,7 @@ def cmd_out_of_sample(args):
         spec = paper.tables[main_table(paper)]
         table = extended_table(read_csv(args.in_table), read_csv(args.out_table), derived.derived_from["user_datasets"])
         higher = {m: label_metric(paper, spec, m).higher_is_better for m in dict.fromkeys(table["metric"])}
-        ranks = rank_shift(table, higher, paper.significance.alpha)
+        ranks = rank_shift(table, higher, paper.significance.alpha, rank_decimals(paper, main_table(paper)))
         written += [(table, args.table_out), (ranks, args.ranks_out)]
         rank_shift_figure(ranks, f"{paper.name}, {main_table(paper)}: mean ranks on its data sets and out of sample",
                           Path(args.figure))

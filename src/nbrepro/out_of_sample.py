@@ -311,12 +311,14 @@ RANK_COLUMNS = ["metric", "method", "in_sample_rank", "out_of_sample_rank", "ran
                 "out_of_sample_datasets", "in_sample_cd", "out_of_sample_cd"]
 
 
-def rank_shift(table: pd.DataFrame, higher_is_better: dict, alpha: float = 0.05) -> pd.DataFrame:
+def rank_shift(table: pd.DataFrame, higher_is_better: dict, alpha: float = 0.05,
+               decimals: int | None = None) -> pd.DataFrame:
     """Per metric of an ``extended_table`` and method: its mean rank (1 = best) over the paper's data
     sets and over the pool's (a user's included), the change (out − in: positive is worse out of
     sample), the data sets ranked (those where every method has a value, as R's friedman.test keeps
     complete blocks) and the Nemenyi critical difference at ``alpha`` on each side (NaN where fewer
-    than two data sets or methods are left)."""
+    than two data sets or methods are left). The means are ranked at ``decimals`` (the paper's
+    ``rank_decimals`` for its main table: the same ranks as its summary rows)."""
     from .stats import nemenyi
 
     rows = []
@@ -325,6 +327,7 @@ def rank_shift(table: pd.DataFrame, higher_is_better: dict, alpha: float = 0.05)
         for side, part in (("in_sample", g[g["sample"] == "paper"]), ("out_of_sample", g[g["sample"] != "paper"])):
             wide = part.pivot_table(index="dataset", columns="method", values="mean", sort=False, dropna=False)
             wide = wide[list(dict.fromkeys(g["method"]))].dropna(axis=0, how="any") if len(wide) else wide
+            wide = wide.round(decimals) if decimals is not None else wide
             if wide.shape[0] >= 2 and wide.shape[1] >= 2:
                 res = nemenyi(wide, alpha, higher_is_better[metric])
                 sides[side] = (res.mean_ranks, res.n_datasets, res.critical_difference)

@@ -246,6 +246,14 @@ def _win_tie_loss(significance: pd.Series, present: pd.Series) -> str:
     return f"{w}/{int(present.sum()) - w - l_}/{l_}"
 
 
+def rank_decimals(paper: Paper, table: str | None) -> int | None:
+    """The decimals a table's means are ranked at, the same in its summary rows, its figures and the
+    paper's statistics: the printed decimals the paper's statistics read (``analysis.decimals``) for
+    the table they read (``analysis.table``; a paper ranks the means it printed, so equal printed
+    means tie), else none (the computed means, unrounded)."""
+    return paper.analysis.decimals if table is not None and table == paper.analysis.table else None
+
+
 def summary(
     table: pd.DataFrame,
     published_summary: pd.DataFrame | None,
@@ -253,9 +261,11 @@ def summary(
     summary_columns: dict | None = None,
     reference: str | None = None,
     markers_printed: list | None = None,
+    decimals: int | None = None,
 ) -> pd.DataFrame:
     """Average and mean rank (1 = best in the metric's direction) per method and metric. Ranks are over
-    the methods reproduced so far (so they equal the paper's only once every column is computed).
+    the methods reproduced so far (so they equal the paper's only once every column is computed), of
+    the means at ``decimals`` (``rank_decimals``; the averages are of the unrounded means).
     ``summary_columns`` names the published file's columns for ``average`` and ``mean_rank``.
     With a ``reference``, each other method's significant wins/ties/losses against it (``wtl``), ours
     and the printed markers' (``published_wtl``, only for ``markers_printed`` columns when given: a
@@ -269,7 +279,8 @@ def summary(
         methods = list(dict.fromkeys(tm["method"]))
         computed = [m for m in methods if wide[m].notna().all()]
         higher = (directions or {}).get(metric, True)
-        ranks = mean_ranks(wide[computed], higher) if len(computed) >= 1 else pd.Series(dtype=float)
+        ranked = wide[computed].round(decimals) if decimals is not None else wide[computed]
+        ranks = mean_ranks(ranked, higher) if len(computed) >= 1 else pd.Series(dtype=float)
         for m in methods:
             r = {
                 "method": m,
@@ -383,7 +394,8 @@ def analyse_table(
         pub_sum = pd.read_csv(ps) if ps.exists() else None
     directions = {k: m.higher_is_better for k, m in labels.items()}
     reference = paper.reference if paper.reference in set(table["method"]) else None
-    summ = summary(table, pub_sum, directions, spec.summary_columns, reference, spec.markers_printed)
+    summ = summary(table, pub_sum, directions, spec.summary_columns, reference, spec.markers_printed,
+                   rank_decimals(paper, name))
     if published is not None:
         summ = _same_datasets(summ, table, published, view, directions)
     return {

@@ -9,7 +9,7 @@ import pandas as pd
 
 from ...plugin import Plugin
 from ...spec import Table
-from ..tables import label_metric, wide_table
+from ..tables import label_metric, rank_decimals, wide_table
 
 
 @dataclass
@@ -67,6 +67,10 @@ class FigureKind(Plugin):
         strange = [m for m in named if m not in known]
         if strange:
             return f"{strange} are not methods of the paper's tables (known: {sorted(known)})"
+        ranked = rank_decimals(paper, entry.get("table"))
+        if "decimals" in entry and ranked is not None and entry["decimals"] != ranked:
+            return (f"decimals: {entry['decimals']} ranks table {entry['table']!r} otherwise than the paper's tables "
+                    f"and statistics (analysis.decimals: {ranked}); leave it out or make it {ranked}")
         return None
 
 
@@ -82,9 +86,11 @@ def figure_kind(cls):
 SHOWN = ("metric", "decimals")  # which of its table's metrics a figure shows, at which decimals
 
 
-def wide(tables, fig):
-    """The figure's table as data sets × methods, of its metric, at its decimals."""
-    return wide_table(tables[fig["table"]], fig.get("metric"), fig.get("decimals"))
+def wide(tables, fig, paper):
+    """The figure's table as data sets × methods, of its metric, at its decimals (by default the
+    decimals the paper's tables rank it at: ``rank_decimals``)."""
+    decimals = fig.get("decimals", rank_decimals(paper, fig.get("table")))
+    return wide_table(tables[fig["table"]], fig.get("metric"), decimals)
 
 
 def higher_is_better(paper, fig) -> bool:

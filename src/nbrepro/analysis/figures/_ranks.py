@@ -21,7 +21,7 @@ class PermutationBounds(FigureKind):
 
     def compute(self, paper, spec, tables, table1, results) -> FigureData:
         """Average and mean rank per method with simultaneous permutation bounds."""
-        acc = wide(tables, spec).dropna(axis=1, how="any")  # the methods computed so far
+        acc = wide(tables, spec, paper).dropna(axis=1, how="any")  # the methods computed so far
         higher = higher_is_better(paper, spec)
         bounds = stats.permutation_bounds(acc, spec.get("n_permutations", 9999), spec.get("seed", 1),
                                           spec.get("level", 0.95), higher_is_better=higher)
@@ -62,7 +62,7 @@ class RanksAgainstProperty(FigureKind):
     def compute(self, paper, spec, tables, table1, results) -> FigureData:
         """Ranks of some methods (among themselves) per dataset, with the Table 1 columns to order them by."""
         methods = spec["methods"]
-        acc = wide(tables, spec)
+        acc = wide(tables, spec, paper)
         if not all(m in acc and acc[m].notna().all() for m in methods):
             acc = acc.reindex(columns=methods)
         ranks = stats.rank_rows(acc[methods], higher_is_better=higher_is_better(paper, spec))
@@ -94,7 +94,7 @@ class CdDiagram(FigureKind):
 
     def compute(self, paper, spec, tables, table1, results) -> FigureData:
         """Demšar's critical difference: Nemenyi over all pairs, or Bonferroni–Dunn against a control."""
-        acc = wide(tables, spec).dropna(axis=1, how="any")
+        acc = wide(tables, spec, paper).dropna(axis=1, how="any")
         methods = [m for m in spec.get("methods", list(acc.columns)) if m in acc]
         acc = acc[methods]
         higher = higher_is_better(paper, spec)
@@ -188,7 +188,7 @@ class MeanRankBars(FigureKind):
                 ranks = sub.set_index("method")["mean_rank_among_computed"]
                 n = int(sub["datasets"].iloc[0]) if "datasets" in sub else len(sub)
             else:
-                acc = wide(tables, panel).dropna(axis=0)
+                acc = wide(tables, panel, paper).dropna(axis=0)
                 ranks = stats.mean_ranks(acc, higher_is_better(paper, panel))
                 n = len(acc)
             ranks = ranks.reindex(spec.get("methods", list(ranks.index)))
