@@ -38,9 +38,21 @@ include: "workflow/rules/report.smk"     # figures of the tables, each paper's r
 localrules: all, fetch, table, seed_table, timings, figure, report, index, crate
 
 
+WORKER = []  # the warm worker of this run, if one was started (resources.smk)
+
+
 onstart:
     if plan_on_job_ends_only(workflow):
         logger.info("nbrepro: local run, jobs are planned when a job ends (no re-planning every second)")
+    WORKER.append(start_worker(workflow, config))
+
+
+onsuccess:
+    stop_worker(WORKER.pop() if WORKER else None)
+
+
+onerror:
+    stop_worker(WORKER.pop() if WORKER else None)
 
 
 rule all:

@@ -4,13 +4,18 @@ the whole suite.
 A job's overhead is everything but fitting and predicting: Snakemake's own CPU for it (it plans,
 starts and checks every job) and the job's Python start (imports of numpy, pandas, scikit-learn,
 which imports scipy.stats) and its file reading and writing. Measured on a small real run, in a
-copy of the project (NB and AODE on labor, iris and zoo: two runs of 3-fold CV, so nearly all of
-each job is overhead), one job at a time (``--cores 1``) so the numbers are not another job's:
+copy of the project (NB and AODE on labor, iris and zoo, one job per data set: two runs of 3-fold CV, so nearly
+all of each job is overhead), one job at a time (``--cores 1``) so the numbers are not another job's:
 
 - Snakemake's own CPU: its process's CPU time (RUSAGE_SELF, its threads included), per job run;
-- a single-classifier evaluation job's overhead: the CPU time its process tree used (the rule's
-  ``benchmark:`` file) minus the fit and predict seconds it recorded in its folds file. Snakemake
-  samples that CPU time and misses part of a job (docs/design.md), so this is a lower bound.
+- a single-classifier evaluation job's overhead: the job's CPU time minus the fit and predict
+  seconds it recorded in its folds file. The job's CPU time is the line its log ends with
+  (``nbrepro.worker``: the forked child's and the client's counters) when it was forked from the
+  run's warm worker, and the rule's ``benchmark:`` file (Snakemake samples the job's process tree
+  and misses part of it: a lower bound) when it ran in its own process (``worker=false``);
+- the warm worker's own start (its imports), once per run, shared by the suite's jobs.
+
+The small run is made twice, with the worker and without (``job_start_cpu_seconds_own_process``).
 
 Then the suite's job count (a dry run of every paper) times the cost per job gives the suite's
 overhead, set against the 2-hour budget on 2 cores. Writes ``benchmarks/results/job_overhead.csv``.
@@ -31,6 +36,9 @@ from pathlib import Path
 
 import pandas as pd
 import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import paper_jobs  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT = ["Snakefile", "environment.yml", "workflow", "config", "profiles", "investigations", "benchmarks"]
@@ -78,22 +86,27 @@ def suite_jobs(proj: Path, mirror: str) -> dict[str, int]:
     return counts
 
 
-def small_run(proj: Path, mirror: str) -> dict[str, float]:
+def small_run(proj: Path, mirror: str, worker: bool) -> dict[str, float]:
+    """The small run, its jobs forked from the warm worker (``worker``) or each in its own process."""
     (proj / "config/papers/overhead.yaml").write_text(yaml.safe_dump(SMALL))
     res = subprocess.run([sys.executable, "-c", SELF_CPU, "--cores", "1", "--config", "papers=[overhead]",
-                          f"mirror={mirror}"], cwd=proj, capture_output=True, text=True)
+                          f"mirror={mirror}", f"worker={str(worker).lower()}"], cwd=proj, capture_output=True,
+                         text=True)
     if res.returncode != 0:
         raise SystemExit(res.stdout[-2000:] + res.stderr[-2000:])
     self_cpu = float(re.search(r"SNAKEMAKE_SELF_CPU (\S+)", res.stderr).group(1))
     n_jobs = int(re.findall(r"(\d+) of \d+ steps \(100%\) done", res.stdout + res.stderr)[-1])
+    jobs = paper_jobs.collect(proj, "overhead")  # one job per data set, both classifiers in it
     job_overhead = []
-    for tsv in (proj / "logs/benchmarks/overhead").glob("*/*.tsv"):
-        classifier, dataset = tsv.parent.name, tsv.stem
-        cpu = float(pd.read_csv(tsv, sep="\t")["cpu_time"].iloc[-1])
-        folds = pd.read_parquet(proj / f"results/overhead/folds/{dataset}/{classifier}.parquet")
-        job_overhead.append(cpu - float(folds.fit_seconds.sum() + folds.predict_seconds.sum()))
+    for job in jobs.itertuples():
+        work = sum(float(f.fit_seconds.sum() + f.predict_seconds.sum())
+                   for f in map(pd.read_parquet, (proj / f"results/overhead/folds/{job.dataset}").glob("*.parquet")))
+        # the job's CPU unrounded, as paper_jobs reads it
+        b = pd.read_csv(proj / f"logs/benchmarks/overhead/{job.dataset}.tsv", sep="\t").iloc[-1]
+        job_overhead.append(paper_jobs.job_cpu(proj, "overhead", job.job, job.dataset, b)[0] - work)
     return {"small_run_jobs": n_jobs, "snakemake_cpu_per_job": self_cpu / n_jobs,
-            "evaluate_job_overhead_cpu": sum(job_overhead) / len(job_overhead)}
+            "evaluate_job_overhead_cpu": sum(job_overhead) / len(job_overhead),
+            "worker_cpu": paper_jobs.worker_cpu(proj)}
 
 
 def main() -> None:
@@ -103,13 +116,17 @@ def main() -> None:
     mirror = str(Path(args.mirror).resolve())
     with tempfile.TemporaryDirectory() as tmp:
         counts = suite_jobs(_copy_project(Path(tmp) / "dry"), mirror)
-        costs = small_run(_copy_project(Path(tmp) / "run"), mirror)
+        costs = small_run(_copy_project(Path(tmp) / "run"), mirror, worker=True)
+        own = small_run(_copy_project(Path(tmp) / "own"), mirror, worker=False)
     n = sum(counts.values())
-    per_job = costs["snakemake_cpu_per_job"] + costs["evaluate_job_overhead_cpu"]
+    # the worker's own start, once per run, shared by the run's jobs
+    per_job = costs["snakemake_cpu_per_job"] + costs["evaluate_job_overhead_cpu"] + costs["worker_cpu"] / n
     total = n * per_job
     row = {"suite_jobs": n, "suite_evaluation_jobs": sum(v for k, v in counts.items() if k.startswith("evaluate")),
            "snakemake_cpu_seconds_per_job": round(costs["snakemake_cpu_per_job"], 2),
            "job_start_cpu_seconds": round(costs["evaluate_job_overhead_cpu"], 2),
+           "worker_start_cpu_seconds": round(costs["worker_cpu"], 2),
+           "job_start_cpu_seconds_own_process": round(own["evaluate_job_overhead_cpu"], 2),
            "suite_overhead_cpu_minutes": round(total / 60, 1),
            "share_of_2h_on_2_cores": round(total / BUDGET_CPU_SECONDS, 3),
            "small_run_jobs": costs["small_run_jobs"], "threads_per_job": 1,
@@ -119,7 +136,9 @@ def main() -> None:
     pd.DataFrame(sorted(counts.items(), key=lambda kv: -kv[1]), columns=["rule", "jobs"]).to_csv(
         out.with_name("suite_jobs_by_rule.csv"), index=False, lineterminator="\n")
     print(f"the suite: {n} jobs; per job {costs['snakemake_cpu_per_job']:.2f} s of Snakemake's CPU and "
-          f"{costs['evaluate_job_overhead_cpu']:.2f} s to start, read and write; "
+          f"{costs['evaluate_job_overhead_cpu']:.2f} s to start, read and write (forked from the warm worker, "
+          f"which started once in {costs['worker_cpu']:.2f} s; "
+          f"{own['evaluate_job_overhead_cpu']:.2f} s in its own process); "
           f"{total / 60:.1f} CPU-minutes in all, {100 * total / BUDGET_CPU_SECONDS:.1f} % of 2 hours on 2 cores")
     print(f"wrote {out}")
 

@@ -17,11 +17,37 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import re
 from pathlib import Path
 
 import pandas as pd
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def job_cpu(run_dir: Path, paper: str, job: str, dataset: str, benchmark: pd.Series) -> tuple[float, float]:
+    """A job's CPU seconds and peak memory (MB): from the last line of its log where it wrote one
+    (``nbrepro.worker.CPU_LINE``: a job forked from the run's warm worker, whose CPU and memory
+    Snakemake's sampling of the job's process tree does not see, or one that ran in its own process
+    beside a worker), else Snakemake's sampled ``cpu_time`` and ``max_rss``."""
+    from nbrepro.worker import CPU_LINE
+
+    log = run_dir / "logs" / "evaluate" / paper / (f"{dataset}.log" if job == "all" else f"{dataset}.{job}.log")
+    if log.exists():
+        for line in reversed(log.read_text(errors="replace").splitlines()[-5:]):
+            if line.startswith(CPU_LINE):
+                peak = re.search(r"peak (\S+) MB", line)
+                return (float(line[len(CPU_LINE):].split()[0]),
+                        float(peak.group(1)) if peak else float(benchmark["max_rss"]))
+    return float(benchmark["cpu_time"]), float(benchmark["max_rss"])
+
+
+def worker_cpu(run_dir: Path) -> float:
+    """The warm worker's own CPU seconds (its imports and serving; 0 without one), from its log."""
+    log = run_dir / "logs" / "worker.log"
+    m = re.search(r"its own start and serving (\S+) CPU-s \(imports (\S+) before\)",
+                  log.read_text() if log.exists() else "")
+    return float(m.group(1)) + float(m.group(2)) if m else 0.0
 
 
 def collect(run_dir: Path, paper: str) -> pd.DataFrame:
@@ -34,9 +60,10 @@ def collect(run_dir: Path, paper: str) -> pd.DataFrame:
     rows = []
     for f in files:
         b = pd.read_csv(f, sep="\t").iloc[-1]
-        rows.append({"job": "all" if f.parent == top else f.parent.name, "dataset": f.name[:-len(".tsv")],
-                     "wall_seconds": round(float(b["s"]), 1),
-                     "cpu_seconds": round(float(b["cpu_time"]), 1), "peak_rss_mb": round(float(b["max_rss"]), 0)})
+        job, dataset = "all" if f.parent == top else f.parent.name, f.name[:-len(".tsv")]
+        cpu, peak = job_cpu(run_dir, paper, job, dataset, b)
+        rows.append({"job": job, "dataset": dataset, "wall_seconds": round(float(b["s"]), 1),
+                     "cpu_seconds": round(cpu, 1), "peak_rss_mb": round(peak, 0)})
     return pd.DataFrame(rows).sort_values("wall_seconds", ascending=False, ignore_index=True)
 
 

@@ -80,14 +80,22 @@ def summarise(run: Path, wall: float | None, peak: float | None, commit: str | N
     rows = []
     bench = run / "logs" / "benchmarks"
     papers = sorted(p.name for p in bench.iterdir() if p.is_dir()) if bench.exists() else []
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import paper_jobs
+
     for paper in papers:
         jobs = [pd.read_csv(f, sep="\t").iloc[-1] for f in sorted((bench / paper).rglob("*.tsv"))]
+        each = paper_jobs.collect(run, paper)  # each job's own figures where its log has them (job_cpu)
         rows.append({"paper": paper, "evaluation_jobs": len(jobs),
-                     "cpu_seconds": round(sum(float(j["cpu_time"]) for j in jobs), 1),
+                     "cpu_seconds": round(each.cpu_seconds.sum(), 1),
                      "job_wall_seconds": round(sum(float(j["s"]) for j in jobs), 1),
-                     "peak_rss_mb": round(max(float(j["max_rss"]) for j in jobs), 0),
+                     "peak_rss_mb": round(each.peak_rss_mb.max(), 0),
                      "results_mb": round(folder_mb(run / "results" / paper), 1)})
     table = pd.DataFrame(rows)
+    worker = paper_jobs.worker_cpu(run)
+    if worker:  # the warm worker's own imports and serving, once for the run (nbrepro.worker)
+        table = pd.concat([table, pd.DataFrame([{"paper": "(worker)", "evaluation_jobs": 0,
+                                                 "cpu_seconds": round(worker, 1)}])], ignore_index=True)
     if commit is None:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=run, capture_output=True,
                                 text=True).stdout.strip() or "unknown"

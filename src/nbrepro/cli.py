@@ -492,6 +492,21 @@ def _shift(text: str) -> int:
 
 
 def main(argv=None):
+    from . import worker
+
+    if worker.ENV in os.environ and not worker.in_child():
+        # a job of a local Snakemake run: forked from the run's warm worker when one answers (nbrepro.worker)
+        code = worker.delegate(sys.argv[1:] if argv is None else list(argv))
+        if code is not None:
+            return code
+        try:
+            return _main(argv)
+        finally:
+            worker.report_cpu()
+    return _main(argv)
+
+
+def _main(argv=None):
     ap = argparse.ArgumentParser(prog="nbrepro", description=__doc__)
     ap.add_argument("-v", "--verbose", action="store_true")
     sub = ap.add_subparsers(dest="cmd", required=True)

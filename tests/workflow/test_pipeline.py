@@ -98,10 +98,14 @@ def test_tiny_run_outputs_and_determinism(tmp_path):
     # the README's `snakemake --cores 2 --report report.html`, for real, after the run it reports on
     _snakemake(a, f"mirror={DATA_DIR}", "--report", "report.html")
     assert (a / "report.html").stat().st_size > 10_000
-    # a second project with one core gives the same bytes (timing columns aside)
+    # the jobs were forked from the run's warm worker (nbrepro.worker), each log ending with its CPU time
+    assert "0 declined" in (a / "logs/worker.log").read_text()
+    assert "(worker, peak " in (a / "logs/evaluate/tiny/labor.log").read_text().splitlines()[-1]
+    # a second project with one core, each job in its own process, gives the same bytes (timing columns aside)
     b = _with_investigation(_project(tmp_path / "b", paper))
     shutil.copytree(a / "resources/raw", b / "resources/raw")
-    _snakemake(b, f"mirror={DATA_DIR}", cores=1)
+    _snakemake(b, f"mirror={DATA_DIR}", "worker=false", cores=1)
+    assert not (b / "logs/worker.log").exists()
     assert fingerprint(a / "results") == fingerprint(b / "results")
     # a deleted result file is reported, not silently absent from the fingerprint
     args = ["fingerprint", str(b / "results"), "--config", str(b / "config/config.yaml"), "--papers", "tiny"]

@@ -21,7 +21,7 @@ from nbrepro.cut import cut_config, cut_name, kept_datasets, wanted_names
 from nbrepro.out_of_sample import derived_config, derived_name, main_table, pool
 
 # `--config openml=false` arrives as the string "false": accept what a user types
-for _key in ("openml", "out_of_sample"):
+for _key in ("openml", "out_of_sample", "worker"):
     if _key == "out_of_sample" and isinstance(config.get(_key), str) and "," in config[_key]:
         config[_key] = [n.strip() for n in config[_key].split(",") if n.strip()]
     if _key == "out_of_sample" and isinstance(config.get(_key), str) and config[_key].strip().lower() not in (

@@ -1,6 +1,7 @@
 # What a job asks a cluster for, which job runs first, and when Snakemake plans: none of it
 # changes a result.
 import functools
+import tempfile
 import math
 
 
@@ -91,3 +92,23 @@ def plan_on_job_ends_only(workflow):
         return False
     scheduler.job_rate_limiter = None
     return True
+
+
+def start_worker(workflow, config):
+    """On a local run with ``worker: true``, the warm worker the jobs fork from (``nbrepro.worker``):
+    started from ``onstart``, its log ``logs/worker.log``; None otherwise (a cluster's jobs run
+    elsewhere, each in its own process)."""
+    if not config.get("worker", True) or not getattr(workflow, "local_exec", False):
+        return None
+    from nbrepro import worker
+
+    Path("logs").mkdir(exist_ok=True)
+    return worker.start(tempfile.gettempdir(), "logs/worker.log")
+
+
+def stop_worker(started):
+    """From ``onsuccess`` and ``onerror``: the worker waits for its jobs, writes its CPU time to its log and exits."""
+    if started is not None:
+        from nbrepro import worker
+
+        worker.stop(*started)
