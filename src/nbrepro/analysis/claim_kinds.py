@@ -202,11 +202,17 @@ class Count(ClaimKind):
     ``of: markers`` (the significance markers of ``methods`` in ``table``, from the column's side:
     ``direction`` better, worse, either or each_way; ``combine`` sum, each (every column's count)
     or any (data sets on which any column is marked)), against bounds (``equals: {published: id}``
-    reads the number the paper's text states)."""
+    reads the number the paper's text states). With ``balance: true`` (markers, direction better or
+    worse) it says the direction, not the number: the columns are marked that way on more data sets
+    than the other way (each column with ``combine: each``) — what a pair of counts such as "lower
+    on 12, higher on 2" says of data sets in general, so it generalises and is asked out of sample."""
     name = "count"
     required = ("of",)
-    optional = ("method", "among", "most", "table", "methods", "direction", "combine") + BOUNDS
+    optional = ("method", "among", "most", "table", "methods", "direction", "combine", "balance") + BOUNDS
     generalises = False
+
+    def generalising(self, spec) -> bool:
+        return bool(spec.get("balance"))
 
     def check(self, spec, paper=None):
         if spec["of"] == "best":
@@ -220,6 +226,11 @@ class Count(ClaimKind):
                 return f"direction must be better, worse, either or each_way, got {spec['direction']!r}"
             if spec.get("combine", "sum") not in ("sum", "each", "any"):
                 return f"combine must be sum, each or any, got {spec['combine']!r}"
+            if spec.get("balance"):
+                if spec.get("direction") not in ("better", "worse") or spec.get("combine", "sum") == "any":
+                    return "balance: true needs direction better or worse and combine sum or each"
+                return f"balance: true takes no bound, got {[k for k in BOUNDS if k in spec]}" \
+                    if any(k in spec for k in BOUNDS) else None
             return _check_bounds(spec)
         return f"of must be best or markers, got {spec['of']!r}"
 
@@ -238,6 +249,17 @@ class Count(ClaimKind):
                         f"(ties count for each)")
         better, worse = (data == 1).sum(), (data == -1).sum()
         direction, combine = spec.get("direction", "either"), spec.get("combine", "sum")
+        if spec.get("balance"):
+            this, other = (better, worse) if direction == "better" else (worse, better)
+            that = "worse" if direction == "better" else "better"
+            if combine == "each":
+                ok = bool((this > other).all())
+                counted = ", ".join(f"{m} {int(this[m])}/{int(other[m])}" for m in this.index)
+            else:
+                ok = int(this.sum()) > int(other.sum())
+                counted = f"{int(this.sum())}/{int(other.sum())}"
+            return ok, (f"marked {direction}/{that} in {spec['table']}: {counted}; the claim: more often {direction} "
+                        f"than {that}")
         bounds = view.bounds(spec)
         if direction == "each_way":
             value = [int(better.sum()), int(worse.sum())]
