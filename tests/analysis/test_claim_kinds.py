@@ -195,6 +195,22 @@ def test_count_markers_each_any_and_each_way():
     assert printed.markers("t2", ["D"]).data is not None
 
 
+def test_count_balance_says_the_direction_and_generalises():
+    """``balance: true``: marked one way on more data sets than the other (each column with combine: each)."""
+    ctx = _context()
+    view, kind = ClaimView(ctx, None), CLAIM_KINDS["count"]
+    data = view.markers("t2", ["B", "D"]).data
+    better, worse = int((data == 1).sum().sum()), int((data == -1).sum().sum())
+    spec = {"of": "markers", "table": "t2", "methods": ["B", "D"], "direction": "better", "balance": True}
+    ok, evidence = kind.holds(spec, data, view, None)
+    assert ok == (better > worse) and f"{better}/{worse}" in evidence
+    assert kind.holds(dict(spec, direction="worse"), data, view, None)[0] == (worse > better)
+    each = kind.holds(dict(spec, combine="each"), data, view, None)
+    per = (data == 1).sum() > (data == -1).sum()
+    assert each[0] == bool(per.all()) and "B " in each[1]
+    assert kind.generalising(spec) and not kind.generalising(dict(spec, balance=False, equals=2))
+
+
 def test_count_of_best_and_published_bounds():
     ctx = _context()
     kind = CLAIM_KINDS["count"]
@@ -285,6 +301,10 @@ def test_trend_along_a_table1_column():
         ),
         ({"kind": "count", "of": "markers", "table": "t2", "methods": ["D"]}, "needs one of"),
         ({"kind": "count", "of": "markers", "table": "t2", "methods": ["D"], "equals": "12"}, "must be a number"),
+        ({"kind": "count", "of": "markers", "table": "t2", "methods": ["D"], "balance": True, "direction": "either"},
+         "balance: true needs direction better or worse"),
+        ({"kind": "count", "of": "markers", "table": "t2", "methods": ["D"], "balance": True, "direction": "worse",
+          "equals": 2}, "balance: true takes no bound"),
         ({"kind": "in_range", "value": {"difference": ["A"]}, "above": 0}, "difference needs two columns"),
         (
             {"kind": "trend", "along": "m", "value": {"column": "A"}, "direction": "up"},
