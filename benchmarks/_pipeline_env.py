@@ -1,4 +1,4 @@
-"""Run a benchmark as the pipeline runs a job: one thread.
+"""Run a benchmark as the pipeline runs a job: one thread, freed memory kept (nbrepro._malloc).
 
 Snakemake starts each job with its ``threads`` (1 for every nbrepro rule) in the thread-count
 variables of the numeric libraries, so BLAS (``@`` in the lazy classifiers) runs on one core.
@@ -21,6 +21,10 @@ for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "GOT
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
+
+from nbrepro._malloc import keep_freed_memory  # noqa: E402
+
+keep_freed_memory()  # as the command line does in every job (nbrepro._malloc)
 
 
 def thread_columns() -> dict:

@@ -507,6 +507,9 @@ def main(argv=None):
 
 
 def _main(argv=None):
+    from ._malloc import keep_freed_memory
+
+    keep_freed_memory()  # a job's process: freed arrays reused, not faulted in afresh (nbrepro._malloc)
     ap = argparse.ArgumentParser(prog="nbrepro", description=__doc__)
     ap.add_argument("-v", "--verbose", action="store_true")
     sub = ap.add_subparsers(dest="cmd", required=True)

@@ -186,6 +186,9 @@ def _preload() -> None:
 def serve(path: str, parent: int | None = None) -> None:
     """Accept jobs on the socket ``path`` until SIGTERM or until ``parent`` (Snakemake) is gone."""
     start_cpu = _cpu(resource.RUSAGE_SELF)
+    from ._malloc import keep_freed_memory
+
+    keep_freed_memory()  # as a job's own process does (cli); the children inherit it
     _preload()
     mine = _fixed(os.environ)
     stopping = []

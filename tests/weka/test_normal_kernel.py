@@ -45,3 +45,36 @@ def test_class_sums_are_numpys_pairwise_columns(n, k, r):
     y = rng.integers(0, r, n)
     for got, want in zip(class_sums(v, w, y, r), _numpy_sums(v, w, y, r), strict=True):
         np.testing.assert_array_equal(got, want)
+
+
+def test_gap_sums_are_the_cumsum_of_the_positive_gaps():
+    """numeric_precisions' compiled pass: the same bits as np.cumsum over the positive gaps."""
+    from nbrepro.weka._normal_kernel import gap_sums
+
+    rng = np.random.default_rng(5)
+    V = np.column_stack([np.round(rng.normal(0, 50, 3000), d) for d in (0, 1, 2, 3, 0, 0)])  # repeated values
+    V[rng.random(V.shape) < 0.1] = np.nan
+    V[:, 5] = 7.0  # one value only: no gap
+    S = np.sort(V.T, axis=1)
+    with np.errstate(invalid="ignore"):
+        gaps = np.diff(S, axis=1)
+    positive = gaps > 0
+    total, count = gap_sums(S)
+    np.testing.assert_array_equal(total, np.cumsum(np.where(positive, gaps, 0.0), axis=1)[:, -1])
+    np.testing.assert_array_equal(count, positive.sum(axis=1))
+
+
+def test_interval_probabilities_share_a_value_among_its_rows():
+    """With many classes a distinct value is evaluated once: the same bits as every row evaluated."""
+    rng = np.random.default_rng(4)
+    n, k, r = 3000, 3, 26
+    x = rng.integers(0, 16, (n, k)).astype(float)
+    x[::7, 1] = -0.0
+    precision = np.array([1.0, 0.5, 0.01])
+    mean = rng.normal(7, 3, (k, r))
+    sd = np.abs(rng.normal(0, 3, (k, r))) + precision[:, None] / 6
+    P = precision[None, :]
+    d = (np.rint(x / P) * P)[:, :, None] - mean[None]
+    half = (precision / 2.0)[None, :, None]
+    want = ndtr((d + half) / sd[None]) - ndtr((d - half) / sd[None])
+    np.testing.assert_array_equal(interval_probabilities(x, precision, mean, sd), want)

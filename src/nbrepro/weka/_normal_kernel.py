@@ -102,17 +102,65 @@ def class_sums(v, w, y, n_classes):
 
 
 @njit(cache=True)
+def gap_sums(S):
+    """Per row of S (each sorted ascending, NaN last): the sum of its positive gaps between
+    neighbours, added left to right (``np.cumsum``'s order; the zero gaps it adds change no bit),
+    and their number: Weka's ``NormalEstimator`` precision is the one over the other."""
+    k, n = S.shape
+    total = np.zeros(k)
+    count = np.zeros(k, dtype=np.int64)
+    for j in range(k):
+        s = 0.0
+        m = 0
+        for i in range(1, n):
+            g = S[j, i] - S[j, i - 1]
+            if g > 0:  # NaN compares False
+                s += g
+                m += 1
+        total[j] = s
+        count[j] = m
+    return total, count
+
+
+_SHARE_FROM_CLASSES = 4   # classes from which a value's probabilities are computed once per distinct value
+
+
+@njit(cache=True)
 def interval_probabilities(x, precision, mean, sd):
     """(rows, attributes, classes): Φ((x̃ − μ + p/2)/σ) − Φ((x̃ − μ − p/2)/σ), x̃ = rint(x/p)·p,
-    for x of shape (rows, attributes), p per attribute, μ and σ per (attribute, class)."""
+    for x of shape (rows, attributes), p per attribute, μ and σ per (attribute, class).
+
+    With many classes each distinct value of an attribute is evaluated once and copied to its
+    other rows (the rows visited in sorted order): the same value gives the same bits, and data
+    sets of integer or few-decimal attributes repeat values heavily (letter: 16 values over 2 000
+    test rows, 26 classes: a tenth of the Φ calls, 24 → 11 ms per fold). With few classes the
+    sort costs about what it saves (waveform, 3 classes: 6.0 → 7.1 ms; adult, 2: even), so each
+    row is evaluated."""
     n, k = x.shape
     r = mean.shape[1]
     out = np.empty((n, k, r))
+    if r < _SHARE_FROM_CLASSES:
+        for j in range(k):
+            p = precision[j]
+            h = p / 2.0
+            for i in range(n):
+                xt = np.rint(x[i, j] / p) * p
+                for c in range(r):
+                    out[i, j, c] = normal_interval(xt - mean[j, c], h, sd[j, c])
+        return out
     for j in range(k):
         p = precision[j]
         h = p / 2.0
-        for i in range(n):
+        order = np.argsort(x[:, j], kind="mergesort")
+        last = -1
+        for t in range(n):
+            i = order[t]
+            if last >= 0 and x[i, j] == x[last, j]:
+                for c in range(r):
+                    out[i, j, c] = out[last, j, c]
+                continue
             xt = np.rint(x[i, j] / p) * p
             for c in range(r):
                 out[i, j, c] = normal_interval(xt - mean[j, c], h, sd[j, c])
+            last = i
     return out

@@ -64,12 +64,10 @@ def _interval(delta: np.ndarray, half: float, sd) -> np.ndarray:
 
 def numeric_precisions(V: np.ndarray) -> np.ndarray:
     """``numeric_precision`` of every column of V at once."""
-    S = np.sort(np.ascontiguousarray(V.T), axis=1)  # a row per attribute, NaN last
-    with np.errstate(invalid="ignore"):
-        gaps = np.diff(S, axis=1)
-    positive = gaps > 0  # NaN compares False
-    distinct = positive.sum(axis=1)
-    delta = np.cumsum(np.where(positive, gaps, 0.0), axis=1)[:, -1] if gaps.shape[1] else np.zeros(V.shape[1])
+    from ._normal_kernel import gap_sums  # numba: imported where first needed
+
+    S = np.sort(np.ascontiguousarray(V.T, dtype=np.float64), axis=1)  # a row per attribute, NaN last
+    delta, distinct = gap_sums(S)  # the positive gaps' sum in row order, and their number
     return np.where(distinct > 0, delta / np.maximum(distinct, 1), DEFAULT_PRECISION)
 
 
