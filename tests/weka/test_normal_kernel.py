@@ -16,11 +16,15 @@ def test_interval_probabilities_are_numpys():
     precision = rng.choice([0.01, 0.1, 1.0, 1e-6], k)
     mean = rng.normal(0, 10, (k, r))
     sd = np.abs(rng.normal(0, 3, (k, r))) + precision[:, None] / 6
+    np.testing.assert_array_equal(interval_probabilities(x, precision, mean, sd), _numpy_intervals(x, precision, mean, sd))
+
+
+def _numpy_intervals(x, precision, mean, sd):
+    """numpy's arithmetic around scipy's Φ, every row evaluated."""
     P = precision[None, :]
     d = (np.rint(x / P) * P)[:, :, None] - mean[None]
     half = (precision / 2.0)[None, :, None]
-    want = ndtr((d + half) / sd[None]) - ndtr((d - half) / sd[None])
-    np.testing.assert_array_equal(interval_probabilities(x, precision, mean, sd), want)
+    return ndtr((d + half) / sd[None]) - ndtr((d - half) / sd[None])
 
 
 def _numpy_sums(v, w, y, r):
@@ -73,8 +77,4 @@ def test_interval_probabilities_share_a_value_among_its_rows():
     precision = np.array([1.0, 0.5, 0.01])
     mean = rng.normal(7, 3, (k, r))
     sd = np.abs(rng.normal(0, 3, (k, r))) + precision[:, None] / 6
-    P = precision[None, :]
-    d = (np.rint(x / P) * P)[:, :, None] - mean[None]
-    half = (precision / 2.0)[None, :, None]
-    want = ndtr((d + half) / sd[None]) - ndtr((d - half) / sd[None])
-    np.testing.assert_array_equal(interval_probabilities(x, precision, mean, sd), want)
+    np.testing.assert_array_equal(interval_probabilities(x, precision, mean, sd), _numpy_intervals(x, precision, mean, sd))
