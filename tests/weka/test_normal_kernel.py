@@ -16,7 +16,8 @@ def test_interval_probabilities_are_numpys():
     precision = rng.choice([0.01, 0.1, 1.0, 1e-6], k)
     mean = rng.normal(0, 10, (k, r))
     sd = np.abs(rng.normal(0, 3, (k, r))) + precision[:, None] / 6
-    np.testing.assert_array_equal(interval_probabilities(x, precision, mean, sd), _numpy_intervals(x, precision, mean, sd))
+    want = _numpy_intervals(x, precision, mean, sd)
+    np.testing.assert_array_equal(interval_probabilities(x, precision, mean, sd), want)
 
 
 def _numpy_intervals(x, precision, mean, sd):
@@ -77,4 +78,5 @@ def test_interval_probabilities_share_a_value_among_its_rows():
     precision = np.array([1.0, 0.5, 0.01])
     mean = rng.normal(7, 3, (k, r))
     sd = np.abs(rng.normal(0, 3, (k, r))) + precision[:, None] / 6
-    np.testing.assert_array_equal(interval_probabilities(x, precision, mean, sd), _numpy_intervals(x, precision, mean, sd))
+    want = _numpy_intervals(x, precision, mean, sd)
+    np.testing.assert_array_equal(interval_probabilities(x, precision, mean, sd), want)
