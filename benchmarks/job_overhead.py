@@ -8,11 +8,10 @@ copy of the project (NB and AODE on labor, iris and zoo, one job per data set: t
 all of each job is overhead), one job at a time (``--cores 1``) so the numbers are not another job's:
 
 - Snakemake's own CPU: its process's CPU time (RUSAGE_SELF, its threads included), per job run;
-- a single-classifier evaluation job's overhead: the job's CPU time minus the fit and predict
-  seconds it recorded in its folds file. The job's CPU time is the line its log ends with
-  (``nbrepro.worker``: the forked child's and the client's counters) when it was forked from the
-  run's warm worker, and the rule's ``benchmark:`` file (Snakemake samples the job's process tree
-  and misses part of it: a lower bound) when it ran in its own process (``worker=false``);
+- an evaluation job's overhead: the job's CPU time minus the fit and predict seconds it recorded
+  in its folds files. The job's CPU time is the line its log ends with (``nbrepro.worker``: the
+  forked child's and the client's counters, or the process's own when it ran in its own process,
+  ``worker=false``), exact where the rule's ``benchmark:`` file samples and misses part of a job;
 - the warm worker's own start (its imports), once per run, shared by the suite's jobs.
 
 The small run is made twice, with the worker and without (``job_start_cpu_seconds_own_process``).

@@ -46,7 +46,9 @@ def test_a_forked_command_prints_and_exits_as_in_its_own_process(running, tmp_pa
     assert forked.stdout == own.stdout and "p/x.csv" in forked.stdout
     assert forked.stderr.splitlines()[:-1] == own.stderr.splitlines()
     assert forked.stderr.splitlines()[-1].startswith(worker.CPU_LINE) and "(worker, peak " in forked.stderr
-    assert worker.CPU_LINE not in own.stderr   # no worker, no line: Snakemake's benchmark file has the job
+    assert worker.CPU_LINE not in own.stderr   # not a job of a run: no line
+    job = _nbrepro("fingerprint", str(results), alone=True, env={worker.CPU_ENV: "1"})
+    assert job.stdout == own.stdout and job.stderr.endswith("(own process)\n")   # a job of a run without worker
     # an error: the same one line and exit code, then the CPU line
     missing = _nbrepro("fingerprint", str(tmp_path / "absent"))
     alone = _nbrepro("fingerprint", str(tmp_path / "absent"), alone=True)

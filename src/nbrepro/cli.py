@@ -494,16 +494,19 @@ def _shift(text: str) -> int:
 def main(argv=None):
     from . import worker
 
-    if worker.ENV in os.environ and not worker.in_child():
+    if worker.in_child():
+        return _main(argv)
+    if worker.ENV in os.environ:
         # a job of a local Snakemake run: forked from the run's warm worker when one answers (nbrepro.worker)
         code = worker.delegate(sys.argv[1:] if argv is None else list(argv))
         if code is not None:
             return code
-        try:
-            return _main(argv)
-        finally:
-            worker.report_cpu()
-    return _main(argv)
+    if worker.ENV not in os.environ and worker.CPU_ENV not in os.environ:
+        return _main(argv)
+    try:  # a job of a Snakemake run in its own process: its log ends with its CPU time too
+        return _main(argv)
+    finally:
+        worker.report_cpu()
 
 
 def _main(argv=None):

@@ -37,6 +37,7 @@ import struct
 import sys
 
 ENV = "NBREPRO_WORKER"          # the socket's path, set for the jobs by the workflow's onstart
+CPU_ENV = "NBREPRO_JOB_CPU"     # set by the workflow's onstart: a job in its own process writes its CPU line too
 CPU_LINE = "nbrepro: job CPU seconds:"   # a job's log's last line: "{CPU_LINE} 0.214 (worker, peak 180 MB)"
 # environment variables read when the server imported its libraries: a job that sets them
 # otherwise runs in its own process (Snakemake sets the thread counts to the job's threads)
@@ -114,7 +115,9 @@ def delegate(argv: list[str]) -> int | None:
 
 
 def report_cpu() -> None:
-    """The job's CPU line where it ran in its own process (its start included)."""
+    """The job's CPU line where it ran in its own process (its start included): exact, where
+    Snakemake's benchmark file samples the job's process tree every 0.5 s for 15 s and then every
+    30 s, so that it misses up to a job's last 30 s (a 25 s job reads about 15)."""
     cpu = _cpu(resource.RUSAGE_SELF) + _cpu(resource.RUSAGE_CHILDREN)
     print(f"{CPU_LINE} {cpu:.3f} (own process)", file=sys.stderr, flush=True)
 

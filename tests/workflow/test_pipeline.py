@@ -106,6 +106,7 @@ def test_tiny_run_outputs_and_determinism(tmp_path):
     shutil.copytree(a / "resources/raw", b / "resources/raw")
     _snakemake(b, f"mirror={DATA_DIR}", "worker=false", cores=1)
     assert not (b / "logs/worker.log").exists()
+    assert "(own process)" in (b / "logs/evaluate/tiny/labor.log").read_text().splitlines()[-1]
     assert fingerprint(a / "results") == fingerprint(b / "results")
     # a deleted result file is reported, not silently absent from the fingerprint
     args = ["fingerprint", str(b / "results"), "--config", str(b / "config/config.yaml"), "--papers", "tiny"]

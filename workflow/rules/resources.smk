@@ -97,10 +97,12 @@ def plan_on_job_ends_only(workflow):
 def start_worker(workflow, config):
     """On a local run with ``worker: true``, the warm worker the jobs fork from (``nbrepro.worker``):
     started from ``onstart``, its log ``logs/worker.log``; None otherwise (a cluster's jobs run
-    elsewhere, each in its own process)."""
+    elsewhere, each in its own process). Either way each job's log is to end with its CPU time."""
+    from nbrepro import worker
+
+    os.environ[worker.CPU_ENV] = "1"  # every job's log ends with its CPU time (nbrepro.worker.report_cpu)
     if not config.get("worker", True) or not getattr(workflow, "local_exec", False):
         return None
-    from nbrepro import worker
 
     Path("logs").mkdir(exist_ok=True)
     return worker.start(tempfile.gettempdir(), "logs/worker.log")
