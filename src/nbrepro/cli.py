@@ -453,6 +453,19 @@ def cmd_crate(args):
     print(f"wrote {out}")
 
 
+def cmd_worker(args):
+    """Serve this run's jobs, each forked from here (``nbrepro.worker``; started by the workflow's onstart)."""
+    from . import worker
+
+    def preload():  # what a job imports, imported once
+        import pyarrow.parquet  # noqa: F401
+
+        from . import experiment, libm  # noqa: F401
+        from .analysis import paper  # noqa: F401
+
+    worker.serve(args.socket, _main, preload, args.parent)
+
+
 def cmd_fingerprint(args):
     from .fingerprint import CORRUPT, fingerprint, missing_files
 
@@ -690,6 +703,12 @@ def _main(argv=None):
                    help="where the configs of papers an earlier run left reports of are (repeatable)")
     p.add_argument("paper_configs", nargs="+")
     p.set_defaults(func=cmd_index)
+
+    p = sub.add_parser("worker", help="serve a local run's jobs, each forked from this process (the workflow "
+                       "starts it: nbrepro.worker)")
+    p.add_argument("--socket", required=True)
+    p.add_argument("--parent", type=int, default=None, help="stop when this process (Snakemake) is gone")
+    p.set_defaults(func=cmd_worker)
 
     p = sub.add_parser("fingerprint", help="sha256 of every result file, timing columns left out")
     p.add_argument("results", nargs="?", default="results")

@@ -8,7 +8,7 @@ command in a new process (even a ``run:`` block), and its ``group:`` batches job
 cluster, so the start is removed here, the way a fork server removes it: ``serve`` imports once
 and forks a child per job; the child is the job.
 
-How: the workflow's ``onstart`` starts ``python -m nbrepro.worker --socket S`` (a local run only:
+How: the workflow's ``onstart`` starts ``nbrepro worker --socket S`` (a local run only:
 on a cluster the jobs run elsewhere) and puts ``S`` in ``NBREPRO_WORKER``, which the jobs inherit.
 ``nbrepro``'s ``main`` then calls ``delegate``: it connects, sends its arguments, working folder
 and environment with its stdin, stdout and stderr (``SCM_RIGHTS``), and waits for the exit code.
@@ -55,7 +55,7 @@ def in_child() -> bool:
 
 def _fixed(env) -> dict:
     return {k: v for k, v in env.items()
-            if (k in _FIXED or k.startswith(_FIXED_PREFIXES)) and k != ENV}
+            if (k in _FIXED or k.startswith(_FIXED_PREFIXES)) and k not in (ENV, CPU_ENV)}
 
 
 def _send(conn: socket.socket, message: dict, fds=()) -> None:
@@ -122,7 +122,7 @@ def report_cpu() -> None:
     print(f"{CPU_LINE} {cpu:.3f} (own process)", file=sys.stderr, flush=True)
 
 
-def _run_child(conn: socket.socket, request: dict, fds: list[int]) -> None:
+def _run_child(conn: socket.socket, request: dict, fds: list[int], run) -> None:
     """In the forked child: become the job, run it, report, exit (never returns)."""
     global _CHILD
     _CHILD = True
@@ -154,10 +154,8 @@ def _run_child(conn: socket.socket, request: dict, fds: list[int]) -> None:
 
         _send(conn, {"accepted": True, "pid": os.getpid()})
         threading.Thread(target=watch, daemon=True).start()
-        from .cli import main
-
         try:
-            code = main(request["argv"]) or 0
+            code = run(request["argv"]) or 0
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         except BaseException:
@@ -175,24 +173,12 @@ def _run_child(conn: socket.socket, request: dict, fds: list[int]) -> None:
             os._exit(code if isinstance(code, int) else 1)
 
 
-def _preload() -> None:
-    """What a job imports, imported once here."""
-    import pyarrow.parquet  # noqa: F401
-
-    import nbrepro.analysis.paper  # noqa: F401
-    import nbrepro.classifiers  # noqa: F401
-    import nbrepro.cli  # noqa: F401
-    import nbrepro.experiment  # noqa: F401
-    import nbrepro.libm  # noqa: F401
-
-
-def serve(path: str, parent: int | None = None) -> None:
-    """Accept jobs on the socket ``path`` until SIGTERM or until ``parent`` (Snakemake) is gone."""
+def serve(path: str, run, preload, parent: int | None = None) -> None:
+    """Accept jobs on the socket ``path`` until SIGTERM or until ``parent`` (Snakemake) is gone:
+    ``preload()`` imports once what the jobs need, and each job's forked child calls ``run(argv)``
+    (the command line's, which starts the server: ``nbrepro worker``)."""
     start_cpu = _cpu(resource.RUSAGE_SELF)
-    from ._malloc import keep_freed_memory
-
-    keep_freed_memory()  # as a job's own process does (cli); the children inherit it
-    _preload()
+    preload()
     mine = _fixed(os.environ)
     stopping = []
     signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
@@ -228,7 +214,7 @@ def serve(path: str, parent: int | None = None) -> None:
                 pid = os.fork()
                 if pid == 0:
                     listener.close()
-                    _run_child(conn, request, fds)
+                    _run_child(conn, request, fds, run)
                 for fd in fds:
                     os.close(fd)
                 children.add(pid)
@@ -272,8 +258,9 @@ def start(folder: str, log_path: str) -> tuple[object, str]:
     for key in _FIXED[:6]:
         env[key] = "1"
     env.pop(ENV, None)
+    env.pop(CPU_ENV, None)
     with open(log_path, "w") as log:
-        process = subprocess.Popen([sys.executable, "-m", "nbrepro.worker", "--socket", sock,
+        process = subprocess.Popen([sys.executable, "-m", "nbrepro.cli", "worker", "--socket", sock,
                                     "--parent", str(os.getpid())], env=env, stdout=log, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL)
     # wait until it accepts (its imports, a second or two), so that the first jobs are forked too
@@ -297,20 +284,3 @@ def stop(process, sock: str) -> None:
         os.unlink(os.path.join(folder, name))
     if os.path.isdir(folder):
         os.rmdir(folder)
-
-
-def main(argv=None) -> None:
-    import argparse
-
-    ap = argparse.ArgumentParser(prog="python -m nbrepro.worker", description=__doc__.splitlines()[0])
-    ap.add_argument("--socket", required=True)
-    ap.add_argument("--parent", type=int, default=None, help="stop when this process is gone")
-    args = ap.parse_args(argv)
-    serve(args.socket, args.parent)
-
-
-if __name__ == "__main__":
-    # run as the package's module, not as __main__: the forked children import nbrepro.worker
-    from nbrepro.worker import main as _main
-
-    _main()
