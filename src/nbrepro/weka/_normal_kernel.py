@@ -139,23 +139,15 @@ def interval_probabilities(x, precision, mean, sd):
     n, k = x.shape
     r = mean.shape[1]
     out = np.empty((n, k, r))
-    if r < _SHARE_FROM_CLASSES:
-        for j in range(k):
-            p = precision[j]
-            h = p / 2.0
-            for i in range(n):
-                xt = np.rint(x[i, j] / p) * p
-                for c in range(r):
-                    out[i, j, c] = normal_interval(xt - mean[j, c], h, sd[j, c])
-        return out
+    share = r >= _SHARE_FROM_CLASSES
     for j in range(k):
         p = precision[j]
         h = p / 2.0
-        order = np.argsort(x[:, j], kind="mergesort")
+        order = np.argsort(x[:, j], kind="mergesort") if share else np.arange(n)
         last = -1
         for t in range(n):
             i = order[t]
-            if last >= 0 and x[i, j] == x[last, j]:
+            if share and last >= 0 and x[i, j] == x[last, j]:
                 for c in range(r):
                     out[i, j, c] = out[last, j, c]
                 continue

@@ -208,13 +208,7 @@ def weighted_normal_probability(x: np.ndarray, values: np.ndarray, classes: np.n
     NaiveBayes does inside LWL, where each test row has its own weighted neighbours."""
     B = len(x)
     present = ~np.isnan(values)
-    srt = np.sort(np.where(present, values, np.inf), axis=1)
-    with np.errstate(invalid="ignore"):  # inf − inf between absent values
-        gaps = np.diff(srt, axis=1)
-    gaps = np.where(np.isfinite(gaps) & (gaps > 0), gaps, 0.0)
-    distinct = (gaps > 0).sum(axis=1)
-    delta = np.cumsum(gaps, axis=1)[:, -1] if gaps.shape[1] else np.zeros(B)
-    precision = np.where(distinct > 0, delta / np.maximum(distinct, 1), DEFAULT_PRECISION)
+    precision = numeric_precisions(values.T)  # each row's own, from its present values
     use = present & (weights != 0)
     v = np.where(use, np.rint(np.where(use, values, 0.0) / precision[:, None]) * precision[:, None], 0.0)
     w = np.where(use, weights, 0.0)
