@@ -13,16 +13,16 @@ import os
 import sys
 from pathlib import Path
 
-THREADS = 1
-for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "GOTO_NUM_THREADS",
-              "VECLIB_MAXIMUM_THREADS", "NUMEXPR_NUM_THREADS"):  # the variables Snakemake sets
-    os.environ[_name] = str(THREADS)
-
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
 
-from nbrepro._malloc import keep_freed_memory  # noqa: E402
+from nbrepro._malloc import keep_freed_memory  # noqa: E402  (the standard library only: before numpy)
+from nbrepro.worker import THREAD_VARIABLES  # noqa: E402
+
+THREADS = 1
+for _name in THREAD_VARIABLES:  # the variables Snakemake sets
+    os.environ[_name] = str(THREADS)
 
 keep_freed_memory()  # as the command line does in every job (nbrepro._malloc)
 

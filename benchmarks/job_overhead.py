@@ -95,14 +95,13 @@ def small_run(proj: Path, mirror: str, worker: bool) -> dict[str, float]:
         raise SystemExit(res.stdout[-2000:] + res.stderr[-2000:])
     self_cpu = float(re.search(r"SNAKEMAKE_SELF_CPU (\S+)", res.stderr).group(1))
     n_jobs = int(re.findall(r"(\d+) of \d+ steps \(100%\) done", res.stdout + res.stderr)[-1])
-    jobs = paper_jobs.collect(proj, "overhead")  # one job per data set, both classifiers in it
     job_overhead = []
-    for job in jobs.itertuples():
+    for tsv in (proj / "logs/benchmarks/overhead").glob("*.tsv"):  # one job per data set, both classifiers
+        dataset = tsv.stem
         work = sum(float(f.fit_seconds.sum() + f.predict_seconds.sum())
-                   for f in map(pd.read_parquet, (proj / f"results/overhead/folds/{job.dataset}").glob("*.parquet")))
-        # the job's CPU unrounded, as paper_jobs reads it
-        b = pd.read_csv(proj / f"logs/benchmarks/overhead/{job.dataset}.tsv", sep="\t").iloc[-1]
-        job_overhead.append(paper_jobs.job_cpu(proj, "overhead", job.job, job.dataset, b)[0] - work)
+                   for f in map(pd.read_parquet, (proj / f"results/overhead/folds/{dataset}").glob("*.parquet")))
+        cpu, _ = paper_jobs.job_cpu(proj, "overhead", "all", dataset, pd.read_csv(tsv, sep="\t").iloc[-1])
+        job_overhead.append(cpu - work)
     return {"small_run_jobs": n_jobs, "snakemake_cpu_per_job": self_cpu / n_jobs,
             "evaluate_job_overhead_cpu": sum(job_overhead) / len(job_overhead),
             "worker_cpu": paper_jobs.worker_cpu(proj)}

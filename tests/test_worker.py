@@ -10,16 +10,13 @@ import pytest
 
 from nbrepro import worker
 
-THREADS = {k: "1" for k in ("OMP_NUM_THREADS", "GOTO_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
-                            "VECLIB_MAXIMUM_THREADS", "NUMEXPR_NUM_THREADS")}
-
 
 @pytest.fixture
 def running(tmp_path, monkeypatch):
     """A worker as the workflow's onstart starts it, stopped afterwards; ``NBREPRO_WORKER`` set."""
-    for key, value in THREADS.items():
-        monkeypatch.setenv(key, value)
-    started = worker.start(str(tmp_path), str(tmp_path / "worker.log"))
+    for key in worker.THREAD_VARIABLES:
+        monkeypatch.setenv(key, "1")
+    started = worker.start(str(tmp_path / "worker.log"), str(tmp_path))
     yield started
     worker.stop(*started)
 

@@ -199,12 +199,13 @@ def cmd_out_of_sample(args):
         from .report.figures import rank_shift_figure
 
         paper, derived = load_paper(args.paper_config, check=False), load_paper(args.derived_config, check=False)
-        spec = paper.tables[main_table(paper)]
+        name = main_table(paper)
+        spec = paper.tables[name]
         table = extended_table(read_csv(args.in_table), read_csv(args.out_table), derived.derived_from["user_datasets"])
         higher = {m: label_metric(paper, spec, m).higher_is_better for m in dict.fromkeys(table["metric"])}
-        ranks = rank_shift(table, higher, paper.significance.alpha, rank_decimals(paper, main_table(paper)))
+        ranks = rank_shift(table, higher, paper.significance.alpha, rank_decimals(paper, name))
         written += [(table, args.table_out), (ranks, args.ranks_out)]
-        rank_shift_figure(ranks, f"{paper.name}, {main_table(paper)}: mean ranks on its data sets and out of sample",
+        rank_shift_figure(ranks, f"{paper.name}, {name}: mean ranks on its data sets and out of sample",
                           Path(args.figure))
     for frame, path in written:
         with atomic_path(path) as tmp:
@@ -507,19 +508,17 @@ def _shift(text: str) -> int:
 def main(argv=None):
     from . import worker
 
-    if worker.in_child():
-        return _main(argv)
-    if worker.ENV in os.environ:
+    job = not worker.in_child() and (worker.ENV in os.environ or worker.CPU_ENV in os.environ)
+    if job and worker.ENV in os.environ:
         # a job of a local Snakemake run: forked from the run's warm worker when one answers (nbrepro.worker)
         code = worker.delegate(sys.argv[1:] if argv is None else list(argv))
         if code is not None:
             return code
-    if worker.ENV not in os.environ and worker.CPU_ENV not in os.environ:
-        return _main(argv)
-    try:  # a job of a Snakemake run in its own process: its log ends with its CPU time too
+    try:
         return _main(argv)
     finally:
-        worker.report_cpu()
+        if job:  # a job of a Snakemake run in its own process: its log ends with its CPU time too
+            worker.report_cpu()
 
 
 def _main(argv=None):

@@ -41,9 +41,9 @@ CPU_ENV = "NBREPRO_JOB_CPU"     # set by the workflow's onstart: a job in its ow
 CPU_LINE = "nbrepro: job CPU seconds:"   # a job's log's last line: "{CPU_LINE} 0.214 (worker, peak 180 MB)"
 # environment variables read when the server imported its libraries: a job that sets them
 # otherwise runs in its own process (Snakemake sets the thread counts to the job's threads)
-_FIXED = ("OMP_NUM_THREADS", "GOTO_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
-          "VECLIB_MAXIMUM_THREADS", "NUMEXPR_NUM_THREADS", "PYTHONHASHSEED", "PYTHONPATH", "PYTHONHOME",
-          "VIRTUAL_ENV", "CONDA_PREFIX")
+THREAD_VARIABLES = ("OMP_NUM_THREADS", "GOTO_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
+                    "VECLIB_MAXIMUM_THREADS", "NUMEXPR_NUM_THREADS")   # what Snakemake sets to a job's threads
+_FIXED = THREAD_VARIABLES + ("PYTHONHASHSEED", "PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "CONDA_PREFIX")
 _FIXED_PREFIXES = ("NUMBA_", "NBREPRO_")
 _HEADER = struct.Struct("!I")
 _CHILD = False   # True in a forked job: it runs its command itself
@@ -247,15 +247,17 @@ def _reap() -> set[int]:
         done.add(pid)
 
 
-def start(folder: str, log_path: str) -> tuple[object, str]:
-    """Start a worker for this process's jobs (the workflow's onstart): the process and the socket's path,
-    put in ``NBREPRO_WORKER``. The server's environment gets the thread counts Snakemake gives a one-thread job."""
+def start(log_path: str, folder: str | None = None) -> tuple[object, str]:
+    """Start a worker for this process's jobs (the workflow's onstart): the process and the socket's path
+    (in a new folder under ``folder``, default the temporary one), put in ``NBREPRO_WORKER``. The
+    server's environment gets the thread counts Snakemake gives a one-thread job."""
     import subprocess
     import tempfile
+    import time
 
     sock = os.path.join(tempfile.mkdtemp(prefix="nbrepro-worker-", dir=folder), "socket")
     env = dict(os.environ)
-    for key in _FIXED[:6]:
+    for key in THREAD_VARIABLES:
         env[key] = "1"
     env.pop(ENV, None)
     env.pop(CPU_ENV, None)
@@ -264,8 +266,6 @@ def start(folder: str, log_path: str) -> tuple[object, str]:
                                     "--parent", str(os.getpid())], env=env, stdout=log, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL)
     # wait until it accepts (its imports, a second or two), so that the first jobs are forked too
-    import time
-
     deadline = time.monotonic() + 120
     while not os.path.exists(sock) and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)

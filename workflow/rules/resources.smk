@@ -1,7 +1,6 @@
 # What a job asks a cluster for, which job runs first, and when Snakemake plans: none of it
 # changes a result.
 import functools
-import tempfile
 import math
 
 
@@ -103,9 +102,8 @@ def start_worker(workflow, config):
     os.environ[worker.CPU_ENV] = "1"  # every job's log ends with its CPU time (nbrepro.worker.report_cpu)
     if not config.get("worker", True) or not getattr(workflow, "local_exec", False):
         return None
-
     Path("logs").mkdir(exist_ok=True)
-    return worker.start(tempfile.gettempdir(), "logs/worker.log")
+    return worker.start("logs/worker.log")
 
 
 def stop_worker(started):
