@@ -15,7 +15,7 @@ import numpy as np
 
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
-from ..weka._order_kernel import weka_quicksort_index
+from ..weka._order_kernel import weka_quicksort_in_place
 
 _LOG2 = math.log(2.0)
 
@@ -92,6 +92,60 @@ def _column_cuts(values, classes, n_classes, better_encoding, xlnx, out):
     return _sorted_column_cuts(values[order], classes[order], n_classes, better_encoding, xlnx, out)
 
 
+@njit(cache=True, inline="always")
+def _best_cut(cum, a, b, counts, n_rows_int, r, xlnx):
+    """The first cut (after distinct value p, a ≤ p < b − 1) of the smallest conditional entropy,
+    and that entropy: ``_conditional_entropy``'s terms in its order (left classes, − left total,
+    right classes, − right total), looked up in ``xlnx``. Two and three classes (most data sets)
+    have the loop over classes written out: the same sums in the same order."""
+    scale = float(n_rows_int) * _LOG2  # ``_conditional_entropy``'s total·ln 2: the same for every cut
+    best_p = -1
+    best_ent = 0.0
+    ar = a * r
+    if r == 2:
+        a0, a1 = cum[ar], cum[ar + 1]
+        t0, t1 = counts[0], counts[1]
+        for p in range(a, b - 1):
+            q = (p + 1) * 2
+            k0 = cum[q] - a0
+            k1 = cum[q + 1] - a1
+            value = ((xlnx[k0] + xlnx[k1]) - xlnx[k0 + k1]) + xlnx[t0 - k0]
+            value = (value + xlnx[t1 - k1]) - xlnx[n_rows_int - (k0 + k1)]
+            ent = 0.0 if n_rows_int == 0 else -value / scale
+            if best_p < 0 or ent < best_ent:  # the first smallest wins (Weka's strict <)
+                best_p, best_ent = p, ent
+    elif r == 3:
+        a0, a1, a2 = cum[ar], cum[ar + 1], cum[ar + 2]
+        t0, t1, t2 = counts[0], counts[1], counts[2]
+        for p in range(a, b - 1):
+            q = (p + 1) * 3
+            k0 = cum[q] - a0
+            k1 = cum[q + 1] - a1
+            k2 = cum[q + 2] - a2
+            value = (((xlnx[k0] + xlnx[k1]) + xlnx[k2]) - xlnx[k0 + k1 + k2]) + xlnx[t0 - k0]
+            value = ((value + xlnx[t1 - k1]) + xlnx[t2 - k2]) - xlnx[n_rows_int - (k0 + k1 + k2)]
+            ent = 0.0 if n_rows_int == 0 else -value / scale
+            if best_p < 0 or ent < best_ent:
+                best_p, best_ent = p, ent
+    else:
+        for p in range(a, b - 1):
+            q = (p + 1) * r
+            value = 0.0
+            left_rows = 0
+            for c in range(r):
+                k = cum[q + c] - cum[ar + c]
+                value = value + xlnx[k]
+                left_rows += k
+            value = value - xlnx[left_rows]
+            for c in range(r):
+                value = value + xlnx[counts[c] - (cum[q + c] - cum[ar + c])]
+            value = value - xlnx[n_rows_int - left_rows]
+            ent = 0.0 if n_rows_int == 0 else -value / scale
+            if best_p < 0 or ent < best_ent:
+                best_p, best_ent = p, ent
+    return best_p, best_ent
+
+
 @njit(cache=True)
 def _sorted_column_cuts(values, classes, n_classes, better_encoding, xlnx, out):
     """``_column_cuts`` of values already in ascending order (the order of equal values does not
@@ -99,61 +153,53 @@ def _sorted_column_cuts(values, classes, n_classes, better_encoding, xlnx, out):
     kept as integers: each candidate's conditional entropy is ``_conditional_entropy``'s sum of
     k ln k terms in the same order, looked up in ``xlnx`` (which holds the same values)."""
     n = len(values)
-    # distinct values and the class counts before each (cum[p] = counts of distinct values < p)
+    r = n_classes
+    # distinct values and the class counts before each: cum[p·r + c] = rows of class c among the
+    # distinct values < p, flat; written on every row (no branch on whether the value is new,
+    # which real data make unpredictable) and final once the value's last row is counted
     distinct = np.empty(n)
-    cum = np.empty((n + 1, n_classes), dtype=np.int64)  # rows past the last distinct value are never read
-    cum[0, :] = 0
+    cum = np.empty((n + 1) * r, dtype=np.int64)  # rows past the last distinct value are never read
+    run = np.zeros(r, dtype=np.int64)
+    for c in range(r):
+        cum[c] = 0
     d = 0
+    last = np.nan
     for i in range(n):
         v = values[i]
-        if d == 0 or v != distinct[d - 1]:
-            distinct[d] = v
-            cum[d + 1, :] = cum[d, :]
-            d += 1
-        cum[d, classes[i]] += 1
+        d += (v != last) | (d == 0)
+        last = v
+        distinct[d - 1] = v
+        run[classes[i]] += 1
+        base = d * r
+        for c in range(r):
+            cum[base + c] = run[c]
     stack = np.empty((2 * d + 2, 2), dtype=np.int64)
     top = 0
     if d >= 2:
         stack[0, 0], stack[0, 1] = 0, d
         top = 1
     n_cuts = 0
-    counts = np.empty(n_classes, dtype=np.int64)
-    prior = np.empty(n_classes)
-    best_left = np.empty(n_classes)
-    best_right = np.empty(n_classes)
+    counts = np.empty(r, dtype=np.int64)
+    prior = np.empty(r)
+    best_left = np.empty(r)
+    best_right = np.empty(r)
     while top > 0:
         top -= 1
         a, b = stack[top, 0], stack[top, 1]
         n_rows_int = 0
-        for c in range(n_classes):
-            counts[c] = cum[b, c] - cum[a, c]
+        for c in range(r):
+            counts[c] = cum[b * r + c] - cum[a * r + c]
             prior[c] = float(counts[c])
             n_rows_int += counts[c]
-        scale = float(n_rows_int) * _LOG2  # ``_conditional_entropy``'s total·ln 2: the same for every cut
-        best_p = -1
-        best_ent = 0.0
-        for p in range(a, b - 1):  # cut after distinct value p; the first smallest wins (Weka's strict <)
-            value = 0.0
-            left_rows = 0
-            for c in range(n_classes):
-                k = cum[p + 1, c] - cum[a, c]
-                value = value + xlnx[k]
-                left_rows += k
-            value = value - xlnx[left_rows]
-            for c in range(n_classes):
-                value = value + xlnx[counts[c] - (cum[p + 1, c] - cum[a, c])]
-            value = value - xlnx[n_rows_int - left_rows]
-            ent = 0.0 if n_rows_int == 0 else -value / scale
-            if best_p < 0 or ent < best_ent:
-                best_p, best_ent = p, ent
-        for c in range(n_classes):
-            best_left[c] = float(cum[best_p + 1, c] - cum[a, c])
+        best_p, best_ent = _best_cut(cum, a, b, counts, n_rows_int, r, xlnx)
+        for c in range(r):
+            best_left[c] = float(cum[(best_p + 1) * r + c] - cum[a * r + c])
             best_right[c] = prior[c] - best_left[c]
         prior_entropy = _entropy(prior)
         if not best_ent < prior_entropy or prior_entropy - best_ent <= 0:
             continue
         n_rows = 0.0
-        for c in range(n_classes):
+        for c in range(r):
             n_rows += prior[c]
         n_cut_points = b - a - 1 if better_encoding else int(n_rows) - 1
         if not _fayyad_irani_accepts(prior, prior_entropy, best_left, best_right, n_rows, n_cut_points):
@@ -302,7 +348,7 @@ def weighted_discretize_cuts(Z, classes, w, columns, n_classes, weka_order):
             for i in range(n):
                 v = Z[order[i], j]
                 x[i] = big if np.isnan(v) else v
-            order = order[weka_quicksort_index(x)]
+            weka_quicksort_in_place(x, order)  # order[weka_quicksort_index(x)], in place
             from_last[k, :] = order
     flat = np.empty(len(columns) * max(n, 1))
     counts = np.zeros(len(columns), dtype=np.int64)

@@ -13,17 +13,20 @@ import numpy as np
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 
-@njit(cache=True)
-def _cswap(a, index, i, j):
-    if a[index[i]] > a[index[j]]:
+@njit(cache=True, inline="always")
+def _cswap(vals, index, i, j):
+    if vals[i] > vals[j]:
+        vals[i], vals[j] = vals[j], vals[i]
         index[i], index[j] = index[j], index[i]
 
 
 @njit(cache=True)
-def weka_quicksort_index(a):
-    """The permutation Weka's median-of-three quicksort gives ``a`` (no NaN)."""
-    n = len(a)
-    index = np.arange(n)
+def weka_quicksort_in_place(vals, index):
+    """Weka's median-of-three quicksort of ``vals`` (no NaN) in place, ``index`` permuted with it:
+    ``index`` ends as ``index[weka_quicksort_index(vals)]``. The values move with their
+    positions (Weka moves positions and looks values up: the same swaps), so the comparisons
+    read neighbouring memory."""
+    n = len(vals)
     stack = np.empty((2 * n + 2, 2), dtype=np.int64)
     top = 0
     if n:
@@ -36,35 +39,45 @@ def weka_quicksort_index(a):
         if diff <= 0:
             continue
         if diff == 1:
-            _cswap(a, index, left, right)
+            _cswap(vals, index, left, right)
             continue
         if diff == 2:
-            _cswap(a, index, left, left + 1)
-            _cswap(a, index, left, right)
-            _cswap(a, index, left + 1, right)
+            _cswap(vals, index, left, left + 1)
+            _cswap(vals, index, left, right)
+            _cswap(vals, index, left + 1, right)
             continue
         center = (left + right) // 2
-        _cswap(a, index, left, center)
-        _cswap(a, index, left, right)
-        _cswap(a, index, center, right)
+        _cswap(vals, index, left, center)
+        _cswap(vals, index, left, right)
+        _cswap(vals, index, center, right)
+        vals[center], vals[right - 1] = vals[right - 1], vals[center]
         index[center], index[right - 1] = index[right - 1], index[center]
-        pivot = a[index[right - 1]]
+        pivot = vals[right - 1]
         i, j = left, right - 1
         while True:
             i += 1
-            while a[index[i]] < pivot:
+            while vals[i] < pivot:
                 i += 1
             j -= 1
-            while a[index[j]] > pivot:
+            while vals[j] > pivot:
                 j -= 1
             if i >= j:
                 break
+            vals[i], vals[j] = vals[j], vals[i]
             index[i], index[j] = index[j], index[i]
+        vals[i], vals[right - 1] = vals[right - 1], vals[i]
         index[i], index[right - 1] = index[right - 1], index[i]
         # Java recurses left first; a stack pops last-in first, so push the right part first
         stack[top, 0], stack[top, 1] = i + 1, right
         stack[top + 1, 0], stack[top + 1, 1] = left, i - 1
         top += 2
+
+
+@njit(cache=True)
+def weka_quicksort_index(a):
+    """The permutation Weka's median-of-three quicksort gives ``a`` (no NaN)."""
+    index = np.arange(len(a))
+    weka_quicksort_in_place(a.copy(), index)
     return index
 
 
@@ -86,7 +99,7 @@ def weka_sorts_in_turn(Z, rows, columns, times):
             for i in range(n):
                 v = Z[rows[order[i]], j]
                 x[i] = big if np.isnan(v) else v
-            order = order[weka_quicksort_index(x)]
+            weka_quicksort_in_place(x, order)  # order[weka_quicksort_index(x)], in place
         out[k, :] = order
     return out
 

@@ -179,6 +179,23 @@ def test_presorted_cut_points_equal_sorting_each_subset():
         assert not presorted.member.any()
 
 
+@pytest.mark.parametrize("n_classes", [2, 3, 4, 7])
+def test_packed_cut_points_equal_numpy(n_classes):
+    # the compiled scan writes the loop over classes out for two and three classes
+    from nbrepro.preprocess.mdl import mdl_cut_points, mdl_cut_points_packed
+
+    rng = np.random.default_rng(n_classes)
+    for trial in range(100):
+        n, m = int(rng.integers(1, 300)), int(rng.integers(1, 4))
+        X = np.round(rng.normal(size=(n, m)) * rng.choice([1, 5, 50]), int(rng.integers(0, 3)))
+        X[rng.random((n, m)) < 0.05] = np.nan
+        y = np.where(rng.random(n) < 0.6, (np.nan_to_num(X[:, 0]) > 0).astype(int), rng.integers(0, n_classes, n))
+        want = [mdl_cut_points(X[:, j], y, n_classes, compiled=False) for j in range(m)]
+        flat, counts = mdl_cut_points_packed(X, y, n_classes)
+        assert counts.tolist() == [len(c) for c in want], trial
+        assert np.array_equal(flat, np.concatenate(want)), trial
+
+
 @pytest.mark.parametrize("name", ["vehicle", "heart-statlog", "colic"])
 def test_nbtree_presorted_cuts_give_the_same_tree(name, monkeypatch):
     from nbrepro.classifiers import NBTree

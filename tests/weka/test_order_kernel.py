@@ -1,0 +1,66 @@
+"""Weka's quicksort, compiled with the values moving beside their positions, against Weka 3.6's
+``Utils.quickSort`` read literally (positions moved, values looked up)."""
+import numpy as np
+
+from nbrepro.weka._order_kernel import weka_quicksort_in_place, weka_quicksort_index
+
+
+def _weka_utils_quicksort(array):
+    """Utils.sortWithNoMissingValues → quickSort(array, index, 0, n − 1), recursive as in Java."""
+    index = list(range(len(array)))
+
+    def cswap(i, j):
+        if array[index[i]] > array[index[j]]:
+            index[i], index[j] = index[j], index[i]
+
+    def partition(left, right):
+        center = (left + right) // 2
+        cswap(left, center)
+        cswap(left, right)
+        cswap(center, right)
+        index[center], index[right - 1] = index[right - 1], index[center]
+        pivot = array[index[right - 1]]
+        i, j = left, right - 1
+        while True:
+            i += 1
+            while array[index[i]] < pivot:
+                i += 1
+            j -= 1
+            while array[index[j]] > pivot:
+                j -= 1
+            if i >= j:
+                break
+            index[i], index[j] = index[j], index[i]
+        index[i], index[right - 1] = index[right - 1], index[i]
+        return i
+
+    def quicksort(left, right):
+        diff = right - left
+        if diff <= 0:
+            return
+        if diff == 1:
+            cswap(left, right)
+        elif diff == 2:
+            cswap(left, left + 1)
+            cswap(left, right)
+            cswap(left + 1, right)
+        else:
+            middle = partition(left, right)
+            quicksort(left, middle - 1)
+            quicksort(middle + 1, right)
+
+    quicksort(0, len(array) - 1)
+    return np.array(index, dtype=np.int64)
+
+
+def test_quicksort_is_wekas_order_with_ties():
+    rng = np.random.default_rng(0)
+    for trial in range(200):
+        n = int(rng.integers(0, 300))
+        values = np.round(rng.normal(size=n) * rng.choice([0.5, 3, 100]), 0)  # many ties: the order shows
+        want = _weka_utils_quicksort(values.tolist())
+        assert np.array_equal(weka_quicksort_index(values), want), trial
+        start = rng.permutation(n)
+        vals = values.copy()
+        weka_quicksort_in_place(vals, start_copy := start.copy())
+        assert np.array_equal(start_copy, start[want]) and np.array_equal(vals, values[want]), trial
