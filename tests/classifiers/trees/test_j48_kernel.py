@@ -159,6 +159,30 @@ def test_bagging_encodes_the_rows_once_for_its_trees(name, monkeypatch):
     assert make()._shared_encoder(objects, y, np.arange(len(y))) is None
 
 
+@pytest.mark.parametrize("name", ["iris", "sonar", "vehicle", "kr-vs-kp", "colic"])
+@pytest.mark.parametrize("percent", [100, 50])
+def test_bagged_trees_grown_on_drawn_rows_once_are_the_same(name, percent, monkeypatch):
+    # a row drawn k times grown on as one row of weight k: the same trees, bit for bit, where no
+    # value is missing (colic has missing values: its bags are grown row by row)
+    from nbrepro.classifiers.trees import _bagging as bagging_module
+
+    X, y = _data(name)
+    make = lambda: Bagging(J48(unpruned=True), n_estimators=3, bag_size_percent=percent)  # noqa: E731
+    calls = []
+    once = bagging_module.drawn_once
+    monkeypatch.setattr(bagging_module, "drawn_once", lambda bag: calls.append(1) or once(bag))
+    grouped = make().fit(X, y)
+    assert bool(calls) == (name != "colic")
+    monkeypatch.setattr(bagging_module, "drawn_once", lambda bag: (bag, np.ones(len(bag), dtype=np.int64)))
+    one_by_one = make().fit(X, y)
+    for a, b in zip(grouped.estimators_, one_by_one.estimators_, strict=True):
+        for field in ("attr", "split_point", "gain", "ratio", "total", "collapsed", "alive", "sons", "per_bag",
+                      "per_class_per_bag", "per_class"):
+            assert np.array_equal(getattr(a.flat_tree_, field), getattr(b.flat_tree_, field), equal_nan=True), field
+        assert np.array_equal(a.min_test_depth_, b.min_test_depth_)
+    assert np.array_equal(grouped.predict_proba(X), one_by_one.predict_proba(X))
+
+
 def test_presorted_cut_points_equal_sorting_each_subset():
     # NBTree cuts every branch of every candidate split from its node's rows sorted once
     from nbrepro.preprocess.mdl import mdl_cut_points_packed, mdl_cut_points_presorted, presort_columns

@@ -71,6 +71,11 @@ def weka_bag(weights: np.ndarray, rnd: JavaRandom, table=None) -> np.ndarray:
     return out
 
 
+def drawn_once(bag: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rows a bag drew, each once, and how many times each was drawn."""
+    return np.unique(bag, return_counts=True)
+
+
 def fit_fingerprint(X, y, sample_weight, **params) -> bytes:
     """A digest of everything a fit sees: the rows' values, the columns' names, types and
     declared categories, the classes, the weights and ``params`` (by repr)."""
@@ -258,6 +263,13 @@ class Bagging(ProbaPredictMixin, MetaEstimatorMixin, ClassifierMixin, BaseEstima
         table = weka_alias_table(np.asarray(weights, dtype=np.float64))  # the same for every bag
         encoder = self._shared_encoder(X, y_series, keep)
         self._shared_encoding = encoder is not None and not depths_only
+        # A row drawn k times can be grown on as one row of weight k: every sum the tree takes is
+        # then of whole numbers, the same in any grouping, and Weka's one count of instances
+        # (C45Split's firstMiss) is counted from the rows' counts. Not with a missing value
+        # (a row shared out over branches weighs a fraction, and k fractions summed one by one
+        # differ from k times one in the last bits), nor where pruning estimates from the rows.
+        counted = (encoder is not None and self.estimator.unpruned and sample_weight is None
+                   and not np.isnan(encoder[1]).any())
         for _ in range(int(self.n_estimators)):
             bag = weka_bag(weights, rnd, table)
             if bag_size < n:  # Instances.randomize, then the first bag_size rows
@@ -268,7 +280,11 @@ class Bagging(ProbaPredictMixin, MetaEstimatorMixin, ClassifierMixin, BaseEstima
             if "random_state" in member.get_params():
                 member.set_params(random_state=rnd.next_int())
             rows = keep[bag]
-            if encoder is not None:
+            if encoder is not None and counted:
+                drawn, times = drawn_once(bag)
+                member._fit_encoded(encoder[0], encoder[1][drawn], encoder[2][drawn], encoder[1][bag],
+                                    encoder[3][:, drawn], depths_only=depths_only, row_counts=times)
+            elif encoder is not None:
                 Zb = encoder[1][bag]
                 member._fit_encoded(encoder[0], Zb, encoder[2][bag], Zb, encoder[3][:, bag], depths_only=depths_only)
             else:

@@ -40,8 +40,11 @@ from ._prune_kernel import add_errors  # Stats.addErrs, one compiled definition 
 class TreeBuilder:
     """Grows, collapses and prunes one tree on (Z, y) with row weights."""
 
-    def __init__(self, Z, y, numeric, n_values, n_classes, min_leaf, all_values, confidence, subtree_raising):
+    def __init__(self, Z, y, numeric, n_values, n_classes, min_leaf, all_values, confidence, subtree_raising,
+                 row_counts=None):
         self.Z, self.y, self.numeric, self.n_values = Z, y, numeric, n_values
+        # how many instances each row stands for (None: one each; see ``J48._fit_encoded``)
+        self._row_counts = np.empty(0, dtype=np.int64) if row_counts is None else np.asarray(row_counts, dtype=np.int64)
         self.r = n_classes
         self.min_leaf = min_leaf
         self.all_values = all_values  # every training row given to fit (C45ModelSelection's m_allData)
@@ -55,7 +58,8 @@ class TreeBuilder:
         self._n_values = np.asarray(n_values, dtype=np.int64)
         self._position = np.zeros(len(Z), dtype=np.int64)  # the kernel's scratch
         self._sorted_all = {}
-        self._log_table = log_func(np.arange(len(Z) + 1, dtype=np.float64))  # the same logFunc, looked up
+        # the same logFunc, looked up: up to the instances' count (rows standing for several weigh more)
+        self._log_table = log_func(np.arange(max(len(Z), len(all_values)) + 1, dtype=np.float64))
         self.z_score = weka_normal_inverse(float(np.float32(1.0) - self.confidence))
         self._leaf_errors = {}  # id(distribution) → (distribution, its estimated errors)
 
@@ -90,6 +94,7 @@ class TreeBuilder:
                 self._position,
                 self._log_table,
                 keep_rows,
+                self._row_counts,
             )
         )
 
@@ -134,6 +139,7 @@ class TreeBuilder:
             len(self.all_values),
             self._position,
             self._log_table,
+            self._row_counts,
         )
         d = Distribution(pcb, per_bag, per_class, total)
         if a < 0:
@@ -277,6 +283,8 @@ class TreeBuilder:
             V = np.take_along_axis(X, order, axis=0)
         known = ~np.isnan(V)
         n_known = known.sum(axis=0)
+        # Weka's count of instances with a known value (firstMiss): a row may stand for several
+        n_instances = np.where(known, self._row_counts[rows[order]], 0).sum(axis=0) if len(self._row_counts) else n_known
         Wk = np.where(known, w[order], 0.0)
         Yk = y[order]
         cols_idx = np.arange(len(cols))
@@ -307,7 +315,7 @@ class TreeBuilder:
             float(self.min_leaf),
             np.where(min_split - 25.0 > wu.SMALL, 25.0, min_split),
         )
-        usable = ~(2.0 * min_split - n_known > wu.SMALL)
+        usable = ~(2.0 * min_split - n_instances > wu.SMALL)
         old = log_func(init_w) - sequential_rowsum(log_func(init))
         i = np.arange(n - 1)[:, None]
         cand = (i + 1 < n_known[None, :]) & (V[:-1] + 1e-5 < V[1:])

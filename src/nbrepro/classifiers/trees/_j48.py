@@ -117,21 +117,25 @@ class J48(MixedInputMixin):
                  "_dtypes", "_array_input")
 
     def _fit_encoded(self, encoder: J48, Z: np.ndarray, ycodes: np.ndarray, all_values: np.ndarray,
-                     ranks: np.ndarray | None = None, depths_only: bool = False) -> J48:
+                     ranks: np.ndarray | None = None, depths_only: bool = False,
+                     row_counts: np.ndarray | None = None) -> J48:
         """``fit`` on rows already encoded by ``encoder`` (a J48 whose ``_fit_mixed`` saw a frame
         whose every nominal column and class are Categorical, so that the encoding depends on the
         types alone): unit weights, every row with a known class. Bagging grows its members so,
         encoding the frame once instead of once per bag, and ranking its numeric values once
         (``ranks``: ``value_ranks`` of these rows). ``depths_only`` (unpruned trees): only
-        ``min_test_depth_`` is learned, no tree to predict with."""
+        ``min_test_depth_`` is learned, no tree to predict with. ``row_counts``: row i stands for
+        ``row_counts[i]`` identical instances of weight 1 (``all_values``: every instance), and
+        weighs that much; the same tree when no value is missing (see ``Bagging``)."""
         for name in self._ENCODING:
             if hasattr(encoder, name):
                 setattr(self, name, getattr(encoder, name))
-        return self._grow(Z, ycodes, np.ones(len(ycodes)), all_values, ranks, depths_only)
+        w = np.ones(len(ycodes)) if row_counts is None else np.asarray(row_counts, dtype=np.float64)
+        return self._grow(Z, ycodes, w, all_values, ranks, depths_only, row_counts)
 
-    def _grow(self, Z, ycodes, w, all_values, ranks=None, depths_only=False) -> J48:
+    def _grow(self, Z, ycodes, w, all_values, ranks=None, depths_only=False, row_counts=None) -> J48:
         builder = TreeBuilder(Z, ycodes, self.numeric_, self.n_values_, len(self.classes_), int(self.min_samples_leaf),
-                               all_values, self.confidence, self.subtree_raising)
+                               all_values, self.confidence, self.subtree_raising, row_counts)
         self.__dict__.pop("tree_", None)
         self.__dict__.pop("flat_tree_", None)
         if self.unpruned:  # no pruning to do on nodes: the tree stays as the kernel's arrays

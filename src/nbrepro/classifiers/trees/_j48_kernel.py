@@ -108,11 +108,12 @@ def _add_nominal_counts(Z, y, w, rows, a, pcb, pb, pc):
 
 @njit(cache=True)
 def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values, n_classes, min_leaf,
-                 multi_valued, n_all, position, log_table):
+                 multi_valued, n_all, position, log_table, row_counts):
     """One node's choice. ``rows``: the node's rows (indices into Z) in order, ``w`` their
     weights; ``sorted_rows``: those rows sorted by each numeric attribute of ``numeric_cols``
     (missing last); ``position``: scratch of len(Z);
-    ``log_table``: logFunc of 0, 1, 2, ….
+    ``log_table``: logFunc of 0, 1, 2, …; ``row_counts``: how many of Weka's instances each row
+    of Z stands for (a bag's row drawn k times: one row of weight k), or empty (one each).
 
     Returns (attribute or -1 for a leaf, split point (numeric; NaN otherwise), info gain, gain
     ratio, per_class_per_bag, per_bag, per_class, total); for a leaf the distribution is the
@@ -163,6 +164,13 @@ def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values,
             ws[nk] = w[position[row]]
             nk += 1
         known_count[a] = nk
+        # Weka asks for enough instances with a known value (C45Split's firstMiss): a count of
+        # instances, not a sum of weights
+        instances = nk
+        if row_counts.shape[0]:
+            instances = 0
+            for t in range(nk):
+                instances += row_counts[sorted_rows[t, j]]
         init[:] = 0.0
         init_w = 0.0
         for t in range(nk):
@@ -173,7 +181,7 @@ def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values,
             min_split = float(min_leaf)
         elif min_split - 25.0 > SMALL:
             min_split = 25.0
-        if 2.0 * min_split - nk > SMALL:
+        if 2.0 * min_split - instances > SMALL:
             continue
         old = 0.0
         for c in range(r):
@@ -362,10 +370,10 @@ def _is_zero(x):
 
 @njit(cache=True)
 def grow_tree(Z, y, w0, sorted0, numeric_cols, is_numeric, n_values, n_classes, min_leaf, multi_valued, all_values,
-              position, log_table, keep_rows):
+              position, log_table, keep_rows, row_counts):
     """Grow the tree of every row of ``Z`` (weights ``w0``; ``sorted0``: (numeric columns, rows),
     the rows sorted by each numeric attribute, missing last) as ``_TreeBuilder.build`` does, then
-    collapse it (``_TreeBuilder.collapse``). Nodes are numbered in the order they are grown
+    collapse it (``_TreeBuilder.collapse``); ``row_counts``: as ``select_split``'s. Nodes are numbered in the order they are grown
     (depth first, branches in order), so a node's sons come after it.
 
     Returns flat arrays: per node the attribute tested (-1 at a leaf), split point (the training
@@ -416,7 +424,7 @@ def grow_tree(Z, y, w0, sorted0, numeric_cols, is_numeric, n_values, n_classes, 
         n = rows.shape[0]
         a, sp, g, ratio, pcb, pb, pc, tot = select_split(
             Z, y, w, rows, srt.T, numeric_cols, is_numeric, n_values, r, min_leaf, multi_valued, all_values.shape[0],
-            position, log_table)
+            position, log_table, row_counts)
         if keep_rows:
             kept_rows.append(rows)
             kept_w.append(w)
