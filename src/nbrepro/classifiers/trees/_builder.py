@@ -284,7 +284,8 @@ class TreeBuilder:
         known = ~np.isnan(V)
         n_known = known.sum(axis=0)
         # Weka's count of instances with a known value (firstMiss): a row may stand for several
-        n_instances = np.where(known, self._row_counts[rows[order]], 0).sum(axis=0) if len(self._row_counts) else n_known
+        counts = self._row_counts
+        n_instances = np.where(known, counts[rows[order]], 0).sum(axis=0) if len(counts) else n_known
         Wk = np.where(known, w[order], 0.0)
         Yk = y[order]
         cols_idx = np.arange(len(cols))

@@ -373,8 +373,9 @@ def grow_tree(Z, y, w0, sorted0, numeric_cols, is_numeric, n_values, n_classes, 
               position, log_table, keep_rows, row_counts):
     """Grow the tree of every row of ``Z`` (weights ``w0``; ``sorted0``: (numeric columns, rows),
     the rows sorted by each numeric attribute, missing last) as ``_TreeBuilder.build`` does, then
-    collapse it (``_TreeBuilder.collapse``); ``row_counts``: as ``select_split``'s. Nodes are numbered in the order they are grown
-    (depth first, branches in order), so a node's sons come after it.
+    collapse it (``_TreeBuilder.collapse``); ``row_counts``: as ``select_split``'s. Nodes are
+    numbered in the order they are grown (depth first, branches in order), so a node's sons come
+    after it.
 
     Returns flat arrays: per node the attribute tested (-1 at a leaf), split point (the training
     value it moved to), info gain, gain ratio, number of bags, first son's slot in ``sons``, total
