@@ -241,6 +241,17 @@ def test_nbtree_fused_branch_scoring_gives_the_same_tree(name, monkeypatch):
         _nbtree_same_with(name, monkeypatch, NBTree, "_branch_errors", _branch_errors_stepwise)
 
 
+@pytest.mark.parametrize("name", ["colic", "hepatitis", "vehicle", "heart-statlog", "credit-a", "vote"])
+def test_nbtree_stops_scoring_a_split_that_cannot_be_taken(name, monkeypatch):
+    # every branch of every split scored (no best_errors) against stopping once a split's errors
+    # reach the best so far or miss the 5% rule: the same tree
+    from nbrepro.classifiers import NBTree
+
+    scored = NBTree._evaluate_split
+    _nbtree_same_with(name, monkeypatch, NBTree, "_evaluate_split",
+                      lambda self, *args: scored(self, *args[:8]))
+
+
 @pytest.mark.parametrize("better_encoding", [False, True])
 def test_compiled_weighted_cut_points_equal_numpy(better_encoding):
     # NBTree's branches carry fractional weights (rows with missing values shared out), and

@@ -252,7 +252,8 @@ class NBTree(MixedInputMixin):
             else:
                 given, found = True, nominal_splits[a]
             split, errors = self._evaluate_split(a, rows, w, total_weight, leaf.errors,
-                                                 found.make() if found is not None else None, given, presorted)
+                                                 found.make() if found is not None else None, given, presorted,
+                                                 best_errors)
             if split is not None and errors < best_errors:
                 best, best_errors = split, errors
         if best is None or (leaf.errors - best_errors) / leaf.errors < 0.05:
@@ -289,9 +290,15 @@ class NBTree(MixedInputMixin):
             return None
         return presort_columns(self._Z, rows, self._numeric_columns, self._member, self._xlnx)
 
-    def _evaluate_split(self, a, rows, w, total_weight, global_errors, split=None, given=False, presorted=None):
+    def _evaluate_split(self, a, rows, w, total_weight, global_errors, split=None, given=False, presorted=None,
+                        best_errors=None):
         """NBTreeSplit.buildClassifier: (C45Split, estimated errors), or (None, _) if not useful.
-        ``given``: ``split`` is C4.5's split on ``a`` (None: there is none), already found."""
+        ``given``: ``split`` is C4.5's split on ``a`` (None: there is none), already found.
+        ``best_errors``: the fewest errors of a split so far at this node (the node's own naive
+        Bayes's before any): once the branches scored add up to that many, or to so many that the
+        split would not be 5% better than the node's naive Bayes, the split cannot be taken, and
+        the branches left are not scored (None). Each split draws from its own generator, so
+        the splits after it are scored as before: the same tree."""
         y = self._y[rows]
         if not given:
             split = self._c45.c45_split(a, rows, w, y, total_weight)
@@ -305,6 +312,9 @@ class NBTree(MixedInputMixin):
         # Weka cross-validates a branch with at least 5 rows (nominal split) or more than 5 (numeric)
         least = _MIN_ROWS_FOR_CV + 1 if self.numeric_[a] else _MIN_ROWS_FOR_CV
         for b in range(split.n_subsets):
+            # errors only grow branch by branch (each adds a sum of weights)
+            if best_errors is not None and (errors >= best_errors or (global_errors - errors) / global_errors < 0.05):
+                return None, global_errors
             at = (sub == b) | missing  # a row with a missing value goes to every branch
             b_rows = rows[at]
             b_w = np.where(missing, w * share[b] if share is not None else w, w)[at]
