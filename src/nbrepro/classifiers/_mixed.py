@@ -47,16 +47,17 @@ class MixedInputMixin(NominalClassifierMixin):
         self._validate_params()  # every fit of a mixed-input classifier passes here
         if isinstance(X, pd.DataFrame):
             self.feature_names_in_ = np.asarray(X.columns, dtype=object)
-            numeric = np.array([is_numeric_dtype(t) for t in X.dtypes], dtype=bool)
+            dtypes = list(X.dtypes)  # once: each ``X.dtypes`` builds a Series (tens of microseconds)
+            numeric = np.array([is_numeric_dtype(t) for t in dtypes], dtype=bool)
             cats = []
-            for c, num, t in zip(X.columns, numeric, X.dtypes, strict=True):
+            for c, num, t in zip(X.columns, numeric, dtypes, strict=True):
                 if num:
                     cats.append(None)
                 elif isinstance(t, pd.CategoricalDtype):
                     cats.append(list(t.categories))
                 else:
                     cats.append(sorted(pd.unique(X[c].dropna())))
-            self._dtypes = [t if isinstance(t, pd.CategoricalDtype) else None for t in X.dtypes]
+            self._dtypes = [t if isinstance(t, pd.CategoricalDtype) else None for t in dtypes]
             self._array_input = False
         else:
             A = self._as_array(X)
@@ -96,15 +97,15 @@ class MixedInputMixin(NominalClassifierMixin):
             numeric = np.flatnonzero(self.numeric_)
             if len(numeric):  # all numeric columns in one pandas call
                 names = list(self.feature_names_in_[numeric])
-                dtypes = X.dtypes
-                bad = [c for c in names if not is_numeric_dtype(dtypes[c])]
+                arrays = column_arrays(X, names)  # their dtypes without ``X.dtypes``'s Series
+                bad = [(c, a.dtype) for c, a in zip(names, arrays, strict=True) if not is_numeric_dtype(a.dtype)]
                 if bad:
-                    raise TypeError(f"{name}: attribute {bad[0]!r} was numeric in fit but is {dtypes[bad[0]]} here")
+                    raise TypeError(f"{name}: attribute {bad[0][0]!r} was numeric in fit but is {bad[0][1]} here")
                 every = len(names) == X.shape[1] and all(a == b for a, b in zip(names, X.columns, strict=True))
                 # a whole all-numeric frame converts in one call; otherwise column by column,
                 # which costs less than the copy a column selection (X[names]) makes
                 V = (X.to_numpy(dtype=np.float64, na_value=np.nan) if every else
-                     np.column_stack([_float_values(a) for a in column_arrays(X, names)]))
+                     np.column_stack([_float_values(a) for a in arrays]))
                 inf = np.isinf(V)
                 if inf.any():
                     r, k = np.argwhere(inf)[0]

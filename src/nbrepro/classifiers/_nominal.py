@@ -20,7 +20,8 @@ def encode_target(estimator, y) -> tuple[np.ndarray, np.ndarray]:
     """(classes, integer codes) of a target: a Categorical's declared categories (missing → -1),
     or the sorted distinct labels of anything else."""
     if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
-        return np.asarray(y.cat.categories, dtype=object), y.cat.codes.to_numpy().astype(np.int64)
+        # the Categorical's own codes (``y.cat.codes`` builds a Series around them first)
+        return np.asarray(y.cat.categories, dtype=object), y.array.codes.astype(np.int64)
     if y is None:
         raise ValueError(f"{type(estimator).__name__} requires y to be passed, but the target y is None")
     y = column_or_1d(y, warn=True)
