@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 from sklearn.utils import check_array
 
-from ._nominal import NominalClassifierMixin, column_arrays, encode_target
+from ._nominal import NominalClassifierMixin, column_arrays, declared_values, encode_target
 
 
 def is_numeric_dtype(dtype) -> bool:
@@ -54,7 +54,7 @@ class MixedInputMixin(NominalClassifierMixin):
                 if num:
                     cats.append(None)
                 elif isinstance(t, pd.CategoricalDtype):
-                    cats.append(list(t.categories))
+                    cats.append(declared_values(t))
                 else:
                     cats.append(sorted(pd.unique(X[c].dropna())))
             self._dtypes = [t if isinstance(t, pd.CategoricalDtype) else None for t in dtypes]

@@ -7,6 +7,8 @@ column is numeric and is refused with a message saying to discretise it first.
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin
@@ -74,6 +76,33 @@ class ProbaPredictMixin:
         proba = self.predict_proba(X)
         return self.classes_[np.argmax(proba, axis=1)]
 
+    @classmethod
+    def _get_param_names(cls):
+        # scikit-learn reads the signature of __init__ on every get_params, so on every clone
+        # (Hall's calibration clones some 30 estimators per fold): read once per class
+        return list(_param_names(cls))
+
+
+@functools.cache
+def _param_names(cls) -> tuple:
+    return tuple(BaseEstimator._get_param_names.__func__(cls))
+
+
+def declared_values(dtype: pd.CategoricalDtype) -> list:
+    """A categorical dtype's declared values as a list, computed once per dtype object: the folds
+    of a frame share its column dtypes, and listing string categories walks them one by one."""
+    hit = _DECLARED.get(id(dtype))
+    if hit is not None and hit[0] is dtype:
+        return list(hit[1])
+    if len(_DECLARED) > 4096:
+        _DECLARED.clear()
+    values = list(dtype.categories)
+    _DECLARED[id(dtype)] = (dtype, tuple(values))  # the dtype kept alive, so its id is not reused meanwhile
+    return values
+
+
+_DECLARED: dict = {}
+
 
 class NominalClassifierMixin(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
     """fit/predict plumbing: codes in, probabilities out. Subclasses implement ``_fit_codes`` and ``_proba_codes``."""
@@ -90,7 +119,7 @@ class NominalClassifierMixin(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
             for c in X.columns:
                 s = X[c]
                 if isinstance(s.dtype, pd.CategoricalDtype):
-                    cats.append(list(s.cat.categories))
+                    cats.append(declared_values(s.dtype))
                 elif s.dtype.kind in "fc":
                     raise TypeError(
                         f"{type(self).__name__}: attribute {c!r} is numeric ({s.dtype}); this classifier takes "
@@ -157,7 +186,7 @@ class NominalClassifierMixin(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
         """Whether a column's categorical dtype declares exactly the values seen in fit, in order."""
         if dtype is self._dtypes[j]:  # CV folds slice one frame: the same dtype object, no comparison needed
             return True
-        return isinstance(dtype, pd.CategoricalDtype) and list(dtype.categories) == self.categories_[j]
+        return isinstance(dtype, pd.CategoricalDtype) and declared_values(dtype) == self.categories_[j]
 
     def _lookup(self, values, cats, name) -> np.ndarray:
         index = {v: i for i, v in enumerate(cats)}

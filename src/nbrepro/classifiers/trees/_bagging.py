@@ -23,7 +23,7 @@ from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 from ...weka._random_kernel import alias_draws, shuffled_indices
 from ...weka.random import JavaRandom
 from ...weka.utils import eq
-from .._nominal import ProbaPredictMixin, column_arrays, encode_target, java_normalize
+from .._nominal import ProbaPredictMixin, column_arrays, declared_values, encode_target, java_normalize
 
 
 def weka_alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -93,7 +93,7 @@ def fit_fingerprint(X, y, sample_weight, **params) -> bytes:
                     h.update(np.ascontiguousarray(a).tobytes())
                 else:
                     h.update(pd.util.hash_array(np.asarray(a, dtype=object)).tobytes())
-            h.update(repr([(str(c), str(t), list(t.categories) if isinstance(t, pd.CategoricalDtype) else None)
+            h.update(repr([(str(c), str(t), declared_values(t) if isinstance(t, pd.CategoricalDtype) else None)
                            for c, t in part.dtypes.items()]).encode())
         else:
             a = np.asarray(part)
