@@ -50,7 +50,7 @@ class MixedInputMixin(NominalClassifierMixin):
             dtypes = list(X.dtypes)  # once: each ``X.dtypes`` builds a Series (tens of microseconds)
             numeric = np.array([is_numeric_dtype(t) for t in dtypes], dtype=bool)
             cats = []
-            for c, num, t in zip(X.columns, numeric, dtypes, strict=True):
+            for c, num, t in zip(self.feature_names_in_, numeric, dtypes, strict=True):
                 if num:
                     cats.append(None)
                 elif isinstance(t, pd.CategoricalDtype):

@@ -48,6 +48,8 @@ def column_arrays(X: pd.DataFrame, names) -> list:
     calibrated fit encodes a frame some thirty times, on data sets of up to 61 attributes): the
     encoders read only the array, taken by position where the name is unique."""
     get = getattr(X, "_get_column_array", None)  # pandas' own accessor of a column's array
+    if get is not None and names is X.columns:  # every column, in order: by position
+        return [get(i) for i in range(X.shape[1])]
     out = []
     for c in names:
         loc = X.columns.get_loc(c)

@@ -81,20 +81,23 @@ def fit_fingerprint(X, y, sample_weight, **params) -> bytes:
     declared categories, the classes, the weights and ``params`` (by repr)."""
     h = hashlib.blake2b(digest_size=20)
     for part in (X, y):
-        if isinstance(part, pd.Series):
-            part = part.to_frame()
-        if isinstance(part, pd.DataFrame):
+        if isinstance(part, (pd.DataFrame, pd.Series)):
             # column by column: a Categorical's codes and a numpy column's values as bytes (what
-            # the fit reads), any other column through pandas' hash
-            for a in column_arrays(part, part.columns):
+            # the fit reads), any other column through pandas' hash; a Series as a one-column frame
+            frame = isinstance(part, pd.DataFrame)
+            names = list(part.columns) if frame else [part.name]
+            arrays = column_arrays(part, part.columns) if frame else [part.array]
+            if not frame and isinstance(part.dtype, np.dtype):
+                arrays = [part.to_numpy()]
+            for a in arrays:
                 if isinstance(a, pd.Categorical):
                     h.update(a.codes.tobytes())
                 elif isinstance(a, np.ndarray) and a.dtype != object:
                     h.update(np.ascontiguousarray(a).tobytes())
                 else:
                     h.update(pd.util.hash_array(np.asarray(a, dtype=object)).tobytes())
-            h.update(repr([(str(c), str(t), declared_values(t) if isinstance(t, pd.CategoricalDtype) else None)
-                           for c, t in part.dtypes.items()]).encode())
+            h.update(repr([(str(c), str(a.dtype), declared_values(a.dtype) if isinstance(a.dtype, pd.CategoricalDtype)
+                            else None) for c, a in zip(names, arrays, strict=True)]).encode())
         else:
             a = np.asarray(part)
             h.update(repr((a.dtype.str, a.shape)).encode())
