@@ -166,7 +166,7 @@ def _sorted_column_cuts(values, classes, n_classes, better_encoding, xlnx, out):
     last = np.nan
     for i in range(n):
         v = values[i]
-        d += (v != last) | (d == 0)
+        d += v != last  # the first value is new too: ``last`` starts NaN (the values have none)
         last = v
         distinct[d - 1] = v
         run[classes[i]] += 1

@@ -86,9 +86,8 @@ def fit_fingerprint(X, y, sample_weight, **params) -> bytes:
             # the fit reads), any other column through pandas' hash; a Series as a one-column frame
             frame = isinstance(part, pd.DataFrame)
             names = list(part.columns) if frame else [part.name]
-            arrays = column_arrays(part, part.columns) if frame else [part.array]
-            if not frame and isinstance(part.dtype, np.dtype):
-                arrays = [part.to_numpy()]
+            arrays = (column_arrays(part, part.columns) if frame
+                      else [part.to_numpy() if isinstance(part.dtype, np.dtype) else part.array])
             for a in arrays:
                 if isinstance(a, pd.Categorical):
                     h.update(a.codes.tobytes())
@@ -283,7 +282,7 @@ class Bagging(ProbaPredictMixin, MetaEstimatorMixin, ClassifierMixin, BaseEstima
             if "random_state" in member.get_params():
                 member.set_params(random_state=rnd.next_int())
             rows = keep[bag]
-            if encoder is not None and counted:
+            if counted:
                 drawn, times = drawn_once(bag)
                 member._fit_encoded(encoder[0], encoder[1][drawn], encoder[2][drawn], encoder[1][bag],
                                     encoder[3][:, drawn], depths_only=depths_only, row_counts=times)
