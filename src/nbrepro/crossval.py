@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
+from .classifiers._mixed import encoded_once, take_rows
 from .classifiers._nominal import ENCODING_ATTRIBUTES, CountedClassifierMixin, NominalClassifierMixin
 
 
@@ -75,12 +76,15 @@ def fold_probabilities(estimator, X: pd.DataFrame, y: pd.Series,
     a count-based one subtracts the test rows' counts from the whole data's."""
     counted = isinstance(estimator, CountedClassifierMixin)
     if not (_all_categorical(X, y) and (counted or _fits_from_codes(estimator))):
+        # a classifier that takes an EncodedFrame gets the folds' rows of X encoded once (the same
+        # model as from the frame's rows; the encoding is then not in any fold's seconds)
+        X = encoded_once(estimator, X)
         for train, test in folds:
             model = clone(estimator)
             t0 = cpu_seconds()
-            model.fit(X.iloc[train], y.iloc[train])
+            model.fit(take_rows(X, train), y.iloc[train])
             t1 = cpu_seconds()
-            proba = model.predict_proba(X.iloc[test])
+            proba = model.predict_proba(take_rows(X, test))
             yield FoldProba(proba, model.classes_, t1 - t0, cpu_seconds() - t1, recorded_state(model, record))
         return
 

@@ -164,3 +164,54 @@ def test_meta_estimators_take_a_categorical_target_with_missing_classes():
     for meta in (Calibrated(NaiveBayes()), InnerCVSelection(NaiveBayes(), param_grid={"kernel": [False, True]}),
                  OneHotClassifier(GaussianNB())):
         assert list(meta.fit(X, y).classes_) == ["p", "q"] and meta.n_features_in_ == 2
+
+
+def _mixed_frame(n: int, seed: int):
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame({
+        "a": pd.Categorical(rng.choice(["x", "y", "z"], n), categories=["x", "y", "z", "never"]),
+        "b": rng.normal(size=n).round(2),
+        "c": pd.Categorical(rng.choice(["p", "q"], n), categories=["p", "q"]),
+        "d": rng.integers(0, 5, n),
+    })
+    X.loc[rng.choice(n, 6, replace=False), "a"] = np.nan
+    X.loc[rng.choice(n, 6, replace=False), "b"] = np.nan
+    y = pd.Series(pd.Categorical(np.where(X["b"].fillna(0) + (X["c"] == "p") > 0.5, "hi", "lo"), categories=["hi", "lo"]))
+    return X, y
+
+
+@pytest.mark.parametrize("estimator", [e for e in _tested_estimators() if getattr(e, "accepts_encoded_frame", False)],
+                         ids=lambda e: type(e).__name__)
+def test_an_encoded_frame_gives_the_frames_model(estimator):
+    # a classifier that says it takes an EncodedFrame (the meta-estimators' inner fits, the CV's folds)
+    # fits and predicts on it exactly as on the DataFrame it encodes, and predicts a DataFrame after
+    import numpy as np
+    from sklearn.base import clone
+
+    from nbrepro.classifiers._mixed import EncodedFrame
+
+    X, y = _mixed_frame(90, 0)
+    train, test = np.arange(70), np.arange(70, 90)
+    expected = clone(estimator).fit(X.iloc[train], y.iloc[train]).predict_proba(X.iloc[test])
+    encoded = EncodedFrame.of(X)
+    model = clone(estimator).fit(encoded.take(train), y.iloc[train])
+    assert np.array_equal(model.predict_proba(encoded.take(test)), expected)
+    assert np.array_equal(model.predict_proba(X.iloc[test]), expected)
+    assert list(model.feature_names_in_) == list(X.columns)
+
+
+def test_a_frame_is_encoded_once_only_where_its_rows_alone_cannot_change_the_encoding():
+    import numpy as np
+
+    from nbrepro.classifiers._mixed import EncodedFrame
+
+    X, _ = _mixed_frame(20, 1)
+    assert EncodedFrame.of(X) is not None
+    assert EncodedFrame.of(X.assign(e=["s", "t"] * 10)) is None     # an object column: its value set is the rows'
+    assert EncodedFrame.of(X.assign(b=np.inf)) is None              # the classifier's own error to raise
+    assert EncodedFrame.of(X.to_numpy()) is None
+    # a model fitted on another frame reads an encoded frame's rows through their DataFrame
+    other = NaiveBayes().fit(*_mixed_frame(40, 2))
+    assert np.array_equal(other.predict_proba(EncodedFrame.of(X)), other.predict_proba(X))

@@ -13,6 +13,9 @@ or array into that one float matrix:
 A nominal value outside the value set is missing (``handle_unknown="ignore"``) or an
 error naming the attribute (``"error"``), as for the nominal classifiers. An infinite
 numeric value is an error naming the attribute: Weka's ARFF reader refuses it too.
+
+``EncodedFrame`` holds a frame already encoded so, for meta-estimators that fit their
+estimator many times on rows of one frame (an inner cross-validation).
 """
 from __future__ import annotations
 
@@ -35,17 +38,102 @@ def _float_values(a) -> np.ndarray:
     return a.to_numpy(dtype=np.float64, na_value=np.nan)
 
 
+class EncodedFrame:
+    """A DataFrame encoded once into the float matrix ``MixedInputMixin`` would build from it,
+    with its columns' names and dtypes: what a meta-estimator hands its estimator when it fits it
+    many times on rows of one frame (Hall's calibration: eleven fits per training fold).
+
+    Taking rows (``take``) is a numpy take, and a classifier that accepts it
+    (``accepts_encoded_frame``) reads the matrix as it is: the pandas take and the encoding of
+    each inner fit are done once. Encoding is row by row, so the rows of the encoded frame are
+    the encoding of the frame's rows: the same bits. Only a frame of Categorical and numeric
+    columns without an infinite value is encoded (``of`` gives None otherwise): an object
+    column's value set depends on the rows a fit sees, and an infinite value is the
+    classifier's own error to raise. ``frame`` gives back the DataFrame of the rows, for an
+    estimator fitted on another frame.
+
+    ``values``: (rows, attributes) float64; ``columns``: names; ``dtypes``: per column;
+    ``header``: (columns, dtypes), one object shared by every take of a frame, so a classifier
+    fitted on one take knows another by identity."""
+
+    __slots__ = ("values", "header", "_frame", "_rows")
+
+    def __init__(self, values: np.ndarray, header: tuple, frame: pd.DataFrame, rows: np.ndarray):
+        self.values, self.header, self._frame, self._rows = values, header, frame, rows
+
+    @classmethod
+    def of(cls, X) -> EncodedFrame | None:
+        """X encoded (X itself if it is one), or None where it cannot be encoded once for all its rows."""
+        if isinstance(X, EncodedFrame):
+            return X
+        if not isinstance(X, pd.DataFrame) or not X.columns.is_unique:
+            return None
+        dtypes = list(X.dtypes)
+        if not all(isinstance(t, pd.CategoricalDtype) or is_numeric_dtype(t) for t in dtypes):
+            return None
+        values = np.empty((len(X), len(dtypes)))
+        for j, (t, a) in enumerate(zip(dtypes, column_arrays(X, X.columns), strict=True)):
+            if isinstance(t, pd.CategoricalDtype):
+                values[:, j] = np.where(a.codes >= 0, a.codes, np.nan)
+            else:
+                values[:, j] = _float_values(a)
+        if np.isinf(values).any():
+            return None
+        return cls(values, (np.asarray(X.columns, dtype=object), tuple(dtypes)), X, np.arange(len(X)))
+
+    @property
+    def columns(self) -> np.ndarray:
+        return self.header[0]
+
+    @property
+    def dtypes(self) -> tuple:
+        return self.header[1]
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.values.shape
+
+    def __len__(self) -> int:
+        return self.values.shape[0]
+
+    def take(self, rows) -> EncodedFrame:
+        return EncodedFrame(self.values[rows], self.header, self._frame, self._rows[rows])
+
+    def frame(self) -> pd.DataFrame:
+        return self._frame.iloc[self._rows]
+
+
+def encoded_once(estimator, X):
+    """X as an ``EncodedFrame`` where ``estimator`` takes one (``accepts_encoded_frame``) and X's
+    columns allow encoding it once for all its rows; X itself otherwise."""
+    if getattr(estimator, "accepts_encoded_frame", False):
+        encoded = EncodedFrame.of(X)
+        if encoded is not None:
+            return encoded
+    return X
+
+
+def take_rows(X, rows):
+    """Rows of a DataFrame, Series, EncodedFrame or array, by position."""
+    if isinstance(X, EncodedFrame):
+        return X.take(rows)
+    return X.iloc[rows] if isinstance(X, (pd.DataFrame, pd.Series)) else np.asarray(X)[rows]
+
+
 class MixedInputMixin(NominalClassifierMixin):
     """fit/predict plumbing for nominal + numeric data. After ``_fit_mixed``: ``numeric_``
     (bool per attribute), ``categories_`` (value list per nominal attribute, ``None`` for a
     numeric one) and ``n_values_`` (0 for a numeric attribute)."""
 
     attribute_kinds = frozenset({"nominal", "numeric"})
+    # fit and predict take an EncodedFrame (a subclass that reads X otherwise says False)
+    accepts_encoded_frame = True
 
     def _fit_mixed(self, X, y, sample_weight=None):
         """(values, class codes, weights) of the training rows with a known class."""
         self._validate_params()  # every fit of a mixed-input classifier passes here
-        if isinstance(X, pd.DataFrame):
+        self._header = X.header if isinstance(X, EncodedFrame) else None
+        if isinstance(X, (pd.DataFrame, EncodedFrame)):
             self.feature_names_in_ = np.asarray(X.columns, dtype=object)
             dtypes = list(X.dtypes)  # once: each ``X.dtypes`` builds a Series (tens of microseconds)
             numeric = np.array([is_numeric_dtype(t) for t in dtypes], dtype=bool)
@@ -88,6 +176,10 @@ class MixedInputMixin(NominalClassifierMixin):
 
     def _encode_mixed(self, X) -> np.ndarray:
         """The float matrix Weka would hold: nominal codes, numeric values, NaN for missing."""
+        if isinstance(X, EncodedFrame):
+            if X.header is getattr(self, "_header", None):  # rows of the frame fit saw: encoded as fit would
+                return X.values.copy()
+            X = X.frame()
         name = type(self).__name__
         if isinstance(X, pd.DataFrame) and not self._array_input:
             absent = [c for c in self.feature_names_in_ if c not in X.columns]

@@ -125,6 +125,9 @@ class LocallyWeightedNB(MixedInputMixin, LazyNominalMixin):
         count = np.where(neighbour, hist, 0).sum(axis=1)
         return w * (count / (hist * w).sum(axis=1))[:, None]  # total weight = number of neighbours
 
+    # a frame without a numeric column goes to the nominal plumbing (LazyNominalMixin), which reads a DataFrame
+    accepts_encoded_frame = False
+
     # ---- numeric and mixed data ---------------------------------------------------------
     def fit(self, X, y):
         if not (hasattr(X, "dtypes") and any(is_numeric_dtype(t) for t in X.dtypes)):

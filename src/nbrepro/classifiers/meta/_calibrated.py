@@ -14,7 +14,8 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils._param_validation import HasMethods, Interval
 from sklearn.utils.validation import check_is_fitted
 
-from ._inner_folds import WrappedInputMixin, aligned_proba, inner_splitter, take_rows
+from .._mixed import encoded_once, take_rows
+from ._inner_folds import WrappedInputMixin, aligned_proba, inner_splitter
 
 
 class Calibrated(WrappedInputMixin, ClassifierMixin, BaseEstimator):
@@ -90,6 +91,7 @@ class Calibrated(WrappedInputMixin, ClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         self.classes_, codes = self._check_fit_input(X, y)
         splitter = inner_splitter(self.cv, self.default_cv)
+        X = encoded_once(self.estimator, X)  # eleven fits on rows of X: encoded once, rows taken by numpy
         blocks, order = [], []
         for train, test in splitter.split(X, y):
             model = clone(self.estimator).fit(take_rows(X, train), take_rows(y, train))
@@ -106,6 +108,11 @@ class Calibrated(WrappedInputMixin, ClassifierMixin, BaseEstimator):
         self.estimator_ = clone(self.estimator).fit(X, y)
         self._copy_features(self.estimator_)
         return self
+
+    @property
+    def accepts_encoded_frame(self) -> bool:
+        """Whether fit and predict take an ``EncodedFrame``: where the estimator does."""
+        return bool(getattr(self.estimator, "accepts_encoded_frame", False))
 
     def predict_proba(self, X):
         check_is_fitted(self, "meta_")

@@ -7,7 +7,8 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils._param_validation import HasMethods
 from sklearn.utils.validation import check_is_fitted
 
-from ._inner_folds import WrappedInputMixin, codes_and_counts, inner_splitter, take_rows
+from .._mixed import take_rows
+from ._inner_folds import WrappedInputMixin, codes_and_counts, inner_splitter
 
 
 class InnerCVSelection(WrappedInputMixin, ClassifierMixin, BaseEstimator):

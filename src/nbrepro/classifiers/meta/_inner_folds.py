@@ -47,8 +47,6 @@ def inner_splitter(cv, default: dict):
     return cv
 
 
-def take_rows(X, idx):
-    return X.iloc[idx] if isinstance(X, (pd.DataFrame, pd.Series)) else np.asarray(X)[idx]
 
 
 def aligned_proba(model, X, classes) -> np.ndarray:

@@ -23,6 +23,7 @@ from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 from ...weka._random_kernel import alias_draws, shuffled_indices
 from ...weka.random import JavaRandom
 from ...weka.utils import eq
+from .._mixed import EncodedFrame, take_rows
 from .._nominal import ProbaPredictMixin, column_arrays, declared_values, encode_target, java_normalize
 
 
@@ -81,7 +82,11 @@ def fit_fingerprint(X, y, sample_weight, **params) -> bytes:
     declared categories, the classes, the weights and ``params`` (by repr)."""
     h = hashlib.blake2b(digest_size=20)
     for part in (X, y):
-        if isinstance(part, (pd.DataFrame, pd.Series)):
+        if isinstance(part, EncodedFrame):  # the matrix the fit reads, and the header it was encoded by
+            h.update(np.ascontiguousarray(part.values).tobytes())
+            h.update(repr([(str(c), str(t), declared_values(t) if isinstance(t, pd.CategoricalDtype) else None)
+                           for c, t in zip(part.columns, part.dtypes, strict=True)]).encode())
+        elif isinstance(part, (pd.DataFrame, pd.Series)):
             # column by column: a Categorical's codes and a numpy column's values as bytes (what
             # the fit reads), any other column through pandas' hash; a Series as a one-column frame
             frame = isinstance(part, pd.DataFrame)
@@ -236,7 +241,9 @@ class Bagging(ProbaPredictMixin, MetaEstimatorMixin, ClassifierMixin, BaseEstima
         (AWNB's use: the same bags and trees, no nodes to predict with)."""
         self._validate_params()  # e.g. an estimator is required: J48(unpruned=True) in Hall's bags
         X_given = X
-        if not isinstance(X, pd.DataFrame):
+        if isinstance(X, EncodedFrame) and not self.accepts_encoded_frame:
+            X = X.frame()
+        if not isinstance(X, (pd.DataFrame, EncodedFrame)):
             X = check_array(X, dtype=None, ensure_all_finite="allow-nan")
         self.classes_, codes = encode_target(self, y)
         check_consistent_length(X, codes)
@@ -251,7 +258,7 @@ class Bagging(ProbaPredictMixin, MetaEstimatorMixin, ClassifierMixin, BaseEstima
             if not sample_weight.sum() > 0:
                 raise ValueError("Bagging: every sample weight is zero, so there is nothing to fit")
             weights = sample_weight[keep]
-        if isinstance(X, pd.DataFrame):
+        if isinstance(X, (pd.DataFrame, EncodedFrame)):
             self.feature_names_in_ = np.asarray(X.columns, dtype=object)
         self.n_features_in_ = X.shape[1]
         y_series = y if isinstance(y, pd.Series) else pd.Series(column_or_1d(y))
@@ -290,8 +297,7 @@ class Bagging(ProbaPredictMixin, MetaEstimatorMixin, ClassifierMixin, BaseEstima
                 Zb = encoder[1][bag]
                 member._fit_encoded(encoder[0], Zb, encoder[2][bag], Zb, encoder[3][:, bag], depths_only=depths_only)
             else:
-                Xb = X.iloc[rows] if isinstance(X, pd.DataFrame) else np.asarray(X)[rows]
-                member.fit(Xb, y_series.iloc[rows])
+                member.fit(take_rows(X, rows), y_series.iloc[rows])
             self.estimators_.append(member)
             self.bags_.append(rows)
         memo = _TREE_DEPTHS.get()
@@ -319,17 +325,19 @@ class Bagging(ProbaPredictMixin, MetaEstimatorMixin, ClassifierMixin, BaseEstima
         a bag draws)."""
         from ._j48 import J48, value_ranks
 
-        if (
-            type(self.estimator) is not J48
-            or not isinstance(X, pd.DataFrame)
-            or not isinstance(y.dtype, pd.CategoricalDtype)
-        ):
+        if type(self.estimator) is not J48 or not isinstance(y.dtype, pd.CategoricalDtype):
             return None
-        if not all(isinstance(t, pd.CategoricalDtype) or t.kind in "iuf" for t in X.dtypes):
+        X = EncodedFrame.of(X)
+        if X is None:
             return None
         encoder = clone(self.estimator)
-        Z, codes, _ = encoder._fit_mixed(X.iloc[keep], y.iloc[keep])
+        Z, codes, _ = encoder._fit_mixed(X.take(keep), y.iloc[keep])
         return encoder, Z, codes, value_ranks(Z, np.flatnonzero(encoder.numeric_))
+
+    @property
+    def accepts_encoded_frame(self) -> bool:
+        """Whether fit and predict take an ``EncodedFrame``: where the members do."""
+        return bool(getattr(self.estimator, "accepts_encoded_frame", False))
 
     def predict_proba(self, X) -> np.ndarray:
         check_is_fitted(self, "estimators_")

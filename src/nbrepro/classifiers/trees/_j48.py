@@ -114,7 +114,7 @@ class J48(MixedInputMixin):
     # the encoding a fit learns from the data's types (``MixedInputMixin``), shared by
     # ``_fit_encoded``
     _ENCODING = ("feature_names_in_", "numeric_", "categories_", "n_features_in_", "n_values_", "classes_",
-                 "_dtypes", "_array_input")
+                 "_dtypes", "_array_input", "_header")
 
     def _fit_encoded(self, encoder: J48, Z: np.ndarray, ycodes: np.ndarray, all_values: np.ndarray,
                      ranks: np.ndarray | None = None, depths_only: bool = False,

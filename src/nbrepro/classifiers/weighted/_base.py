@@ -20,6 +20,9 @@ class WeightedNaiveBayes(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
     """Weka 3.6's NaiveBayes with each attribute's factors raised to a learned weight; the class
     prior is not weighted. Subclasses implement ``_weights(X, y)``."""
 
+    # X reaches NaiveBayes and the weights' learners (trees, scores), which all take an EncodedFrame
+    accepts_encoded_frame = True
+
     def _weights(self, X, y) -> np.ndarray:
         raise NotImplementedError
 

@@ -28,6 +28,7 @@ from sklearn.utils._param_validation import Interval
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
 from ...weka import utils as wu
+from .._mixed import take_rows
 from ._attribute_scores import discretized_codes, n_ln_n, spread_missing
 from ._base import WeightedNaiveBayes
 
@@ -232,11 +233,8 @@ def cfs_selection(X, y, max_stale: int = 5, locally_predictive: bool = True, enc
     codes, ycodes, n_values, r = discretized_codes(X, y, True, encoder)
     known = ycodes >= 0  # CfsSubsetEval deletes rows with a missing class
     if not known.all():
-        import pandas as pd
-
         rows = np.flatnonzero(known)
-        X = X.iloc[rows] if isinstance(X, pd.DataFrame) else np.asarray(X)[rows]
-        y = y.iloc[rows] if isinstance(y, pd.Series) else np.asarray(y)[rows]
+        X, y = take_rows(X, rows), take_rows(y, rows)
         codes, ycodes, n_values, r = discretized_codes(X, y, True)
     evaluator = CorrelationSubsetEvaluator(codes, n_values, ycodes, r)
     chosen = set(best_first_forward(evaluator.merit, codes.shape[1], max_stale))
