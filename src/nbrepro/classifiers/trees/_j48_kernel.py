@@ -106,6 +106,68 @@ def _add_nominal_counts(Z, y, w, rows, a, pcb, pb, pc):
     return tot
 
 
+@njit(cache=True, inline="always")
+def numeric_gain(xs, cs, ws, nk, instances, r, min_leaf, total_weight, log_table, whole, left, right, init):
+    """C45Split.handleNumericAttribute on one column: its ``nk`` known values ``xs`` in sorted
+    order, their classes ``cs`` and weights ``ws``; ``instances``: how many of Weka's instances
+    they stand for. Weka moves the rows one by one from the right bag to the left and scores
+    each threshold between distinct values that leaves both bags their least weight. (gain, the
+    left bag's last row, the known values' weight) of the first best threshold; the row is -1
+    where there is no split. ``left``, ``right``, ``init``: scratch of ``r``."""
+    init[:] = 0.0
+    init_w = 0.0
+    for t in range(nk):
+        init[cs[t]] += ws[t]
+        init_w += ws[t]
+    min_split = 0.1 * init_w / r
+    if min_split - min_leaf < SMALL:
+        min_split = float(min_leaf)
+    elif min_split - 25.0 > SMALL:
+        min_split = 25.0
+    if 2.0 * min_split - instances > SMALL:
+        return 0.0, -1, init_w
+    old = 0.0
+    for c in range(r):
+        old += _log_func(init[c])
+    old = _log_func(init_w) - old
+    left[:] = 0.0
+    right[:] = init
+    lw = 0.0
+    rw = init_w
+    n_index = 0
+    record = 0.0
+    pos = -1
+    for i in range(nk - 1):
+        wi = ws[i]
+        ci = cs[i]
+        lw += wi
+        rw -= wi
+        left[ci] += wi
+        right[ci] -= wi
+        if not (xs[i] + 1e-5 < xs[i + 1]):
+            continue
+        if not (min_split - lw < SMALL and min_split - rw < SMALL):
+            continue
+        n_index += 1
+        ne = 0.0
+        for c in range(r):
+            ne += _log_func_w(left[c], log_table, whole)
+        ne -= _log_func_w(lw, log_table, whole)
+        for c in range(r):
+            ne += _log_func_w(right[c], log_table, whole)
+        ne -= _log_func_w(rw, log_table, whole)
+        g = _info_gain(old, -ne, init_w, total_weight)
+        if g - record > SMALL:
+            record = g
+            pos = i
+    if n_index == 0 or pos < 0:
+        return 0.0, -1, init_w
+    gain = record - math.log(n_index) / _LOG2 / total_weight
+    if gain < SMALL:
+        return 0.0, -1, init_w
+    return gain, pos, init_w
+
+
 @njit(cache=True)
 def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values, n_classes, min_leaf,
                  multi_valued, n_all, position, log_table, row_counts):
@@ -171,56 +233,9 @@ def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values,
             instances = 0
             for t in range(nk):
                 instances += row_counts[sorted_rows[t, j]]
-        init[:] = 0.0
-        init_w = 0.0
-        for t in range(nk):
-            init[cs[t]] += ws[t]
-            init_w += ws[t]
-        min_split = 0.1 * init_w / r
-        if min_split - min_leaf < SMALL:
-            min_split = float(min_leaf)
-        elif min_split - 25.0 > SMALL:
-            min_split = 25.0
-        if 2.0 * min_split - instances > SMALL:
-            continue
-        old = 0.0
-        for c in range(r):
-            old += _log_func(init[c])
-        old = _log_func(init_w) - old
-        left[:] = 0.0
-        right[:] = init
-        lw = 0.0
-        rw = init_w
-        n_index = 0
-        record = 0.0
-        pos = -1
-        for i in range(nk - 1):
-            wi = ws[i]
-            ci = cs[i]
-            lw += wi
-            rw -= wi
-            left[ci] += wi
-            right[ci] -= wi
-            if not (xs[i] + 1e-5 < xs[i + 1]):
-                continue
-            if not (min_split - lw < SMALL and min_split - rw < SMALL):
-                continue
-            n_index += 1
-            ne = 0.0
-            for c in range(r):
-                ne += _log_func_w(left[c], log_table, whole)
-            ne -= _log_func_w(lw, log_table, whole)
-            for c in range(r):
-                ne += _log_func_w(right[c], log_table, whole)
-            ne -= _log_func_w(rw, log_table, whole)
-            g = _info_gain(old, -ne, init_w, total_weight)
-            if g - record > SMALL:
-                record = g
-                pos = i
-        if n_index == 0 or pos < 0:
-            continue
-        gain = record - math.log(n_index) / _LOG2 / total_weight
-        if gain < SMALL:
+        gain, pos, init_w = numeric_gain(xs, cs, ws, nk, instances, r, min_leaf, total_weight, log_table, whole,
+                                         left, right, init)
+        if pos < 0:
             continue
         pb0 = 0.0
         for t in range(pos + 1):

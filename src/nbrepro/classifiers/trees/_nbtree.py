@@ -40,10 +40,9 @@ from ...weka.random import JavaRandom
 from .._mixed import MixedInputMixin
 from .._nominal import HANDLE_UNKNOWN
 from ..bayes import NaiveBayes
-from ._builder import TreeBuilder
-from ._c45 import Distribution, seq_sum
+from ._c45 import Distribution, Split, log_func, seq_sum
 from ._j48 import tree_probabilities
-from ._nbtree_kernel import encode_with_cuts, naive_bayes_cv_errors
+from ._nbtree_kernel import c45_candidates, encode_with_cuts, naive_bayes_cv_errors
 
 _FOLDS = 5
 _MIN_ROWS_FOR_CV = 5
@@ -204,17 +203,15 @@ class NBTree(MixedInputMixin):
 
     def fit(self, X, y, sample_weight=None):
         Z, ycodes, w = self._fit_mixed(X, y, sample_weight)
-        all_values = self._encode_mixed(X)
         self._Z, self._y = np.ascontiguousarray(Z, dtype=np.float64), np.ascontiguousarray(ycodes, dtype=np.int64)
         self._numeric_columns = np.flatnonzero(self.numeric_)
         self._member = np.zeros(len(ycodes), dtype=bool)  # scratch for mdl_cut_points_presorted
         from ...preprocess._mdl_kernel import xlnx_table  # numba; imports classifiers, so not at the top
 
         self._xlnx = xlnx_table(len(ycodes))  # the cut search's k ln k, once for every node
-        self._c45 = TreeBuilder(Z, ycodes, self.numeric_, self.n_values_, len(self.classes_), 2, all_values,
-                                 0.25, False)
+        self._log_table = log_func(np.arange(len(ycodes) + 1, dtype=np.float64))  # C4.5's logFunc of 0, 1, 2, …
         self.tree_ = self._build(np.arange(len(ycodes)), w)
-        del self._Z, self._y, self._c45, self._numeric_columns, self._member, self._xlnx
+        del self._Z, self._y, self._log_table, self._numeric_columns, self._member, self._xlnx
         return self
 
     # ---- growing ------------------------------------------------------------------------
@@ -228,32 +225,19 @@ class NBTree(MixedInputMixin):
         check = Distribution.one_bag(y, w, len(self.classes_))
         if wu.sm(check.total, self.min_split_rows) or wu.eq(check.total, check.per_class[check.max_class()]):
             return as_leaf
-        total_weight = seq_sum(w)
-        # with whole weights C4.5's numeric splits do not depend on the rows' order: all at once
-        # (the node's presort, when there is one, is the stable sort they need: no sort again)
-        numeric_splits = (self._c45._numeric_splits(rows, w, y, total_weight,
-                                                    sorted_rows=presorted.orders.T if presorted is not None else None)
-                          if leaf.model.whole and self.numeric_.any() else None)
         best, best_errors = None, leaf.errors
         # NBTreeSplit sorts the node's rows by each numeric attribute, and so does its C45Split:
         # the orders each attribute's evaluation sees, all in one call
         numeric = self._numeric_columns
         sorted_orders = weka_sorts_in_turn(self._Z, rows, numeric, 2) if len(numeric) else None
+        splits = self._c45_splits(rows, w, sorted_orders)
         start_rows, start_w = rows, w
-        nominal_splits = self._nominal_splits_in_turn(start_rows, start_w, sorted_orders, total_weight,
-                                                      leaf.model.whole)
         k = 0  # numeric attributes seen so far
         for a in range(self._Z.shape[1]):
-            if self.numeric_[a]:
+            if self.numeric_[a]:  # the rows stay in this order for the attributes after it
                 rows, w = start_rows[sorted_orders[k]], start_w[sorted_orders[k]]
                 k += 1
-                given = numeric_splits is not None
-                found = numeric_splits.get(a) if given else None
-            else:
-                given, found = True, nominal_splits[a]
-            split, errors = self._evaluate_split(a, rows, w, total_weight, leaf.errors,
-                                                 found.make() if found is not None else None, given, presorted,
-                                                 best_errors)
+            split, errors = self._evaluate_split(a, rows, w, leaf.errors, splits[a], presorted, best_errors)
             if split is not None and errors < best_errors:
                 best, best_errors = split, errors
         if best is None or (leaf.errors - best_errors) / leaf.errors < 0.05:
@@ -262,24 +246,30 @@ class NBTree(MixedInputMixin):
         sons = [self._build(r_rows, r_w) for r_rows, r_w in best.branches(sub, rows, w)]
         return _Node(leaf, best, sons)
 
-    def _nominal_splits_in_turn(self, rows, w, sorted_orders, total_weight, whole) -> dict:
-        """C4.5's split on every nominal attribute of a node: attribute → Candidate or None.
-        Each attribute sees the node's rows in the order the numeric attributes before it left
-        (``sorted_orders``); the attributes that see one order are scored in one batch, whose
-        sums run in each attribute's row order (``TreeBuilder._nominal_splits``). With whole
-        weights (``whole``) the order cannot change a sum, so every nominal attribute is in one batch."""
-        nominal = np.flatnonzero(~self.numeric_)
-        if not len(nominal):
-            return {}
-        if whole or sorted_orders is None:
-            seen = np.zeros(len(nominal), dtype=np.int64)
-        else:
-            seen = np.searchsorted(self._numeric_columns, nominal)  # numeric attributes before each
-        out = {}
-        for k in np.unique(seen):
-            order = slice(None) if k == 0 else sorted_orders[k - 1]
-            r_rows, r_w = rows[order], w[order]
-            out.update(self._c45._nominal_splits(r_rows, r_w, self._y[r_rows], total_weight, nominal[seen == k]))
+    def _c45_splits(self, rows, w, sorted_orders) -> list:
+        """C4.5's split (``C45Split``, at least 2 rows per branch) on every attribute of a node:
+        a Split or None per attribute, in one compiled call (``c45_candidates``). Each attribute
+        is evaluated on the rows in the order Weka's in-place sorts leave: a numeric one in its
+        own sorted order (``sorted_orders``, ``weka_sorts_in_turn``), a nominal one in the order
+        the numeric attributes before it left; with fractional weights the order shows in the
+        sums. NBTree chooses among splits by their errors, so the splits carry no gain."""
+        n, m = len(rows), self._Z.shape[1]
+        numeric = self._numeric_columns
+        orders = np.arange(n)[None, :] if sorted_orders is None else np.vstack([np.arange(n)[None, :], sorted_orders])
+        order_of = np.searchsorted(numeric, np.arange(m))  # the numeric attributes before each nominal one
+        order_of[numeric] = np.arange(1, len(numeric) + 1)
+        has, split_point, pcb, pb, pc, total = c45_candidates(
+            self._Z, self._y, rows, np.ascontiguousarray(w, dtype=np.float64), orders, order_of, self.numeric_,
+            self.n_values_, len(self.classes_), 2, self._log_table)
+        out = []
+        for a in range(m):
+            if not has[a]:
+                out.append(None)
+                continue
+            q = 2 if self.numeric_[a] else int(self.n_values_[a])
+            dist = Distribution(pcb[a, :q].copy(), pb[a, :q].copy(), pc[a].copy(), float(total[a]))
+            out.append(Split(a, bool(self.numeric_[a]), float(split_point[a]) if self.numeric_[a] else np.inf, q,
+                             dist, np.nan, np.nan))
         return out
 
     def _sorted_rows(self, rows, w):
@@ -290,18 +280,14 @@ class NBTree(MixedInputMixin):
             return None
         return presort_columns(self._Z, rows, self._numeric_columns, self._member, self._xlnx)
 
-    def _evaluate_split(self, a, rows, w, total_weight, global_errors, split=None, given=False, presorted=None,
-                        best_errors=None):
-        """NBTreeSplit.buildClassifier: (C45Split, estimated errors), or (None, _) if not useful.
-        ``given``: ``split`` is C4.5's split on ``a`` (None: there is none), already found.
+    def _evaluate_split(self, a, rows, w, global_errors, split, presorted=None, best_errors=None):
+        """NBTreeSplit.buildClassifier: (``split``, its estimated errors), or (None, _) if not
+        useful. ``split``: C4.5's split on ``a`` at this node (``_c45_splits``; None: there is none).
         ``best_errors``: the fewest errors of a split so far at this node (the node's own naive
         Bayes's before any): once the branches scored add up to that many, or to so many that the
         split would not be 5% better than the node's naive Bayes, the split cannot be taken, and
         the branches left are not scored (None). Each split draws from its own generator, so
         the splits after it are scored as before: the same tree."""
-        y = self._y[rows]
-        if not given:
-            split = self._c45.c45_split(a, rows, w, y, total_weight)
         if split is None:
             return None, global_errors
         sub = split.subsets(self._Z[rows, a])

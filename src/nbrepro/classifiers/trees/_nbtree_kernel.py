@@ -14,9 +14,13 @@ path, fractional weights (rows with a missing value spread over branches) includ
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
+
+from ._j48_kernel import SMALL, numeric_gain
 
 
 @njit(cache=True)
@@ -156,3 +160,89 @@ def naive_bayes_cv_errors(codes, y, w, n_values, n_classes, n_folds, tiny, resca
             if best_p > 0 and best != y[i]:
                 errors += w[i]
     return errors
+
+
+@njit(cache=True)
+def c45_candidates(Z, y, rows, w, orders, order_of, is_numeric, n_values, n_classes, min_leaf, log_table):
+    """C45Split.buildClassifier on every attribute of an NBTree node, in one call: whether the
+    attribute has a split, its split point (numeric) and the split's distribution over the rows
+    with a known value (Weka's ``Distribution``: per (bag, class), per bag, per class, total).
+
+    ``rows``, ``w``: the node's rows and weights in the node's order; ``orders``: positions into
+    them, the orders the node's sorts leave (NBTree sorts its rows in place by each numeric
+    attribute in turn); ``order_of[a]``: the row of ``orders`` attribute a is evaluated in (a
+    numeric attribute's own sorted order, a nominal one's the order the numeric attributes
+    before it left). Sums run in that order, as Weka adds the rows: the numeric scan is J48's
+    (``numeric_gain``), so every gain and distribution has the bits of the numpy reference
+    (``TreeBuilder.c45_split``, which a test compares with this)."""
+    n = rows.shape[0]
+    m = Z.shape[1]
+    r = n_classes
+    Q = 2
+    for a in range(m):
+        if not is_numeric[a] and n_values[a] > Q:
+            Q = n_values[a]
+    has = np.zeros(m, dtype=np.bool_)
+    split_point = np.full(m, np.nan)
+    pcb = np.zeros((m, Q, r))
+    pb = np.zeros((m, Q))
+    pc = np.zeros((m, r))
+    total = np.zeros(m)
+    total_weight = 0.0
+    whole = True
+    for t in range(n):
+        total_weight += w[t]
+        if w[t] != math.floor(w[t]):
+            whole = False
+    whole = whole and total_weight < log_table.shape[0]
+    left = np.zeros(r)
+    right = np.zeros(r)
+    init = np.zeros(r)
+    xs = np.empty(n)
+    cs = np.empty(n, dtype=np.int64)
+    ws = np.empty(n)
+    for a in range(m):
+        p = orders[order_of[a]]
+        if is_numeric[a]:
+            nk = 0
+            for t in range(n):  # the known values in sorted order (a sort leaves the missing ones last)
+                i = rows[p[t]]
+                x = Z[i, a]
+                if np.isnan(x):
+                    continue
+                xs[nk] = x
+                cs[nk] = y[i]
+                ws[nk] = w[p[t]]
+                nk += 1
+            _, pos, _ = numeric_gain(xs, cs, ws, nk, nk, r, min_leaf, total_weight, log_table, whole, left, right, init)
+            if pos < 0:
+                continue
+            has[a] = True
+            lo, hi = xs[pos], xs[pos + 1]
+            split_point[a] = (hi + lo) / 2.0
+            if split_point[a] == hi:  # a precision problem: Weka takes the smaller value
+                split_point[a] = lo
+            for t in range(nk):
+                b = 0 if t <= pos else 1
+                pcb[a, b, cs[t]] += ws[t]
+                pb[a, b] += ws[t]
+                pc[a, cs[t]] += ws[t]
+                total[a] += ws[t]
+        else:
+            for t in range(n):
+                i = rows[p[t]]
+                x = Z[i, a]
+                if np.isnan(x):
+                    continue
+                v = int(x)
+                c = y[i]
+                pcb[a, v, c] += w[p[t]]
+                pb[a, v] += w[p[t]]
+                pc[a, c] += w[p[t]]
+                total[a] += w[p[t]]
+            useful = 0
+            for v in range(n_values[a]):
+                if min_leaf - pb[a, v] < SMALL:
+                    useful += 1
+            has[a] = useful > 1
+    return has, split_point, pcb, pb, pc, total
