@@ -97,3 +97,40 @@ def shuffled_stratified_order(y, n_folds, state):
     (order, the generator's new state)."""
     items, s = shuffled_indices(y.shape[0], state)
     return stratified(items, y, n_folds), s
+
+
+@njit(cache=True)
+def alias_table(weights):
+    """Walker's alias table (Q, A) of ``Instances.resampleWithWeights``, Weka 3.6's arithmetic in
+    its order: the weights normalised by their running sum (``Utils.normalize``), scaled by n,
+    split into small and large, then each small one's deficit taken from the current large one.
+    Q is returned as q + i (the form ``alias_draws`` compares n·u with)."""
+    n = weights.shape[0]
+    total = 0.0
+    for i in range(n):
+        total += weights[i]
+    Q = np.empty(n)
+    for i in range(n):
+        Q[i] = n * (weights[i] / total)
+    A = np.zeros(n, dtype=np.int64)
+    W = np.zeros(n, dtype=np.int64)
+    small, large = -1, n
+    for i in range(n):
+        if Q[i] < 1.0:
+            small += 1
+            W[small] = i
+        else:
+            large -= 1
+            W[large] = i
+    if small > -1 and large < n:
+        for i in range(n - 1):
+            k, j = W[i], W[large]
+            A[k] = j
+            Q[j] += Q[k] - 1.0
+            if Q[j] < 1.0:
+                large += 1
+            if large >= n:
+                break
+    for i in range(n):
+        Q[i] += i
+    return Q, A

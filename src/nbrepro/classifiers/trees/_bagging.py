@@ -20,7 +20,7 @@ from sklearn.utils import check_array, check_consistent_length, column_or_1d
 from sklearn.utils._param_validation import HasMethods, Interval
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
-from ...weka._random_kernel import alias_draws, shuffled_indices
+from ...weka._random_kernel import alias_draws, alias_table, shuffled_indices
 from ...weka.random import JavaRandom
 from ...weka.utils import eq
 from .._mixed import EncodedFrame, take_rows
@@ -28,33 +28,9 @@ from .._nominal import ProbaPredictMixin, column_arrays, declared_values, encode
 
 
 def weka_alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Walker's alias table (Q, A) as Weka 3.6's ``resampleWithWeights`` builds it."""
-    n = len(weights)
-    total = 0.0
-    for v in weights:
-        total += float(v)
-    p = [float(v) / total for v in weights]  # Utils.normalize
-    Q = [n * v for v in p]
-    A = [0] * n
-    W = [0] * n
-    small, large = -1, n
-    for i in range(n):
-        if Q[i] < 1.0:
-            small += 1
-            W[small] = i
-        else:
-            large -= 1
-            W[large] = i
-    if small > -1 and large < n:
-        for i in range(n - 1):
-            k, j = W[i], W[large]
-            A[k] = j
-            Q[j] += Q[k] - 1.0
-            if Q[j] < 1.0:
-                large += 1
-            if large >= n:
-                break
-    return np.array([q + i for i, q in enumerate(Q)]), np.array(A, dtype=np.int64)
+    """Walker's alias table (Q, A) as Weka 3.6's ``resampleWithWeights`` builds it (compiled:
+    ``alias_table``; Q holds q + i, the form the draws compare with)."""
+    return alias_table(np.ascontiguousarray(weights, dtype=np.float64))
 
 
 def weka_bag(weights: np.ndarray, rnd: JavaRandom, table=None) -> np.ndarray:

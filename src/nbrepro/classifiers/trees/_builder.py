@@ -37,6 +37,18 @@ from ._j48_kernel import grow_tree, order_by_ranks, select_split
 from ._prune_kernel import add_errors  # Stats.addErrs, one compiled definition for the walk and the nodes
 
 
+@functools.lru_cache(maxsize=8)
+def log_table(n: int) -> np.ndarray:
+    """logFunc of 0, 1, …, n (read, never written): one per size, shared by the trees of a job's
+    many fits (Bagging grows ten per fit on rows of one size)."""
+    return log_func(np.arange(n + 1, dtype=np.float64))
+
+
+@functools.lru_cache(maxsize=8)
+def _z_score(p: float) -> float:
+    return weka_normal_inverse(p)
+
+
 class TreeBuilder:
     """Grows, collapses and prunes one tree on (Z, y) with row weights."""
 
@@ -59,8 +71,8 @@ class TreeBuilder:
         self._position = np.zeros(len(Z), dtype=np.int64)  # the kernel's scratch
         self._sorted_all = {}
         # the same logFunc, looked up: up to the instances' count (rows standing for several weigh more)
-        self._log_table = log_func(np.arange(max(len(Z), len(all_values)) + 1, dtype=np.float64))
-        self.z_score = weka_normal_inverse(float(np.float32(1.0) - self.confidence))
+        self._log_table = log_table(max(len(Z), len(all_values)))
+        self.z_score = _z_score(float(np.float32(1.0) - self.confidence))
         self._leaf_errors = {}  # id(distribution) → (distribution, its estimated errors)
 
     # ---- growing --------------------------------------------------------------------

@@ -40,7 +40,8 @@ from ...weka.random import JavaRandom
 from .._mixed import MixedInputMixin
 from .._nominal import HANDLE_UNKNOWN
 from ..bayes import NaiveBayes
-from ._c45 import Distribution, Split, log_func, seq_sum
+from ._builder import log_table
+from ._c45 import Distribution, Split, seq_sum
 from ._j48 import tree_probabilities
 from ._nbtree_kernel import c45_candidates, encode_with_cuts, naive_bayes_cv_errors
 
@@ -209,7 +210,7 @@ class NBTree(MixedInputMixin):
         from ...preprocess._mdl_kernel import xlnx_table  # numba; imports classifiers, so not at the top
 
         self._xlnx = xlnx_table(len(ycodes))  # the cut search's k ln k, once for every node
-        self._log_table = log_func(np.arange(len(ycodes) + 1, dtype=np.float64))  # C4.5's logFunc of 0, 1, 2, …
+        self._log_table = log_table(len(ycodes))  # C4.5's logFunc of 0, 1, 2, …
         self.tree_ = self._build(np.arange(len(ycodes)), w)
         del self._Z, self._y, self._log_table, self._numeric_columns, self._member, self._xlnx
         return self
