@@ -62,3 +62,21 @@ def test_compiled_selective_scores_equal_the_numpy_scores():
         assert got == want or (np.isnan(got) and want == -np.inf)
         count = correct_with(base, add, truth)
         assert float(100.0 * count / n) == SelectiveNB(metric="accuracy")._score(base + add, truth)
+
+
+def test_training_accuracy_without_exp_where_a_class_clearly_leads():
+    # correct_with skips the probabilities where one log score leads by more than CLEAR_LEAD:
+    # rows whose scores are equal, a few ulps apart, or just around the lead, against numpy's path
+    from nbrepro.classifiers.weighted._selective_kernel import CLEAR_LEAD, correct_with
+    from nbrepro.classifiers.weighted._selective_nb import SelectiveNB
+
+    rng = np.random.default_rng(4)
+    for t in range(300):
+        n, r = int(rng.integers(1, 80)), int(rng.integers(2, 8))
+        base = np.log(rng.dirichlet(np.ones(r), n))
+        gaps = rng.choice([0.0, 1e-300, 1e-16, 1e-13, 0.5 * CLEAR_LEAD, CLEAR_LEAD, 2 * CLEAR_LEAD, 1e-6, 1.0], (n, r))
+        add = -gaps - base + base[:, :1]  # every score near the first class's
+        add[rng.random((n, r)) < 0.3] = np.log(rng.random())
+        truth = rng.integers(0, r, n)
+        want = SelectiveNB(metric="accuracy")._score(base + add, truth)
+        assert float(100.0 * correct_with(base, add, truth) / n) == want, t

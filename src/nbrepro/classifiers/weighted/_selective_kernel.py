@@ -21,30 +21,54 @@ from ..._rank_kernel import positive_rank_sum
 MAX_CLASSES = 7
 
 
+# A row's most probable class is its largest log score's when that score leads every other by more
+# than this: exp(−1e-9) < 1 − 4e-10, so the runner-up's normalised probability stays below the
+# leader's by far more than the rounding of the exp and the division (1e-16) could close
+CLEAR_LEAD = 1e-9
+
+
 @njit(cache=True)
 def correct_with(base, add, truth):
-    """How many rows' first most probable class, under log scores ``base + add``, is ``truth``."""
+    """How many rows' first most probable class, under log scores ``base + add``, is ``truth``.
+    Where one class's score leads by more than ``CLEAR_LEAD`` it is the first most probable one
+    (no exp needed); otherwise the probabilities are formed as numpy forms them."""
     n, r = base.shape
     row = np.empty(r)
     e = np.empty(r)
     count = 0
     for i in range(n):
         top = -np.inf
+        second = -np.inf
+        leader = 0
+        nan = False
         for c in range(r):
             v = base[i, c] + add[i, c]
             row[c] = v
-            if v > top:
+            if v != v:
+                nan = True
+            elif v > top:
+                second = top
                 top = v
-        s = 0.0
-        for c in range(r):
-            e[c] = math.exp(row[c] - top)
-            s += e[c]
-        best = 0
-        best_p = e[0] / s
-        for c in range(1, r):
-            p = e[c] / s
-            if p > best_p:
-                best, best_p = c, p
+                leader = c
+            elif v > second:
+                second = v
+        if not nan and top < np.inf and top - second > CLEAR_LEAD:
+            best = leader
+        else:
+            top = -np.inf
+            for c in range(r):
+                if row[c] > top:
+                    top = row[c]
+            s = 0.0
+            for c in range(r):
+                e[c] = math.exp(row[c] - top)
+                s += e[c]
+            best = 0
+            best_p = e[0] / s
+            for c in range(1, r):
+                p = e[c] / s
+                if p > best_p:
+                    best, best_p = c, p
         if best == truth[i]:
             count += 1
     return count
