@@ -28,19 +28,18 @@ def penalised_gradient(expo, denom, w, S, y, B, ridge):
     """Σ_i [w_i·P(c | s_i)·s_ij − w_i·s_ij·(y_i = c)], row by row (each row's probability terms,
     then its own-class terms, 0 for the other classes), + 2·ridge·β_cj for j ≥ 1."""
     k, dim = B.shape
+    # numpy's form adds a 0 for the other classes' own-class terms; the sums start at +0.0 and a
+    # sum is −0.0 only when both terms are, so no sum here is ever −0.0 and adding 0 changes none
     grad = np.zeros((k, dim))
     for i in range(S.shape[0]):
         for c in range(k):
             p = w[i] * (expo[c, i] / denom[i])
             for j in range(dim):
                 grad[c, j] += p * S[i, j]
-        for c in range(k):
-            if y[i] == c:
-                for j in range(dim):
-                    grad[c, j] += -(w[i] * S[i, j])
-            else:
-                for j in range(dim):
-                    grad[c, j] += 0.0  # numpy adds a 0 here: keeps a −0.0 from surviving
+        c = y[i]
+        if 0 <= c < k:
+            for j in range(dim):
+                grad[c, j] += -(w[i] * S[i, j])
     twice = 2.0 * ridge
     for c in range(k):
         for j in range(1, dim):
