@@ -178,7 +178,8 @@ def _mixed_frame(n: int, seed: int):
     })
     X.loc[rng.choice(n, 6, replace=False), "a"] = np.nan
     X.loc[rng.choice(n, 6, replace=False), "b"] = np.nan
-    y = pd.Series(pd.Categorical(np.where(X["b"].fillna(0) + (X["c"] == "p") > 0.5, "hi", "lo"), categories=["hi", "lo"]))
+    label = np.where(X["b"].fillna(0) + (X["c"] == "p") > 0.5, "hi", "lo")
+    y = pd.Series(pd.Categorical(label, categories=["hi", "lo"]))
     return X, y
 
 
