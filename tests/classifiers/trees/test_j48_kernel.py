@@ -225,7 +225,16 @@ def test_nbtree_presorted_cuts_give_the_same_tree(name, monkeypatch):
     from nbrepro.classifiers import NBTree
 
     # without the node's sorted rows every cut sorts its own
-    _nbtree_same_with(name, monkeypatch, NBTree, "_sorted_rows", lambda self, rows, w: None)
+    _nbtree_same_with(name, monkeypatch, NBTree, "_sorted_rows", lambda self, rows, w, parent=None: None)
+
+
+@pytest.mark.parametrize("name", ["vehicle", "heart-statlog", "sonar"])
+def test_nbtree_node_rows_kept_from_the_parents_sort_give_the_same_tree(name, monkeypatch):
+    # a node's sorted rows filtered from its parent's against each node sorting its own
+    from nbrepro.classifiers import NBTree
+
+    own = NBTree._sorted_rows
+    _nbtree_same_with(name, monkeypatch, NBTree, "_sorted_rows", lambda self, rows, w, parent=None: own(self, rows, w))
 
 
 @pytest.mark.parametrize("name", ["colic", "labor", "hepatitis", "vote", "heart-statlog", "vehicle"])
@@ -237,7 +246,7 @@ def test_nbtree_fused_branch_scoring_gives_the_same_tree(name, monkeypatch):
 
     _nbtree_same_with(name, monkeypatch, NBTree, "_branch_errors", _branch_errors_stepwise)
     with monkeypatch.context() as m:  # no presort: every branch's cuts sort their own rows
-        m.setattr(NBTree, "_sorted_rows", lambda self, rows, w: None)
+        m.setattr(NBTree, "_sorted_rows", lambda self, rows, w, parent=None: None)
         _nbtree_same_with(name, monkeypatch, NBTree, "_branch_errors", _branch_errors_stepwise)
 
 

@@ -216,8 +216,8 @@ class NBTree(MixedInputMixin):
         return self
 
     # ---- growing ------------------------------------------------------------------------
-    def _build(self, rows: np.ndarray, w: np.ndarray) -> _Node:
-        presorted = self._sorted_rows(rows, w)
+    def _build(self, rows: np.ndarray, w: np.ndarray, parent: PresortedColumns | None = None) -> _Node:
+        presorted = self._sorted_rows(rows, w, parent)
         leaf = _Leaf(self, rows, w, presorted)
         as_leaf = _Node(leaf, is_empty=wu.eq(seq_sum(w), 0.0))
         if len(rows) < _MIN_ROWS_FOR_CV or leaf.errors == 0:
@@ -244,7 +244,7 @@ class NBTree(MixedInputMixin):
         if best is None or (leaf.errors - best_errors) / leaf.errors < 0.05:
             return as_leaf
         sub = best.subsets(self._Z[rows, best.attribute])
-        sons = [self._build(r_rows, r_w) for r_rows, r_w in best.branches(sub, rows, w)]
+        sons = [self._build(r_rows, r_w, presorted) for r_rows, r_w in best.branches(sub, rows, w)]
         return _Node(leaf, best, sons)
 
     def _c45_splits(self, rows, w, sorted_orders) -> list:
@@ -273,13 +273,24 @@ class NBTree(MixedInputMixin):
                              dist, np.nan, np.nan))
         return out
 
-    def _sorted_rows(self, rows, w):
+    def _sorted_rows(self, rows, w, parent: PresortedColumns | None = None):
         """The node's rows sorted by each numeric attribute (one row per attribute), for the
         cut points of the node and of every branch of every candidate split: None where
-        weights are not all 1 (then Weka's order of sums matters and each cut sorts itself)."""
+        weights are not all 1 (then Weka's order of sums matters and each cut sorts itself).
+        ``parent``: the parent node's, whose rows hold these: kept where they are these rows
+        (a filter of a sorted order is sorted; with unit weights the order of equal values
+        does not change a cut), instead of sorting again."""
         if not len(self._numeric_columns) or not np.all(w == 1.0):
             return None
-        return presort_columns(self._Z, rows, self._numeric_columns, self._member, self._xlnx)
+        if parent is None:
+            return presort_columns(self._Z, rows, self._numeric_columns, self._member, self._xlnx)
+        member = self._member
+        member[rows] = True
+        keep = member[parent.orders]
+        member[rows] = False
+        shape = (len(self._numeric_columns), len(rows))
+        return PresortedColumns(parent.orders[keep].reshape(shape), parent.values[keep].reshape(shape), self._xlnx,
+                                member)
 
     def _evaluate_split(self, a, rows, w, global_errors, split, presorted=None, best_errors=None):
         """NBTreeSplit.buildClassifier: (``split``, its estimated errors), or (None, _) if not
