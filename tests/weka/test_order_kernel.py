@@ -64,3 +64,26 @@ def test_quicksort_is_wekas_order_with_ties():
         vals = values.copy()
         weka_quicksort_in_place(vals, start_copy := start.copy())
         assert np.array_equal(start_copy, start[want]) and np.array_equal(vals, values[want]), trial
+
+
+def test_sorts_in_turn_are_wekas_quicksorts_one_after_the_other():
+    # NBTree's node orders: each column's sort starts from the order the one before left, twice
+    # each; a sort of distinct values already in order is skipped, which must leave the same order
+    from nbrepro.weka._order_kernel import weka_sorts_in_turn
+
+    rng = np.random.default_rng(7)
+    for trial in range(100):
+        n, m = int(rng.integers(1, 120)), int(rng.integers(1, 5))
+        Z = np.round(rng.normal(size=(n + 5, m)) * rng.choice([0.5, 3, 1000], m), 0)
+        Z[rng.random(Z.shape) < 0.05] = np.nan
+        rows = rng.permutation(n + 5)[:n]
+        columns = rng.permutation(m)
+        times = int(rng.integers(1, 3))
+        order = np.arange(n)
+        want = []
+        for j in columns:
+            for _ in range(times):
+                x = Z[rows[order], j]
+                order = order[_weka_utils_quicksort(np.where(np.isnan(x), np.finfo(np.float64).max, x))]
+            want.append(order)
+        assert np.array_equal(weka_sorts_in_turn(Z, rows, columns, times), np.array(want).reshape(len(columns), n))

@@ -96,10 +96,16 @@ def weka_sorts_in_turn(Z, rows, columns, times):
     for k in range(columns.shape[0]):
         j = columns[k]
         for _ in range(times):
+            increasing = True
             for i in range(n):
                 v = Z[rows[order[i]], j]
                 x[i] = big if np.isnan(v) else v
-            weka_quicksort_in_place(x, order)  # order[weka_quicksort_index(x)], in place
+                if i and not x[i - 1] < x[i]:
+                    increasing = False
+            # distinct values already in order have one sorted order, which the sort leaves
+            # as it is (the second sort of a column without ties, most of a deep node's)
+            if not increasing:
+                weka_quicksort_in_place(x, order)  # order[weka_quicksort_index(x)], in place
         out[k, :] = order
     return out
 
