@@ -20,7 +20,7 @@ import numpy as np
 
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
-from ._optimization_kernel import sequential_dot, solve_lower, solve_upper_transposed, update_cholesky
+from ._optimization_kernel import sequential_dot, solve_lower_scaled, solve_upper_transposed, update_cholesky
 
 
 @njit(cache=True, error_model="numpy")  # IEEE arithmetic, as Java
@@ -306,7 +306,6 @@ def _find_argmin(x0, max_iter, data, state):
     direct = -grad
     stpmax = _STPMX * _pymax(np.sqrt(sequential_dot(grad, grad)), float(n))
     x = x0.copy()
-    LD = np.empty((n, n))
     for step in range(max_iter):
         old_x, old_grad = x, grad
         x, f, slope, status = _line_search(x, grad, direct, stpmax, f, data, state)
@@ -342,10 +341,7 @@ def _find_argmin(x0, max_iter, data, state):
                 return x, f, False, step + 1, CHOLESKY_D
             if status > 0:
                 return x, f, False, step + 1, CHOLESKY_SIGMA
-        for i in range(n):
-            for j in range(n):
-                LD[i, j] = L[i, j] * D[j] if j <= i else 0.0
-        yv = solve_lower(LD, -grad)
+        yv = solve_lower_scaled(L, D, -grad)
         for i in range(n):
             if np.isnan(yv[i]):
                 return x, f, False, step + 1, NAN_LDIRECTION

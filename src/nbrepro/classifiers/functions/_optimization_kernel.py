@@ -34,6 +34,22 @@ def solve_lower(T, b):
 
 
 @njit(cache=True, error_model="numpy")  # IEEE division, as Java
+def solve_lower_scaled(L, D, b):
+    """``solve_lower`` of T = L·diag(D) (T_ik = L_ik·D_k, below the diagonal and on it), each T_ik
+    formed as it is used rather than stored first: the same products, the same bits."""
+    n = b.shape[0]
+    num = b.copy()
+    r = np.zeros(n)
+    for k in range(n):
+        rk = num[k] / (L[k, k] * D[k])
+        r[k] = rk
+        dk = D[k]
+        for i in range(k + 1, n):
+            num[i] -= (L[i, k] * dk) * rk
+    return r
+
+
+@njit(cache=True, error_model="numpy")  # IEEE division, as Java
 def solve_upper_transposed(L, b):
     """Back substitution Lᵀ·r = b from L's lower triangle; row j subtracts L_kj·r_k for
     k = j+1, j+2, … in ascending order."""
@@ -91,11 +107,12 @@ def update_cholesky(L, D, v, coeff, zero):
             sigma *= (1.0 + rho) / (rho * (theta + rho))
             if j < n - 1 and not math.isfinite(sigma):
                 return j + 1
-    # entry r after step j: v_r − p_0 L_r0 − … − p_j L_rj in that order, from the old row r
+    # entry r after step j: v_r − p_0 L_r0 − … − p_j L_rj in that order, from the old row r;
+    # row r reads the entries of steps j < r only, so its sum stops there
     partial = np.empty(n)
     for row in range(n):
         acc = v[row]
-        for j in range(n):
+        for j in range(row):
             acc += -(L[row, j] * p[j])
             partial[j] = acc
         for j in range(row):
