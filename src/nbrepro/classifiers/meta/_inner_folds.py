@@ -1,5 +1,6 @@
-"""What the meta-estimators share: their inner cross-validation's splitter, row selection, class
-probabilities aligned to a class list, and the input they take (their estimator's)."""
+"""What the meta-estimators share: their inner cross-validation's splitter, class probabilities
+aligned to a class list, and the input they take (their estimator's; rows are taken with
+``_mixed.take_rows``, which knows an ``EncodedFrame``)."""
 from __future__ import annotations
 
 import numpy as np
@@ -36,7 +37,6 @@ class WrappedInputMixin(ProbaPredictMixin):
         return tags
 
 
-
 def inner_splitter(cv, default: dict):
     from ...protocols import make_splitter
 
@@ -45,8 +45,6 @@ def inner_splitter(cv, default: dict):
     if isinstance(cv, dict):
         return make_splitter(cv)
     return cv
-
-
 
 
 def aligned_proba(model, X, classes) -> np.ndarray:
