@@ -86,4 +86,5 @@ def test_sorts_in_turn_are_wekas_quicksorts_one_after_the_other():
                 x = Z[rows[order], j]
                 order = order[_weka_utils_quicksort(np.where(np.isnan(x), np.finfo(np.float64).max, x))]
             want.append(order)
-        assert np.array_equal(weka_sorts_in_turn(Z, rows, columns, times), np.array(want).reshape(len(columns), n))
+        got = weka_sorts_in_turn(Z, rows, columns, times)
+        assert np.array_equal(got, np.array(want).reshape(len(columns), n)), trial
