@@ -284,6 +284,16 @@ class PresortedColumns:
     xlnx: np.ndarray
     member: np.ndarray
 
+    def restricted_to(self, rows: np.ndarray) -> PresortedColumns:
+        """The same columns for ``rows`` (distinct, all among these rows): each order filtered,
+        which keeps it sorted (a child tree node's rows, without sorting again)."""
+        member = self.member
+        member[rows] = True
+        keep = member[self.orders]
+        member[rows] = False
+        shape = (self.orders.shape[0], len(rows))
+        return PresortedColumns(self.orders[keep].reshape(shape), self.values[keep].reshape(shape), self.xlnx, member)
+
 
 def presort_columns(
     X: np.ndarray,

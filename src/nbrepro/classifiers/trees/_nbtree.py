@@ -284,13 +284,7 @@ class NBTree(MixedInputMixin):
             return None
         if parent is None:
             return presort_columns(self._Z, rows, self._numeric_columns, self._member, self._xlnx)
-        member = self._member
-        member[rows] = True
-        keep = member[parent.orders]
-        member[rows] = False
-        shape = (len(self._numeric_columns), len(rows))
-        return PresortedColumns(parent.orders[keep].reshape(shape), parent.values[keep].reshape(shape), self._xlnx,
-                                member)
+        return parent.restricted_to(rows)
 
     def _evaluate_split(self, a, rows, w, global_errors, split, presorted=None, best_errors=None):
         """NBTreeSplit.buildClassifier: (``split``, its estimated errors), or (None, _) if not

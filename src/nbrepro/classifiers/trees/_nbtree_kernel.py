@@ -20,7 +20,7 @@ import numpy as np
 
 from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
 
-from ._j48_kernel import SMALL, numeric_gain
+from ._j48_kernel import SMALL, _add_nominal_counts, numeric_gain
 
 
 @njit(cache=True)
@@ -201,6 +201,7 @@ def c45_candidates(Z, y, rows, w, orders, order_of, is_numeric, n_values, n_clas
     xs = np.empty(n)
     cs = np.empty(n, dtype=np.int64)
     ws = np.empty(n)
+    ordered_rows, ordered_w, ordered_as = rows, w, -1
     for a in range(m):
         p = orders[order_of[a]]
         if is_numeric[a]:
@@ -229,17 +230,9 @@ def c45_candidates(Z, y, rows, w, orders, order_of, is_numeric, n_values, n_clas
                 pc[a, cs[t]] += ws[t]
                 total[a] += ws[t]
         else:
-            for t in range(n):
-                i = rows[p[t]]
-                x = Z[i, a]
-                if np.isnan(x):
-                    continue
-                v = int(x)
-                c = y[i]
-                pcb[a, v, c] += w[p[t]]
-                pb[a, v] += w[p[t]]
-                pc[a, c] += w[p[t]]
-                total[a] += w[p[t]]
+            if order_of[a] != ordered_as:  # the rows and weights in this attribute's order, once per order
+                ordered_rows, ordered_w, ordered_as = rows[p], w[p], order_of[a]
+            total[a] = _add_nominal_counts(Z, y, ordered_w, ordered_rows, a, pcb[a], pb[a], pc[a])
             useful = 0
             for v in range(n_values[a]):
                 if min_leaf - pb[a, v] < SMALL:
