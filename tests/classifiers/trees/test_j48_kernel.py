@@ -100,6 +100,33 @@ def test_compiled_selection_grows_the_numpy_trees(name, unpruned, monkeypatch):
             assert np.array_equal(a.min_test_depth_, b.min_test_depth_)
 
 
+@pytest.mark.parametrize("n_classes", [1, 2, 3])
+def test_threshold_scan_on_counts_equals_the_float_scan(n_classes):
+    # whole weights and at most three classes are scanned as integer counts in registers
+    # (_scan_counts); the float scan over class arrays (whole=False looks logFunc up only where
+    # the weight is whole) is the reference: gain, row, weights, bit for bit
+    from nbrepro.classifiers.trees._builder import log_table
+    from nbrepro.classifiers.trees._j48_kernel import numeric_gain
+
+    rng = np.random.default_rng(n_classes)
+    scratch = [np.zeros(n_classes) for _ in range(3)]
+    scored = 0
+    for trial in range(300):
+        nk = int(rng.integers(2, 400))
+        xs = np.sort(np.round(rng.normal(size=nk) * rng.choice([1, 20]), int(rng.integers(0, 3))))
+        cs = np.where(rng.random(nk) < 0.5, (xs > xs[nk // 2]).astype(np.int64) % n_classes,
+                      rng.integers(0, n_classes, nk))
+        ws = rng.integers(1, 4, nk).astype(np.float64)
+        table = log_table(int(ws.sum()) + int(rng.integers(0, 5)))
+        min_leaf = int(rng.choice([1, 2, 30]))
+        total = ws.sum() + float(rng.integers(0, 3))  # rows with a missing value weigh in the total
+        got = numeric_gain(xs, cs, ws, nk, nk, n_classes, min_leaf, total, table, True, *scratch)
+        want = numeric_gain(xs, cs, ws, nk, nk, n_classes, min_leaf, total, table, False, *scratch)
+        assert np.array(got).tobytes() == np.array(want).tobytes(), trial
+        scored += got[1] >= 0
+    assert scored > 50 or n_classes == 1
+
+
 @pytest.mark.parametrize("name", ["vote", "colic", "hepatitis", "labor"])
 def test_nbtree_compiled_cv_errors_match_numpy_with_fractional_weights(name, monkeypatch):
     # rows with missing values go down every branch with a fraction of their weight, so the

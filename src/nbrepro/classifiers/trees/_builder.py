@@ -68,7 +68,7 @@ class TreeBuilder:
         self._numeric_columns = np.flatnonzero(numeric)
         self._is_numeric = np.asarray(numeric, dtype=np.bool_)
         self._n_values = np.asarray(n_values, dtype=np.int64)
-        self._position = np.zeros(len(Z), dtype=np.int64)  # the kernel's scratch
+        self._row_weight = np.zeros(len(Z))  # the kernel's scratch
         self._sorted_all = {}
         # the same logFunc, looked up: up to the instances' count (rows standing for several weigh more)
         self._log_table = log_table(max(len(Z), len(all_values)))
@@ -103,7 +103,7 @@ class TreeBuilder:
                 self.min_leaf,
                 self.multi_valued,
                 self.all_values,
-                self._position,
+                self._row_weight,
                 self._log_table,
                 keep_rows,
                 self._row_counts,
@@ -149,7 +149,7 @@ class TreeBuilder:
             self.min_leaf,
             self.multi_valued,
             len(self.all_values),
-            self._position,
+            self._row_weight,
             self._log_table,
             self._row_counts,
         )

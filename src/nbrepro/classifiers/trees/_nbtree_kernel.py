@@ -215,7 +215,8 @@ def c45_candidates(Z, y, rows, w, orders, order_of, is_numeric, n_values, n_clas
                 cs[nk] = y[i]
                 ws[nk] = w[p[t]]
                 nk += 1
-            _, pos, _ = numeric_gain(xs, cs, ws, nk, nk, r, min_leaf, total_weight, log_table, whole, left, right, init)
+            _, pos, _, _ = numeric_gain(xs, cs, ws, nk, nk, r, min_leaf, total_weight, log_table, whole, left, right,
+                                        init)
             if pos < 0:
                 continue
             has[a] = True
