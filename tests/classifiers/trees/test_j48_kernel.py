@@ -123,6 +123,9 @@ def test_threshold_scan_on_counts_equals_the_float_scan(n_classes):
         got = numeric_gain(xs, cs, ws, nk, nk, n_classes, min_leaf, total, table, True, *scratch)
         want = numeric_gain(xs, cs, ws, nk, nk, n_classes, min_leaf, total, table, False, *scratch)
         assert np.array(got).tobytes() == np.array(want).tobytes(), trial
+        init = np.bincount(cs, weights=ws, minlength=n_classes).astype(np.float64)  # as a node knows them
+        given = numeric_gain(xs, cs, ws, nk, nk, n_classes, min_leaf, total, table, True, *scratch[:2], init, ws.sum())
+        assert np.array(given).tobytes() == np.array(want).tobytes(), trial
         scored += got[1] >= 0
     assert scored > 50 or n_classes == 1
 

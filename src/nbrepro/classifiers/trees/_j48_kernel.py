@@ -107,19 +107,22 @@ def _add_nominal_counts(Z, y, w, rows, a, pcb, pb, pc):
 
 
 @njit(cache=True, inline="always")
-def numeric_gain(xs, cs, ws, nk, instances, r, min_leaf, total_weight, log_table, whole, left, right, init):
+def numeric_gain(xs, cs, ws, nk, instances, r, min_leaf, total_weight, log_table, whole, left, right, init,
+                 init_w=-1.0):
     """C45Split.handleNumericAttribute on one column: its ``nk`` known values ``xs`` in sorted
     order, their classes ``cs`` and weights ``ws``; ``instances``: how many of Weka's instances
     they stand for. Weka moves the rows one by one from the right bag to the left and scores
     each threshold between distinct values that leaves both bags their least weight. (gain, the
     left bag's last row, the known values' weight) of the first best threshold; the row is -1
     where there is no split, and the left bag's weight. ``left``, ``right``, ``init``: scratch
-    of ``r``."""
-    init[:] = 0.0
-    init_w = 0.0
-    for t in range(nk):
-        init[cs[t]] += ws[t]
-        init_w += ws[t]
+    of ``r``; with ``init_w`` ≥ 0, ``init`` holds the values' class weights, ``init_w`` their sum
+    (a caller that knows them: the same numbers where the weights are whole)."""
+    if init_w < 0.0:
+        init[:] = 0.0
+        init_w = 0.0
+        for t in range(nk):
+            init[cs[t]] += ws[t]
+            init_w += ws[t]
     min_split = 0.1 * init_w / r
     if min_split - min_leaf < SMALL:
         min_split = float(min_leaf)
@@ -132,7 +135,14 @@ def numeric_gain(xs, cs, ws, nk, instances, r, min_leaf, total_weight, log_table
         old += _log_func(init[c])
     old = _log_func(init_w) - old
     if whole and r <= 3:
-        n_index, pos, record = _scan_counts(xs, cs, ws, nk, min_split, old, init, init_w, total_weight, log_table)
+        n_index, pos, record, left_w = _scan_counts(xs, cs, ws, nk, min_split, old, init, init_w, total_weight,
+                                                    log_table)
+        if n_index == 0 or pos < 0:
+            return 0.0, -1, init_w, 0.0
+        gain = record - math.log(n_index) / _LOG2 / total_weight
+        if gain < SMALL:
+            return 0.0, -1, init_w, 0.0
+        return gain, pos, init_w, float(left_w)
     else:
         n_index, pos, record = _scan(xs, cs, ws, nk, r, min_split, old, init_w, total_weight, log_table, whole,
                                      left, right, init)
@@ -193,7 +203,8 @@ def _scan_counts(xs, cs, ws, nk, min_split, old, init, init_w, total_weight, tab
     holds, and logFunc is looked up as ``_log_func_w`` looks it up. A class the data lacks
     (two classes) adds logFunc(0) = +0.0, which changes no sum here: the entropy sum starts
     at a nonnegative term and a difference of equal floats is +0.0, so it is never −0.0.
-    ``init``: the classes' weights (whole numbers)."""
+    ``init``: the classes' weights (whole numbers). Returns ``_scan``'s and the left bag's weight at
+    the best threshold (a sum of whole numbers: the same in any order)."""
     r = init.shape[0]
     r0 = int(init[0])
     r1 = int(init[1]) if r > 1 else 0
@@ -206,6 +217,7 @@ def _scan_counts(xs, cs, ws, nk, min_split, old, init, init_w, total_weight, tab
     n_index = 0
     record = 0.0
     pos = -1
+    left_w = 0
     for i in range(nk - 1):
         wi = int(ws[i])
         ci = cs[i]
@@ -237,7 +249,8 @@ def _scan_counts(xs, cs, ws, nk, min_split, old, init, init_w, total_weight, tab
         if g - record > SMALL:
             record = g
             pos = i
-    return n_index, pos, record
+            left_w = lw
+    return n_index, pos, record, left_w
 
 
 @njit(cache=True)
@@ -297,13 +310,14 @@ def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values,
     ws = np.empty(n)
     for j in range(numeric_cols.shape[0]):
         a = numeric_cols[j]
-        nk = 0
-        while nk < n and not np.isnan(Z[sorted_rows[nk, j], a]):
-            row = sorted_rows[nk, j]
-            xs[nk] = Z[row, a]
-            cs[nk] = y[row]
-            ws[nk] = row_weight[row]
-            nk += 1
+        for t in range(n):
+            row = sorted_rows[t, j]
+            xs[t] = Z[row, a]
+            cs[t] = y[row]
+            ws[t] = row_weight[row]
+        nk = n
+        while nk > 0 and np.isnan(xs[nk - 1]):  # missing values sort last
+            nk -= 1
         known_count[a] = nk
         instances = node_instances
         if nk < n:
@@ -312,13 +326,20 @@ def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values,
                 instances = 0
                 for t in range(nk):
                     instances += row_counts[sorted_rows[t, j]]
+        known_w = -1.0
+        if whole and nk == n:  # the values' class weights are the node's: sums of whole numbers, in any order
+            init[:] = per_class
+            known_w = total
         gain, pos, init_w, pb0 = numeric_gain(xs, cs, ws, nk, instances, r, min_leaf, total_weight, log_table,
-                                              whole, left, right, init)
+                                              whole, left, right, init, known_w)
         if pos < 0:
             continue
-        pb1 = 0.0
-        for t in range(pos + 1, nk):
-            pb1 += ws[t]
+        if whole:
+            pb1 = init_w - pb0
+        else:
+            pb1 = 0.0
+            for t in range(pos + 1, nk):
+                pb1 += ws[t]
         bags = np.array([pb0, pb1])
         gains[a] = gain
         ratios[a] = _ratio(gain, bags, init_w, total_weight)
