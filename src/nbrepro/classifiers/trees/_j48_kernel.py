@@ -134,15 +134,11 @@ def numeric_gain(xs, cs, ws, nk, instances, r, min_leaf, total_weight, log_table
     for c in range(r):
         old += _log_func(init[c])
     old = _log_func(init_w) - old
-    if whole and r <= 3:
-        n_index, pos, record, left_w = _scan_counts(xs, cs, ws, nk, min_split, old, init, init_w, total_weight,
-                                                    log_table)
-        if n_index == 0 or pos < 0:
-            return 0.0, -1, init_w, 0.0
-        gain = record - math.log(n_index) / _LOG2 / total_weight
-        if gain < SMALL:
-            return 0.0, -1, init_w, 0.0
-        return gain, pos, init_w, float(left_w)
+    counted = whole and r <= 3
+    counted_left = 0
+    if counted:
+        n_index, pos, record, counted_left = _scan_counts(xs, cs, ws, nk, min_split, old, init, init_w,
+                                                          total_weight, log_table)
     else:
         n_index, pos, record = _scan(xs, cs, ws, nk, r, min_split, old, init_w, total_weight, log_table, whole,
                                      left, right, init)
@@ -151,6 +147,8 @@ def numeric_gain(xs, cs, ws, nk, instances, r, min_leaf, total_weight, log_table
     gain = record - math.log(n_index) / _LOG2 / total_weight
     if gain < SMALL:
         return 0.0, -1, init_w, 0.0
+    if counted:
+        return gain, pos, init_w, float(counted_left)
     left_w = 0.0  # Weka's bag, summed row by row as it moved them
     for t in range(pos + 1):
         left_w += ws[t]
@@ -640,10 +638,10 @@ def grow_tree(Z, y, w0, sorted0, numeric_cols, is_numeric, n_values, n_classes, 
                 f1 = fill[1]
                 for t in range(n):
                     row = srt[j, t]
-                    right = branch_of[row]
-                    all_sorted[f1 if right else f0] = row
-                    f0 += 1 - right
-                    f1 += right
+                    b = branch_of[row]  # 0 or 1
+                    all_sorted[f1 if b else f0] = row
+                    f0 += 1 - b
+                    f1 += b
                 continue
             for t in range(n):
                 row = srt[j, t]
