@@ -86,10 +86,78 @@ def _fayyad_irani_accepts(prior, prior_entropy, left, right, n_rows, n_cut_point
 
 
 @njit(cache=True)
-def _column_cuts(values, classes, n_classes, better_encoding, xlnx, out):
+def _column_cuts(values, classes, n_classes, better_encoding, xlnx, out, scratch):
     """Cut points of one column's known values (any order); appended to ``out``'s front, their count returned."""
     order = np.argsort(values, kind="mergesort")
-    return _sorted_column_cuts(values[order], classes[order], n_classes, better_encoding, xlnx, out)
+    return _sorted_column_cuts(values[order], classes[order], n_classes, better_encoding, xlnx, out, scratch)
+
+
+@njit(cache=True)
+def cut_scratch(n, n_classes):
+    """Work arrays for ``_sorted_column_cuts`` of up to n values, made once for many columns
+    (a column of a few hundred values otherwise spends a tenth of its time allocating):
+    (distinct values, class counts before each, the interval stack)."""
+    return np.empty(max(n, 1)), np.empty((n + 1) * n_classes, dtype=np.int64), np.empty((2 * n + 2, 2), dtype=np.int64)
+
+
+@njit(cache=True)
+def _counts_before(values, classes, r, distinct, cum):
+    """The distinct values of ascending ``values`` into ``distinct`` and, flat, cum[p·r + c] =
+    the rows of class c among the distinct values < p; their number returned. Written on every
+    row (no branch on whether the value is new, which real data make unpredictable) and final
+    once the value's last row is counted. Two and three classes keep their counts in registers."""
+    n = len(values)
+    d = 0
+    last = np.nan  # the first value is new too: ``last`` starts NaN (the values have none)
+    if r == 2:
+        k0 = 0
+        k1 = 0
+        cum[0] = 0
+        cum[1] = 0
+        for i in range(n):
+            v = values[i]
+            d += v != last
+            last = v
+            distinct[d - 1] = v
+            c = classes[i]
+            k0 += c == 0
+            k1 += c == 1
+            cum[2 * d] = k0
+            cum[2 * d + 1] = k1
+    elif r == 3:
+        k0 = 0
+        k1 = 0
+        k2 = 0
+        cum[0] = 0
+        cum[1] = 0
+        cum[2] = 0
+        for i in range(n):
+            v = values[i]
+            d += v != last
+            last = v
+            distinct[d - 1] = v
+            c = classes[i]
+            k0 += c == 0
+            k1 += c == 1
+            k2 += c == 2
+            base = 3 * d
+            cum[base] = k0
+            cum[base + 1] = k1
+            cum[base + 2] = k2
+    else:
+        run = np.zeros(r, dtype=np.int64)
+        for c in range(r):
+            cum[c] = 0
+        for i in range(n):
+            v = values[i]
+            d += v != last
+            last = v
+            distinct[d - 1] = v
+            run[classes[i]] += 1
+            base = d * r
+            for c in range(r):
+                cum[base + c] = run[c]
+    return d
 
 
 @njit(cache=True, inline="always")
@@ -147,33 +215,15 @@ def _best_cut(cum, a, b, counts, n_rows_int, r, xlnx):
 
 
 @njit(cache=True)
-def _sorted_column_cuts(values, classes, n_classes, better_encoding, xlnx, out):
+def _sorted_column_cuts(values, classes, n_classes, better_encoding, xlnx, out, scratch):
     """``_column_cuts`` of values already in ascending order (the order of equal values does not
     matter: only the distinct values and their class counts do). The counts are whole numbers,
     kept as integers: each candidate's conditional entropy is ``_conditional_entropy``'s sum of
-    k ln k terms in the same order, looked up in ``xlnx`` (which holds the same values)."""
-    n = len(values)
+    k ln k terms in the same order, looked up in ``xlnx`` (which holds the same values).
+    ``scratch``: ``cut_scratch`` of at least len(values) values."""
     r = n_classes
-    # distinct values and the class counts before each: cum[p·r + c] = rows of class c among the
-    # distinct values < p, flat; written on every row (no branch on whether the value is new,
-    # which real data make unpredictable) and final once the value's last row is counted
-    distinct = np.empty(n)
-    cum = np.empty((n + 1) * r, dtype=np.int64)  # rows past the last distinct value are never read
-    run = np.zeros(r, dtype=np.int64)
-    for c in range(r):
-        cum[c] = 0
-    d = 0
-    last = np.nan
-    for i in range(n):
-        v = values[i]
-        d += v != last  # the first value is new too: ``last`` starts NaN (the values have none)
-        last = v
-        distinct[d - 1] = v
-        run[classes[i]] += 1
-        base = d * r
-        for c in range(r):
-            cum[base + c] = run[c]
-    stack = np.empty((2 * d + 2, 2), dtype=np.int64)
+    distinct, cum, stack = scratch
+    d = _counts_before(values, classes, r, distinct, cum)
     top = 0
     if d >= 2:
         stack[0, 0], stack[0, 1] = 0, d
@@ -212,7 +262,8 @@ def _sorted_column_cuts(values, classes, n_classes, better_encoding, xlnx, out):
         if b - (best_p + 1) >= 2:
             stack[top, 0], stack[top, 1] = best_p + 1, b
             top += 1
-    out[:n_cuts] = np.sort(out[:n_cuts])
+    if n_cuts > 1:
+        out[:n_cuts] = np.sort(out[:n_cuts])
     return n_cuts
 
 
@@ -226,6 +277,7 @@ def fayyad_irani_cuts(X, classes, n_classes, better_encoding):
     values = np.empty(n)
     cls = np.empty(n, dtype=np.int64)
     xlnx = xlnx_table(n)  # k ln k of every count that can occur
+    scratch = cut_scratch(n, n_classes)
     at = 0
     for j in range(m):
         known = 0
@@ -235,7 +287,7 @@ def fayyad_irani_cuts(X, classes, n_classes, better_encoding):
                 values[known] = v
                 cls[known] = classes[i]
                 known += 1
-        counts[j] = _column_cuts(values[:known], cls[:known], n_classes, better_encoding, xlnx, flat[at:])
+        counts[j] = _column_cuts(values[:known], cls[:known], n_classes, better_encoding, xlnx, flat[at:], scratch)
         at += counts[j]
     return flat[:at], counts
 
@@ -252,6 +304,7 @@ def fayyad_irani_cuts_presorted(sorted_values, classes, n_classes, better_encodi
     counts = np.zeros(m, dtype=np.int64)
     values = np.empty(n)
     cls = np.empty(n, dtype=np.int64)
+    scratch = cut_scratch(n, n_classes)
     at = 0
     for k in range(m):
         known = 0
@@ -264,7 +317,8 @@ def fayyad_irani_cuts_presorted(sorted_values, classes, n_classes, better_encodi
             values[known] = v
             cls[known] = c
             known += member[i] & (c >= 0) & (v == v)  # v == v: not NaN
-        counts[k] = _sorted_column_cuts(values[:known], cls[:known], n_classes, better_encoding, xlnx, flat[at:])
+        counts[k] = _sorted_column_cuts(values[:known], cls[:known], n_classes, better_encoding, xlnx, flat[at:],
+                                        scratch)
         at += counts[k]
     return flat[:at], counts
 

@@ -142,6 +142,28 @@ def test_nbtree_compiled_cv_errors_match_numpy_with_fractional_weights(name, mon
                       functools.partial(nbtree_module._cv_errors, compiled=False))
 
 
+@pytest.mark.parametrize("n_classes", [1, 2, 3, 4])
+def test_nbtree_cv_errors_kernel_equals_numpy(n_classes):
+    # the kernel's paths: two rows at once (2 or 3 classes, every factor finite), one row at a time
+    # (any other case), the folds' counts added up (whole weights) or all rows' summed (fractional);
+    # many attributes underflow the product, so Weka's rescale is exercised
+    from types import SimpleNamespace
+
+    from nbrepro.classifiers.trees._nbtree import _FOLDS, _cv_errors
+
+    rng = np.random.default_rng(n_classes)
+    for trial in range(200):
+        n, m = int(rng.integers(1, 60)), int(rng.choice([1, 5, 300]))
+        n_values = rng.integers(1, 5, m).astype(np.int64)
+        codes = (rng.random((n, m)) * n_values).astype(np.int64)
+        codes[rng.random((n, m)) < 0.1] = -1  # missing
+        y = rng.integers(0, n_classes, n).astype(np.int64)
+        w = rng.integers(1, 4, n).astype(np.float64) if trial % 2 else rng.random(n) * 3
+        model = SimpleNamespace(n_values=n_values, n_classes=n_classes, codes=codes)
+        assert _cv_errors(model, y, w) == _cv_errors(model, y, w, compiled=False), trial
+    assert _FOLDS == 5
+
+
 def test_numpy_sum_has_numpy_bits():
     from nbrepro.classifiers.trees._nbtree_kernel import numpy_sum
 

@@ -6,7 +6,8 @@ attributes × 2 branches × 5 folds at each node). In numpy each fold is some tw
 on arrays of a few dozen rows, so the calls cost far more than the arithmetic. These loops
 do the arithmetic of ``NaiveBayes._count``/``_fit_counts``/``_proba_block`` and
 ``java_normalize`` in the same order: counts minus the held-out fold's counts (each count
-summed in row order, as ``bincount`` sums), Laplace factors (count + 1) / (Σ counts + q) with
+summed in row order, as ``bincount`` sums; with whole weights, exact in any order, all rows'
+counts are the folds' added up), Laplace factors (count + 1) / (Σ counts + q) with
 the values' sum running down the column as numpy's ``sum(axis=0)`` does and the classes'
 sum pairwise as numpy's ``sum()`` does, Weka's floored and rescaled product, the
 left-to-right normalising sum, the first largest probability: the same bits as the numpy
@@ -46,15 +47,22 @@ def encode_with_cuts(Z, numeric, cut_values, cut_offsets):
 
 
 @njit(cache=True)
-def _add_counts(codes, y, w, lo, hi, offsets, value_class, class_count):
-    """Add rows lo..hi−1's weights to the (flat value, class) and class counts (missing codes skipped)."""
+def _add_counts(U, y, w, lo, hi, value_class, class_count):
+    """Add rows lo..hi−1's weights to the (value slot, class) and class counts; ``U[i, j]``: row
+    i's slot for attribute j, a missing value's the last slot (counted there, never read)."""
     for i in range(lo, hi):
         c = y[i]
         class_count[c] += w[i]
-        for j in range(codes.shape[1]):
-            v = codes[i, j]
-            if v >= 0:
-                value_class[offsets[j] + v, c] += w[i]
+        for j in range(U.shape[1]):
+            value_class[U[i, j], c] += w[i]
+
+
+@njit(cache=True, inline="always")
+def fold_bounds(n, n_folds, f):
+    """Rows lo..hi−1 of fold f of n rows in their order (Weka's ``testCV``: the first n % n_folds folds one larger)."""
+    base, rem = n // n_folds, n % n_folds
+    lo = f * base + min(f, rem)
+    return lo, lo + (base + 1 if f < rem else base)
 
 
 @njit(cache=True)
@@ -83,6 +91,64 @@ def numpy_sum(a):
     return numpy_sum(a[:half]) + numpy_sum(a[half:])
 
 
+@njit(cache=True, inline="always")
+def _row_product(i, U, factor, prior, tiny, rescale, probs):
+    """Weka's floored, rescaled product of row i's factors into ``probs`` (``weka_product_step``
+    written out: a call with a row view per attribute cost more than its arithmetic), for any
+    number of classes and any factor, NaN included. ``U[i, j]``: row i's slot of ``factor`` for
+    attribute j (a missing value's slot holds ones: × 1.0 changes no bit)."""
+    r = prior.shape[0]
+    for c in range(r):
+        probs[c] = prior[c]
+    for j in range(U.shape[1]):
+        u = U[i, j]
+        mx = -np.inf
+        nan = False
+        for c in range(r):
+            p = probs[c] * factor[u, c]
+            probs[c] = p
+            if np.isnan(p):
+                nan = True
+            elif p > mx:
+                mx = p
+        if not nan and mx > 0.0 and mx < tiny:
+            for c in range(r):
+                probs[c] *= rescale
+
+
+@njit(cache=True, inline="always")
+def _pair_product(i, U, factor, prior, tiny, rescale, probs):
+    """``_row_product`` of rows i and i+1 at once (into probs[0], probs[1]), two or three classes,
+    where no factor and no prior is NaN or infinite (so no product is NaN: the NaN tests drop
+    out). Each row's product is a chain of dependent multiplications; two chains interleaved
+    keep the multiplier busy. Each row's arithmetic is unchanged: the same bits."""
+    r = prior.shape[0]
+    a0, a1, a2 = prior[0], prior[1], prior[r - 1]  # a2, b2: unused with two classes
+    b0, b1, b2 = a0, a1, a2
+    for j in range(U.shape[1]):
+        u, v = U[i, j], U[i + 1, j]
+        a0 *= factor[u, 0]
+        a1 *= factor[u, 1]
+        b0 *= factor[v, 0]
+        b1 *= factor[v, 1]
+        if r == 3:
+            a2 *= factor[u, 2]
+            b2 *= factor[v, 2]
+        ma = max(max(a0, a1), a2) if r == 3 else max(a0, a1)
+        mb = max(max(b0, b1), b2) if r == 3 else max(b0, b1)
+        if ma > 0.0 and ma < tiny:
+            a0 *= rescale
+            a1 *= rescale
+            a2 *= rescale
+        if mb > 0.0 and mb < tiny:
+            b0 *= rescale
+            b1 *= rescale
+            b2 *= rescale
+    probs[0, 0], probs[0, 1], probs[1, 0], probs[1, 1] = a0, a1, b0, b1
+    if r == 3:
+        probs[0, 2], probs[1, 2] = a2, b2
+
+
 @njit(cache=True)
 def naive_bayes_cv_errors(codes, y, w, n_values, n_classes, n_folds, tiny, rescale):
     """Weight of the rows that Weka's naive Bayes, fitted to the other folds, predicts wrongly
@@ -93,72 +159,83 @@ def naive_bayes_cv_errors(codes, y, w, n_values, n_classes, n_folds, tiny, resca
     offsets = np.zeros(m + 1, dtype=np.int64)
     for j in range(m):
         offsets[j + 1] = offsets[j] + n_values[j]
-    total = np.zeros((offsets[m], r))
+    n_slots = offsets[m]
+    U = np.empty((n, m), dtype=np.int64)  # each row's value slot per attribute; missing: the last slot
+    whole = True
+    weight = 0.0
+    for i in range(n):
+        whole &= w[i] == math.floor(w[i])
+        weight += abs(w[i])
+        for j in range(m):
+            v = codes[i, j]
+            U[i, j] = offsets[j] + v if v >= 0 else n_slots
+    # each fold's counts, then all rows' as the folds' sum where every weight is whole (sums of
+    # whole numbers below 2⁵³ are exact in any order); otherwise all rows' summed in row order, as numpy
+    whole &= weight < 2.0 ** 53
+    held = np.zeros((n_folds, n_slots + 1, r))
+    held_class = np.zeros((n_folds, r))
+    for f in range(n_folds):
+        lo, hi = fold_bounds(n, n_folds, f)
+        _add_counts(U, y, w, lo, hi, held[f], held_class[f])
+    total = np.zeros((n_slots + 1, r))
     class_total = np.zeros(r)
-    _add_counts(codes, y, w, 0, n, offsets, total, class_total)
-    held = np.zeros((offsets[m], r))
-    factor = np.empty((offsets[m], r))
+    if whole:
+        for f in range(n_folds):
+            total += held[f]
+            class_total += held_class[f]
+    else:
+        _add_counts(U, y, w, 0, n, total, class_total)
+    factor = np.ones((n_slots + 1, r))
     prior = np.empty(r)
     left_out = np.empty(r)
-    probs = np.empty(r)
+    probs = np.empty((2, r))
     errors = 0.0
-    base, rem = n // n_folds, n % n_folds
     for f in range(n_folds):
-        lo = f * base + min(f, rem)
-        hi = lo + (base + 1 if f < rem else base)
+        lo, hi = fold_bounds(n, n_folds, f)
         if hi <= lo:
             continue
-        held[:, :] = 0.0
-        held_class = np.zeros(r)
-        _add_counts(codes, y, w, lo, hi, offsets, held, held_class)
         for c in range(r):
-            left_out[c] = class_total[c] - held_class[c]
+            left_out[c] = class_total[c] - held_class[f, c]
         class_sum = numpy_sum(left_out)
+        finite = True  # every prior and factor finite (and ≥ tiny or 0): no product can be NaN
         for c in range(r):
             prior[c] = (left_out[c] + 1.0) / (class_sum + r)
+            finite &= math.isfinite(prior[c])
         for j in range(m):
             for c in range(r):
                 s = 0.0
                 for u in range(offsets[j], offsets[j + 1]):
-                    s += total[u, c] - held[u, c]
+                    s += total[u, c] - held[f, u, c]
                 s += n_values[j]
                 for u in range(offsets[j], offsets[j + 1]):
-                    f = (total[u, c] - held[u, c] + 1.0) / s
-                    # weka_product_step's floor, applied once per fold (np.maximum(tiny, f): NaN stays NaN)
-                    factor[u, c] = tiny if not f >= tiny and not np.isnan(f) else f
-        for i in range(lo, hi):
-            for c in range(r):
-                probs[c] = prior[c]
-            for j in range(m):
-                # weka_product_step written out (a call with a row view per attribute cost more
-                # than its arithmetic): × the factor (1 for a missing value), then the rescale
-                v = codes[i, j]
-                u = offsets[j] + v
-                mx = -np.inf
-                nan = False
-                for c in range(r):
-                    p = probs[c] * (factor[u, c] if v >= 0 else 1.0)
-                    probs[c] = p
-                    if np.isnan(p):
-                        nan = True
-                    elif p > mx:
-                        mx = p
-                if not nan and mx > 0.0 and mx < tiny:
-                    for c in range(r):
-                        probs[c] *= rescale
-            s = probs[0]
-            for c in range(1, r):
-                s += probs[c]
-            best = 0
-            best_p = probs[0] / s
-            for c in range(1, r):
-                p = probs[c] / s
-                if np.isnan(best_p):
-                    break
-                if np.isnan(p) or p > best_p:
-                    best, best_p = c, p
-            if best_p > 0 and best != y[i]:
-                errors += w[i]
+                    q = (total[u, c] - held[f, u, c] + 1.0) / s
+                    # weka_product_step's floor, applied once per fold (np.maximum(tiny, q): NaN stays NaN)
+                    q = tiny if not q >= tiny and not np.isnan(q) else q
+                    factor[u, c] = q
+                    finite &= math.isfinite(q)
+        i = lo
+        while i < hi:
+            pair = finite and (r == 2 or r == 3) and i + 1 < hi
+            if pair:
+                _pair_product(i, U, factor, prior, tiny, rescale, probs)
+            else:
+                _row_product(i, U, factor, prior, tiny, rescale, probs[0])
+            for row in range(i, i + 2 if pair else i + 1):
+                p_row = probs[row - i]
+                s = p_row[0]
+                for c in range(1, r):
+                    s += p_row[c]
+                best = 0
+                best_p = p_row[0] / s
+                for c in range(1, r):
+                    p = p_row[c] / s
+                    if np.isnan(best_p):
+                        break
+                    if np.isnan(p) or p > best_p:
+                        best, best_p = c, p
+                if best_p > 0 and best != y[row]:
+                    errors += w[row]
+            i += 2 if pair else 1
     return errors
 
 
