@@ -34,33 +34,43 @@ def xlnx_table(n):
     return table
 
 
+@njit(cache=True, inline="always")
+def _xlnx_of(x, table):
+    """``_xlnx(x)``, looked up in ``table`` (an ``xlnx_table``; may be empty) where x is a whole
+    number it holds: the same bits, without a logarithm."""
+    if x >= 0.0 and x < table.shape[0] and x == math.floor(x):
+        return table[int(x)]
+    return _xlnx(x)
+
+
 @njit(cache=True)
-def _entropy(counts):
-    """ContingencyTables.entropy: (−Σ c ln c + T ln T) / (T ln 2), summed in class order."""
+def _entropy(counts, table):
+    """ContingencyTables.entropy: (−Σ c ln c + T ln T) / (T ln 2), summed in class order
+    (``table``: see ``_xlnx_of``)."""
     value = 0.0
     total = 0.0
     for c in counts:
-        value -= _xlnx(c)
+        value -= _xlnx_of(c, table)
         total += c
     if abs(total) < 1e-6:
         return 0.0
-    return (value + _xlnx(total)) / (total * _LOG2)
+    return (value + _xlnx_of(total, table)) / (total * _LOG2)
 
 
 @njit(cache=True)
-def _conditional_entropy(left, right):
+def _conditional_entropy(left, right, table):
     """ContingencyTables.entropyConditionedOnRows of the two sides of one cut. (The scan over a
     column's candidate cuts, on whole-number counts, sums the same terms looked up in an
-    ``xlnx_table``: ``_sorted_column_cuts``.)"""
+    ``xlnx_table``: ``_best_cut``.)"""
     value = 0.0
     total = 0.0
     for s in range(2):
         side = left if s == 0 else right
         row_sum = 0.0
         for c in side:
-            value = value + _xlnx(c)
+            value = value + _xlnx_of(c, table)
             row_sum = row_sum + c
-        value = value - _xlnx(row_sum)
+        value = value - _xlnx_of(row_sum, table)
         total = total + row_sum
     if abs(total) < 1e-6:
         return 0.0
@@ -77,11 +87,12 @@ def _present(counts):
 
 
 @njit(cache=True)
-def _fayyad_irani_accepts(prior, prior_entropy, left, right, n_rows, n_cut_points):
+def _fayyad_irani_accepts(prior, prior_entropy, left, right, n_rows, n_cut_points, table):
     """Weka's FayyadAndIranisMDL: is the cut into ``left`` and ``right`` worth its bits?"""
-    gain = prior_entropy - _conditional_entropy(left, right)
+    gain = prior_entropy - _conditional_entropy(left, right, table)
     k, k1, k2 = _present(prior), _present(left), _present(right)
-    delta = math.log(3.0 ** k - 2) / _LOG2 - (k * prior_entropy - k2 * _entropy(right) - k1 * _entropy(left))
+    delta = (math.log(3.0 ** k - 2) / _LOG2
+             - (k * prior_entropy - k2 * _entropy(right, table) - k1 * _entropy(left, table)))
     return gain > (math.log(n_cut_points) / _LOG2 + delta) / n_rows
 
 
@@ -96,8 +107,11 @@ def _column_cuts(values, classes, n_classes, better_encoding, xlnx, out, scratch
 def cut_scratch(n, n_classes):
     """Work arrays for ``_sorted_column_cuts`` of up to n values, made once for many columns
     (a column of a few hundred values otherwise spends a tenth of its time allocating):
-    (distinct values, class counts before each, the interval stack)."""
-    return np.empty(max(n, 1)), np.empty((n + 1) * n_classes, dtype=np.int64), np.empty((2 * n + 2, 2), dtype=np.int64)
+    (distinct values, class counts before each, the interval stack, an interval's class counts,
+    and as floats its prior and its best cut's two sides)."""
+    r = n_classes
+    return (np.empty(max(n, 1)), np.empty((n + 1) * r, dtype=np.int64), np.empty((2 * n + 2, 2), dtype=np.int64),
+            np.empty(r, dtype=np.int64), np.empty((3, r)))
 
 
 @njit(cache=True)
@@ -222,17 +236,14 @@ def _sorted_column_cuts(values, classes, n_classes, better_encoding, xlnx, out, 
     k ln k terms in the same order, looked up in ``xlnx`` (which holds the same values).
     ``scratch``: ``cut_scratch`` of at least len(values) values."""
     r = n_classes
-    distinct, cum, stack = scratch
+    distinct, cum, stack, counts, sides = scratch
+    prior, best_left, best_right = sides[0], sides[1], sides[2]
     d = _counts_before(values, classes, r, distinct, cum)
     top = 0
     if d >= 2:
         stack[0, 0], stack[0, 1] = 0, d
         top = 1
     n_cuts = 0
-    counts = np.empty(r, dtype=np.int64)
-    prior = np.empty(r)
-    best_left = np.empty(r)
-    best_right = np.empty(r)
     while top > 0:
         top -= 1
         a, b = stack[top, 0], stack[top, 1]
@@ -245,14 +256,14 @@ def _sorted_column_cuts(values, classes, n_classes, better_encoding, xlnx, out, 
         for c in range(r):
             best_left[c] = float(cum[(best_p + 1) * r + c] - cum[a * r + c])
             best_right[c] = prior[c] - best_left[c]
-        prior_entropy = _entropy(prior)
+        prior_entropy = _entropy(prior, xlnx)
         if not best_ent < prior_entropy or prior_entropy - best_ent <= 0:
             continue
         n_rows = 0.0
         for c in range(r):
             n_rows += prior[c]
         n_cut_points = b - a - 1 if better_encoding else int(n_rows) - 1
-        if not _fayyad_irani_accepts(prior, prior_entropy, best_left, best_right, n_rows, n_cut_points):
+        if not _fayyad_irani_accepts(prior, prior_entropy, best_left, best_right, n_rows, n_cut_points, xlnx):
             continue
         out[n_cuts] = (distinct[best_p] + distinct[best_p + 1]) / 2.0
         n_cuts += 1
@@ -324,7 +335,7 @@ def fayyad_irani_cuts_presorted(sorted_values, classes, n_classes, better_encodi
 
 
 @njit(cache=True)
-def weighted_fayyad_irani_cuts(v, classes, w, n_classes, better_encoding):
+def weighted_fayyad_irani_cuts(v, classes, w, n_classes, better_encoding, xlnx):
     """``mdl.mdl_cut_points`` (Fayyad–Irani) of one column whose known rows are given in the
     order Weka sums them (``v`` ascending), with fractional weights: every running sum is
     taken row by row in that order, as numpy's cumulative sums there, so the cut points are
@@ -359,20 +370,20 @@ def weighted_fayyad_irani_cuts(v, classes, w, n_classes, better_encoding):
         for i in range(m - 1):
             if v[first + i] < v[first + i + 1]:
                 n_candidates += 1
-                ent = _conditional_entropy(cum[i], right[i])
+                ent = _conditional_entropy(cum[i], right[i], xlnx)
                 if best < 0 or ent < best_ent:  # the first smallest (np.argmin)
                     best, best_ent = i, ent
         if best < 0:
             continue
         prior = cum[m - 1]
-        prior_entropy = _entropy(prior)
+        prior_entropy = _entropy(prior, xlnx)
         if not best_ent < prior_entropy or prior_entropy - best_ent <= 0:
             continue
         total_weight = 0.0
         for i in range(m):
             total_weight += w[first + i]
         n_cuts = n_candidates if better_encoding else m - 1
-        if not _fayyad_irani_accepts(prior, prior_entropy, cum[best], right[best], total_weight, n_cuts):
+        if not _fayyad_irani_accepts(prior, prior_entropy, cum[best], right[best], total_weight, n_cuts, xlnx):
             continue
         out[n_out] = (v[first + best] + v[first + best + 1]) / 2.0
         n_out += 1
@@ -384,13 +395,14 @@ def weighted_fayyad_irani_cuts(v, classes, w, n_classes, better_encoding):
 
 
 @njit(cache=True)
-def weighted_discretize_cuts(Z, classes, w, columns, n_classes, weka_order):
+def weighted_discretize_cuts(Z, classes, w, columns, n_classes, weka_order, xlnx):
     """Supervised Discretize's cut points of ``columns`` of ``Z`` with row weights ``w``, in
     one call: ``mdl.mdl_cut_points`` of each column, its rows in Weka's order
     (``weka_order``: ``mdl.weka_discretize_orders``, one copy of the data sorted by each
     numeric column in turn, last first, with Weka's quicksort) or else stably sorted by value
     (which gives the same sums when the weights are whole numbers). Flat cut points, each
-    column's ascending, and each column's count."""
+    column's ascending, and each column's count. ``xlnx``: an ``xlnx_table`` (any size; the
+    entropy of whole-number counts it holds is looked up)."""
     n = Z.shape[0]
     from_last = np.empty((len(columns) if weka_order else 0, n), dtype=np.int64)
     if weka_order:
@@ -435,7 +447,7 @@ def weighted_discretize_cuts(Z, classes, w, columns, n_classes, weka_order):
             v[t] = Z[p[t], j]
             c[t] = classes[p[t]]
             wv[t] = w[p[t]]
-        cuts = weighted_fayyad_irani_cuts(v, c, wv, n_classes, False)
+        cuts = weighted_fayyad_irani_cuts(v, c, wv, n_classes, False, xlnx)
         flat[at:at + len(cuts)] = cuts
         counts[k] = len(cuts)
         at += len(cuts)

@@ -161,11 +161,11 @@ def mdl_cut_points(values: np.ndarray, classes: np.ndarray, n_classes: int, weig
     w = np.ones(len(pos)) if weights is None else np.asarray(weights, dtype=np.float64)[pos]
     accepts = _criterion(criterion)
     if compiled and criterion == "fayyad_irani":
-        from ._mdl_kernel import weighted_fayyad_irani_cuts  # numba: imported where first needed
+        from ._mdl_kernel import weighted_fayyad_irani_cuts, xlnx_table  # numba: imported where first needed
 
         return weighted_fayyad_irani_cuts(np.ascontiguousarray(v, dtype=np.float64),
                                           np.ascontiguousarray(c, dtype=np.int64), np.ascontiguousarray(w),
-                                          int(n_classes), bool(better_encoding))
+                                          int(n_classes), bool(better_encoding), xlnx_table(len(v)))
     onehot = np.zeros((len(v), n_classes))
     onehot[np.arange(len(v)), c] = w
     cuts: list[float] = []
@@ -350,7 +350,7 @@ def mdl_cut_points_weighted(
     the rows in Weka's order (``weka_discretize_orders``; ``weka_order=False``: stably sorted,
     enough for whole-number weights), packed as ``mdl_cut_points_packed``'s, in one compiled
     call (NBTree cuts every branch whose rows carry a share of a missing value's weight)."""
-    from ._mdl_kernel import weighted_discretize_cuts  # numba: imported where first needed
+    from ._mdl_kernel import weighted_discretize_cuts, xlnx_table  # numba: imported where first needed
 
     return weighted_discretize_cuts(
         np.ascontiguousarray(Z, dtype=np.float64),
@@ -359,6 +359,7 @@ def mdl_cut_points_weighted(
         np.ascontiguousarray(columns, dtype=np.int64),
         int(n_classes),
         bool(weka_order),
+        xlnx_table(len(Z)),
     )
 
 

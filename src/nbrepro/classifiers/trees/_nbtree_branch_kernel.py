@@ -55,7 +55,7 @@ def branch_cv_errors(Z, y_all, rows, w, numeric, numeric_columns, nominal_values
             Xn[:, k] = Zb[:, numeric_columns[k]]
         cuts, counts = fayyad_irani_cuts(Xn, yb, n_classes, False)
     else:
-        cuts, counts = weighted_discretize_cuts(Zb, yb, w, numeric_columns, n_classes, not whole)
+        cuts, counts = weighted_discretize_cuts(Zb, yb, w, numeric_columns, n_classes, not whole, xlnx)
     n_values = nominal_values.copy()
     offsets = np.zeros(m + 1, dtype=np.int64)
     n_cuts = np.zeros(m, dtype=np.int64)
