@@ -123,28 +123,12 @@ def _counts_before(values, classes, r, distinct, cum):
     n = len(values)
     d = 0
     last = np.nan  # the first value is new too: ``last`` starts NaN (the values have none)
-    if r == 2:
+    if r == 2 or r == 3:
         k0 = 0
         k1 = 0
-        cum[0] = 0
-        cum[1] = 0
-        for i in range(n):
-            v = values[i]
-            d += v != last
-            last = v
-            distinct[d - 1] = v
-            c = classes[i]
-            k0 += c == 0
-            k1 += c == 1
-            cum[2 * d] = k0
-            cum[2 * d + 1] = k1
-    elif r == 3:
-        k0 = 0
-        k1 = 0
-        k2 = 0
-        cum[0] = 0
-        cum[1] = 0
-        cum[2] = 0
+        k2 = 0  # stays 0 with two classes, and is not written
+        for c in range(r):
+            cum[c] = 0
         for i in range(n):
             v = values[i]
             d += v != last
@@ -154,10 +138,11 @@ def _counts_before(values, classes, r, distinct, cum):
             k0 += c == 0
             k1 += c == 1
             k2 += c == 2
-            base = 3 * d
+            base = r * d
             cum[base] = k0
             cum[base + 1] = k1
-            cum[base + 2] = k2
+            if r == 3:
+                cum[base + 2] = k2
     else:
         run = np.zeros(r, dtype=np.int64)
         for c in range(r):
