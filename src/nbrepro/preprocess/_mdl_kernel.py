@@ -115,47 +115,41 @@ def cut_scratch(n, n_classes):
 
 
 @njit(cache=True)
-def _counts_before(values, classes, r, distinct, cum):
+def _counts_before(values, classes, r, distinct, cum, run):
     """The distinct values of ascending ``values`` into ``distinct`` and, flat, cum[p·r + c] =
     the rows of class c among the distinct values < p; their number returned. Written on every
     row (no branch on whether the value is new, which real data make unpredictable) and final
-    once the value's last row is counted. Two and three classes keep their counts in registers."""
+    once the value's last row is counted. Two and three classes keep their counts in registers,
+    more in ``run`` (r integers, overwritten)."""
     n = len(values)
     d = 0
     last = np.nan  # the first value is new too: ``last`` starts NaN (the values have none)
-    if r == 2 or r == 3:
-        k0 = 0
-        k1 = 0
-        k2 = 0  # stays 0 with two classes, and is not written
-        for c in range(r):
-            cum[c] = 0
-        for i in range(n):
-            v = values[i]
-            d += v != last
-            last = v
-            distinct[d - 1] = v
-            c = classes[i]
+    in_registers = r == 2 or r == 3
+    k0 = 0
+    k1 = 0
+    k2 = 0  # stays 0 with two classes, and is not written
+    for c in range(r):
+        cum[c] = 0
+        run[c] = 0
+    for i in range(n):
+        v = values[i]
+        d += v != last
+        last = v
+        distinct[d - 1] = v
+        c = classes[i]
+        base = r * d
+        if in_registers:
             k0 += c == 0
             k1 += c == 1
             k2 += c == 2
-            base = r * d
             cum[base] = k0
             cum[base + 1] = k1
             if r == 3:
                 cum[base + 2] = k2
-    else:
-        run = np.zeros(r, dtype=np.int64)
-        for c in range(r):
-            cum[c] = 0
-        for i in range(n):
-            v = values[i]
-            d += v != last
-            last = v
-            distinct[d - 1] = v
-            run[classes[i]] += 1
-            base = d * r
-            for c in range(r):
-                cum[base + c] = run[c]
+        else:
+            run[c] += 1
+            for q in range(r):
+                cum[base + q] = run[q]
     return d
 
 
@@ -223,7 +217,7 @@ def _sorted_column_cuts(values, classes, n_classes, better_encoding, xlnx, out, 
     r = n_classes
     distinct, cum, stack, counts, sides = scratch
     prior, best_left, best_right = sides[0], sides[1], sides[2]
-    d = _counts_before(values, classes, r, distinct, cum)
+    d = _counts_before(values, classes, r, distinct, cum, counts)  # counts: a work array until the scan
     top = 0
     if d >= 2:
         stack[0, 0], stack[0, 1] = 0, d
