@@ -417,6 +417,34 @@ def test_counting_sort_of_ranks_is_a_stable_argsort():
     assert np.array_equal(order_by_ranks(np.ascontiguousarray(ranks[:, bag])), expected)
 
 
+def test_split_point_moved_by_bisection_is_wekas_scan():
+    # C45Split.setSplitPoint: the largest training value not above the threshold, by Weka's scan with
+    # tolerant comparisons; bisected from the sorted values, or NaN where the scan must decide
+    # (values within 1e-6 of the top: the first in row order wins; +0 and -0: the first wins)
+    from nbrepro.classifiers.trees._j48_kernel import _largest_sorted_value_not_above, _largest_value_not_above
+
+    rng = np.random.default_rng(11)
+    bisected = 0
+    for trial in range(3000):
+        n = int(rng.integers(1, 40))
+        v = np.round(rng.normal(size=n), int(rng.integers(0, 3)))
+        near = rng.random(n) < 0.2
+        v[near] += rng.choice([-1e-6, -4e-7, 3e-7, 1e-6, 2e-6], near.sum())
+        if trial % 5 == 0:
+            v[rng.random(n) < 0.3] = rng.choice([0.0, -0.0])
+        v[rng.random(n) < 0.1] = np.nan
+        order = np.argsort(v, kind="stable")
+        known = int(np.count_nonzero(~np.isnan(v)))
+        points = np.concatenate([v[~np.isnan(v)], v[~np.isnan(v)] + rng.choice([-1e-6, 5e-7, 1e-3, 0.3]), [-9.0]])
+        for sp in points:
+            want = _largest_value_not_above(v, sp)
+            got = _largest_sorted_value_not_above(v, order, known, sp)
+            if not np.isnan(got):
+                bisected += 1
+                assert got == want and np.signbit(got) == np.signbit(want), (trial, sp)
+    assert bisected > 20000  # most thresholds are bisected, not scanned
+
+
 def test_sorts_in_turn_are_the_node_sorts_one_by_one():
     # NBTree sorts a node's rows twice by each numeric attribute in turn (missing values last);
     # one compiled call gives every order the attribute loop sees

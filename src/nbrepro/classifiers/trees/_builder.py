@@ -107,8 +107,17 @@ class TreeBuilder:
                 self._log_table,
                 keep_rows,
                 self._row_counts,
+                self._values_in_rows(),
             )
         )
+
+    def _values_in_rows(self) -> bool:
+        """Do the training values (``all_values``) hold exactly the values of the rows grown on? So
+        for a bag's rows (each instance a row, or a row standing for its instances) and for a fit
+        whose every row is grown on."""
+        Z, all_values = self.Z, self.all_values
+        return (len(self._row_counts) > 0 or all_values is Z
+                or (all_values.shape == Z.shape and np.array_equal(all_values, Z, equal_nan=True)))
 
     def build(self, rows: np.ndarray, w: np.ndarray, sorted_rows: np.ndarray | None = None) -> Node:
         """Grow the subtree of ``rows``; ``sorted_rows``: the rows sorted by each numeric attribute

@@ -474,13 +474,47 @@ def _largest_value_not_above(column, split_point):
 
 
 @njit(cache=True)
+def _largest_sorted_value_not_above(column, order, known, split_point):
+    """``_largest_value_not_above`` from the column's values in sorted order (``column[order[t]]``
+    for the ``known`` non-missing ones), in log n steps; NaN where Weka's scan could end
+    elsewhere (then scan). ``v − split_point`` is monotone in v, so the values not above the
+    threshold are a prefix; its last, M, is where the scan ends if every smaller value v has
+    M − v > SMALL (the scan's own float test): the scan's best before meeting M is a value
+    v ≤ M or −MAX, so it takes M, and nothing after M passes. +0 and −0 are equal, but the scan
+    keeps whichever comes first: scanned."""
+    lo = 0
+    hi = known  # the prefix is order[:lo] once lo == hi
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if column[order[mid]] - split_point < SMALL:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo == 0:
+        return -_MAX_DOUBLE
+    top = column[order[lo - 1]]
+    if top == 0.0:
+        return np.nan
+    lo = 0  # the first value equal to the top, and the one before it
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if column[order[mid]] < top:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo == 0 or top - column[order[lo - 1]] > SMALL:
+        return top
+    return np.nan
+
+
+@njit(cache=True)
 def _is_zero(x):
     return x == 0.0 or (x < SMALL and -x < SMALL)
 
 
 @njit(cache=True)
 def grow_tree(Z, y, w0, sorted0, numeric_cols, is_numeric, n_values, n_classes, min_leaf, multi_valued, all_values,
-              row_weight, log_table, keep_rows, row_counts):
+              row_weight, log_table, keep_rows, row_counts, values_in_rows=False):
     """Grow the tree of every row of ``Z`` (weights ``w0``; ``sorted0``: (numeric columns, rows),
     the rows sorted by each numeric attribute, missing last) as ``_TreeBuilder.build`` does, then
     collapse it (``_TreeBuilder.collapse``); ``row_counts``: as ``select_split``'s. Nodes are
@@ -492,10 +526,21 @@ def grow_tree(Z, y, w0, sorted0, numeric_cols, is_numeric, n_values, n_classes, 
     weight, is_empty, collapsed (a split that collapse turns into a leaf), alive (still in the
     tree after collapsing); per node and class the class weights; per bag (``bag_start``) the bag
     weights and, × classes, the (bag, class) weights; and with ``keep_rows`` each node's rows
-    and weights (``row_start``)."""
+    and weights (``row_start``). ``values_in_rows``: ``all_values`` holds the values of Z's rows
+    and no other (a bag's instances, each row one or more times), so that a split point moves to
+    a training value found by bisecting the root's sorted rows, not by scanning every instance.
+    """
     r = n_classes
     n_rows = Z.shape[0]
     k = numeric_cols.shape[0]
+    slot = np.full(Z.shape[1], -1, dtype=np.int64)  # numeric attribute → its row in sorted0
+    known0 = np.zeros(k, dtype=np.int64)  # the root's known values per numeric attribute
+    for j in range(k):
+        slot[numeric_cols[j]] = j
+        t = n_rows
+        while t > 0 and np.isnan(Z[sorted0[j, t - 1], numeric_cols[j]]):
+            t -= 1
+        known0[j] = t
     branch_of = np.empty(n_rows, dtype=np.int64)  # the branch of each of a node's rows (-1: missing)
 
     attr = List.empty_list(types.int64)
@@ -568,7 +613,10 @@ def grow_tree(Z, y, w0, sorted0, numeric_cols, is_numeric, n_values, n_classes, 
                     pcb[b, c] += nw
                     pb[b] += nw
         if is_numeric[a]:
-            sp = _largest_value_not_above(all_values[:, a], sp)
+            moved = np.nan
+            if values_in_rows:
+                moved = _largest_sorted_value_not_above(Z[:, a], sorted0[slot[a]], known0[slot[a]], sp)
+            sp = moved if not np.isnan(moved) else _largest_value_not_above(all_values[:, a], sp)
         attr.append(a)
         split_pt.append(sp if is_numeric[a] else np.inf)
         gains.append(g)
