@@ -41,6 +41,8 @@ def test_compiled_positive_rank_sum_is_the_sum_of_rankdatas_ranks():
     for t in range(400):
         n = int(rng.integers(1, 300))
         s = rng.integers(0, int(rng.integers(1, 20)), n) / 7.0 if t % 2 else rng.random(n)  # with and without ties
+        if t % 5 == 0:  # -0.0 ties with 0.0
+            s[rng.random(n) < 0.3] = rng.choice([0.0, -0.0])
         pos = rng.random(n) < 0.4
         assert positive_rank_sum(s, pos) == rankdata(s, method="average")[pos].sum()
 
@@ -57,6 +59,9 @@ def test_compiled_selective_scores_equal_the_numpy_scores():
         base = np.log(rng.dirichlet([1.0, 1.0], n))
         add = np.log(rng.integers(1, 4, (n, 2)) / 4.0) if t % 2 else np.log(rng.dirichlet([2.0, 1.0], n))
         truth = rng.integers(0, 2, n)
+        if t % 3 == 0:  # a class ruled out (log 0), in one row or both classes, and an infinite score
+            base[rng.random(n) < 0.2, int(rng.integers(0, 2))] = -np.inf
+            base[rng.random(n) < 0.05] = rng.choice([-np.inf, np.inf])
         want = SelectiveNB(metric="auc")._score(base + add, truth)
         got = first_class_auc_with(base, add, truth)
         assert got == want or (np.isnan(got) and want == -np.inf)

@@ -84,8 +84,11 @@ def first_class_auc_with(base, add, truth):
     n_pos = 0
     for i in range(n):
         a, b = base[i, 0] + add[i, 0], base[i, 1] + add[i, 1]
-        top = b if b > a else a
-        ea, eb = math.exp(a - top), math.exp(b - top)
+        # the larger score's exp(top − top) is exp(0) = 1 exactly where it is finite: one exp per row
+        if b > a:
+            ea, eb = math.exp(a - b), 1.0 if math.isfinite(b) else math.exp(b - b)
+        else:
+            ea, eb = 1.0 if math.isfinite(a) else math.exp(a - a), math.exp(b - a)
         p[i] = ea / (ea + eb)
         if np.isnan(p[i]):
             return np.nan
