@@ -107,6 +107,32 @@ def _add_nominal_counts(Z, y, w, rows, a, pcb, pb, pc):
 
 
 @njit(cache=True, inline="always")
+def _whole_nominal_counts(Z, rows, a, row_class, row_count, counts, pcb, pb, pc):
+    """``_add_nominal_counts`` where every weight is a whole number (``row_count``) whose total is
+    below 2⁵³: each (value, class) cell counted as an integer, and the value's, the class's and
+    the whole total summed from the cells. Sums of whole numbers are exact in any order, so these
+    are the floats Weka's row-by-row additions give. Fills ``pcb``, ``pb``, ``pc``; the total returned."""
+    q, r = pcb.shape
+    counts[:] = 0
+    for t in range(rows.shape[0]):
+        x = Z[rows[t], a]
+        if not np.isnan(x):
+            counts[int(x) * r + row_class[t]] += row_count[t]
+    pc[:] = 0.0
+    tot = 0
+    for v in range(q):
+        in_value = 0
+        for c in range(r):
+            k = counts[v * r + c]
+            pcb[v, c] = k
+            pc[c] += k
+            in_value += k
+        pb[v] = in_value
+        tot += in_value
+    return float(tot)
+
+
+@njit(cache=True, inline="always")
 def numeric_gain(xs, cs, ws, nk, instances, r, min_leaf, total_weight, log_table, whole, left, right, init,
                  init_w=-1.0):
     """C45Split.handleNumericAttribute on one column: its ``nk`` known values ``xs`` in sorted
@@ -354,16 +380,26 @@ def select_split(Z, y, w, rows, sorted_rows, numeric_cols, is_numeric, n_values,
     pcb_all = np.empty((max_q, r))
     pb_all = np.empty(max_q)
     pc = np.empty(r)
+    if whole:  # whole weights: counted as integers, one cell per row (sums of whole numbers: any order)
+        counts = np.empty(max_q * r, dtype=np.int64)
+        row_class = np.empty(n, dtype=np.int64)
+        row_count = np.empty(n, dtype=np.int64)
+        for t in range(n):
+            row_class[t] = y[rows[t]]
+            row_count[t] = int(w[t])
     for a in range(m):
         if is_numeric[a]:
             continue
         q = n_values[a]
         pcb = pcb_all[:q]
         pb = pb_all[:q]
-        pcb[:, :] = 0.0
-        pb[:] = 0.0
-        pc[:] = 0.0
-        tot = _add_nominal_counts(Z, y, w, rows, a, pcb, pb, pc)
+        if whole:
+            tot = _whole_nominal_counts(Z, rows, a, row_class, row_count, counts[:q * r], pcb, pb, pc)
+        else:
+            pcb[:, :] = 0.0
+            pb[:] = 0.0
+            pc[:] = 0.0
+            tot = _add_nominal_counts(Z, y, w, rows, a, pcb, pb, pc)
         useful = 0
         for v in range(q):
             if min_leaf - pb[v] < SMALL:
