@@ -66,6 +66,21 @@ def test_quicksort_is_wekas_order_with_ties():
         assert np.array_equal(start_copy, start[want]) and np.array_equal(vals, values[want]), trial
 
 
+def test_quicksort_partitions_in_blocks_as_wekas_scans():
+    # the partition finds its scans' stops a block at a time; longer arrays (several blocks), runs of
+    # one value, sorted and reversed input and Weka's stand-in for a missing value (the largest double)
+    rng = np.random.default_rng(5)
+    for trial in range(300):
+        n = int(rng.integers(0, 700))
+        values = rng.integers(0, int(rng.integers(1, 40)), n).astype(float) if trial % 3 else rng.random(n)
+        if trial % 4 == 0:
+            values[rng.random(n) < 0.4] = np.finfo(np.float64).max
+        if trial % 5 == 0:
+            values = np.sort(values) if trial % 2 else np.sort(values)[::-1].copy()
+        want = _weka_utils_quicksort(values.tolist())
+        assert np.array_equal(weka_quicksort_index(values), want), trial
+
+
 def test_sorts_in_turn_are_wekas_quicksorts_one_after_the_other():
     # NBTree's node orders: each column's sort starts from the order the one before left, twice
     # each; a sort of distinct values already in order is skipped, which must leave the same order

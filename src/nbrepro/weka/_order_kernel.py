@@ -20,6 +20,60 @@ def _cswap(vals, index, i, j):
         index[i], index[j] = index[j], index[i]
 
 
+_BLOCK = 64  # positions a partition's scan classifies at a time
+
+
+@njit(cache=True, inline="always")
+def _hoare_partition(vals, index, left, right, pivot, from_left, from_right):
+    """Weka's partition loop (Hoare's: i runs right past values below the pivot, j left past values
+    above it, the two swap until they cross), the same swaps with the scans' stops found a block of
+    positions at a time without a branch per position (a stop is as good as random, so the loop
+    exits were mispredicted). The k-th stop from the left (a value not below the pivot) swaps with
+    the k-th from the right (not above it) while they have not crossed. Stops are taken from the
+    values as they are when read: a position already swapped lies beyond where the other scan has
+    passed (at most the previous swap's), so after swapping at (l, r) the scans' next stops are
+    min(next left stop, r) and max(next right stop, l), as Weka's scans would find them: position r
+    now holds a value not below the pivot, position l one not above it. ``vals[right − 1]`` (the
+    pivot) and ``vals[left]`` (not above it) bound the scans. Returns where i stops."""
+    pl = left + 1  # the next positions the left and the right scan classify
+    pr = right - 2
+    lh = 0
+    lt = 0
+    rh = 0
+    rt = 0
+    prev_l = left  # the last swap's positions (none yet: no bound)
+    prev_r = right
+    while True:
+        if lh == lt:
+            lh = 0
+            lt = 0
+            end = min(pl + _BLOCK, right)
+            for p in range(pl, end):
+                from_left[lt] = p
+                lt += vals[p] >= pivot
+            pl = end
+            continue
+        if rh == rt:
+            rh = 0
+            rt = 0
+            end = max(pr - _BLOCK, left - 1)
+            for p in range(pr, end, -1):
+                from_right[rt] = p
+                rt += vals[p] <= pivot
+            pr = end
+            continue
+        i = min(from_left[lh], prev_r)
+        j = max(from_right[rh], prev_l)
+        if i >= j:
+            return i
+        lh += 1
+        rh += 1
+        vals[i], vals[j] = vals[j], vals[i]
+        index[i], index[j] = index[j], index[i]
+        prev_l = i
+        prev_r = j
+
+
 @njit(cache=True)
 def weka_quicksort_in_place(vals, index):
     """Weka's median-of-three quicksort of ``vals`` (no NaN) in place, ``index`` permuted with it:
@@ -28,6 +82,8 @@ def weka_quicksort_in_place(vals, index):
     read neighbouring memory."""
     n = len(vals)
     stack = np.empty((2 * n + 2, 2), dtype=np.int64)
+    from_left = np.empty(_BLOCK, dtype=np.int64)
+    from_right = np.empty(_BLOCK, dtype=np.int64)
     top = 0
     if n:
         stack[0, 0], stack[0, 1] = 0, n - 1
@@ -53,18 +109,7 @@ def weka_quicksort_in_place(vals, index):
         vals[center], vals[right - 1] = vals[right - 1], vals[center]
         index[center], index[right - 1] = index[right - 1], index[center]
         pivot = vals[right - 1]
-        i, j = left, right - 1
-        while True:
-            i += 1
-            while vals[i] < pivot:
-                i += 1
-            j -= 1
-            while vals[j] > pivot:
-                j -= 1
-            if i >= j:
-                break
-            vals[i], vals[j] = vals[j], vals[i]
-            index[i], index[j] = index[j], index[i]
+        i = _hoare_partition(vals, index, left, right, pivot, from_left, from_right)
         vals[i], vals[right - 1] = vals[right - 1], vals[i]
         index[i], index[right - 1] = index[right - 1], index[i]
         # Java recurses left first; a stack pops last-in first, so push the right part first
