@@ -632,7 +632,9 @@ def test_index_shows_the_last_whole_suite_run():
     assert "<b>25 min wall</b>" in text and "0.67 CPU-hours in 4 evaluation jobs" in text
     assert "peak memory 950 MB" in text and "abc1234" in text
     assert "<td class='l'>b</td><td>1</td><td>1800</td><td>75.0 %</td>" in text
-    assert text.count("<tr>") == 3
+    assert text.count("<tr>") == 3 and "reference units" not in text
+    run["reference_units"] = [250.0, 750.0, 1000.0]  # a calibrated machine: the cost any machine converts
+    assert "4 evaluation jobs = 1000 reference units" in "".join(_suite_run_section(run))
 
 
 @pytest.mark.parametrize("stored", ["none", "float32"])

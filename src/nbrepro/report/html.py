@@ -947,12 +947,16 @@ def _suite_run_section(run: pd.DataFrame) -> list[str]:
     papers = run[run.paper != "all"]
     wall = total.run_wall_seconds
     head = f"{wall / 60:.0f} min wall" if pd.notna(wall) else "wall time not recorded"
+    units = ""
+    if pd.notna(total.get("reference_units")):  # the machine was calibrated (benchmarks/calibrate.py)
+        units = (f" = {total.reference_units:.0f} reference units (on yours: × the CPU-s of "
+                 f"<code>python benchmarks/calibrate.py</code>)")
     rows = [
         "<h2 id='suite-run'>Speed: the whole suite from a clean clone</h2>",
         f"<p class='small'>Every paper, cold cache, <code>--cores 2</code>, at commit {html.escape(str(total.commit))} "
         f"on {html.escape(str(total.machine))} (<code>benchmarks/results/suite_run.csv</code>, written by "
         f"<code>benchmarks/suite_run.py</code>; not this run's times): <b>{head}</b>, "
-        f"{total.cpu_seconds / 3600:.2f} CPU-hours in {int(total.evaluation_jobs)} evaluation jobs, peak memory "
+        f"{total.cpu_seconds / 3600:.2f} CPU-hours in {int(total.evaluation_jobs)} evaluation jobs{units}, peak memory "
         f"{total.peak_rss_mb:.0f} MB (the largest process), <code>results/</code> {total.results_mb:.0f} MB.</p>",
         "<div class='scroll'><table><tr><th class='l'>paper</th><th>evaluation jobs</th><th>CPU s</th>"
         "<th>share of CPU</th><th>jobs' wall s, summed</th><th>largest job, MB</th><th>results MB</th></tr>",
