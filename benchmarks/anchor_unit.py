@@ -10,6 +10,7 @@ frozen one (``calibrate.REFERENCE_MACHINE_UNIT``).
 
     python benchmarks/anchor_unit.py --checkout /tmp/d1b0ccf [--rounds 4]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,6 +32,7 @@ def _use_checkout(src: Path) -> None:
 def retired_workload_seconds(repeats: int = 3) -> float:
     """The retired unit: nbrepro's NaiveBayes and J48 over Weka's 10 folds of letter (best of ``repeats``)."""
     import calibrate
+
     from nbrepro.classifiers import J48, NaiveBayes
     from nbrepro.data.arff import read_arff
     from nbrepro.protocols.weka_cv import weka_cv_folds
