@@ -103,13 +103,19 @@ def weka_reference_cpu_seconds(runs: int = 3) -> float | None:
     return total
 
 
-def latest(for_machine: str | None = None) -> dict | None:
-    """The latest calibration row of ``for_machine`` (default: this one), or None."""
+def latest(for_machine: str | None = None, rows: int = 1) -> dict | None:
+    """The latest calibration row of ``for_machine`` (default: this one), or None; with ``rows`` > 1
+    the mean of the last ``rows`` rows' timings (calibrations taken before and after a long run)."""
     if not OUT.exists():
         return None
-    rows = pd.read_csv(OUT)
-    rows = rows[(rows.machine == (for_machine or machine())) & rows.reference_cpu_seconds.notna()]
-    return None if rows.empty else rows.iloc[-1].to_dict()
+    table = pd.read_csv(OUT)
+    table = table[(table.machine == (for_machine or machine())) & table.reference_cpu_seconds.notna()].tail(rows)
+    if table.empty:
+        return None
+    row = table.iloc[-1].to_dict()
+    for column in ("reference_cpu_seconds", "weka_reference_cpu_seconds"):
+        row[column] = round(float(table[column].mean()), 3)
+    return row
 
 
 def main():

@@ -77,7 +77,7 @@ def run_clean_clone(work: Path, cores: int, papers: list[str]) -> tuple[Path, fl
     return run, wall, peak
 
 
-def summarise(run: Path, wall: float | None, peak: float | None, commit: str | None) -> pd.DataFrame:
+def summarise(run: Path, wall: float | None, peak: float | None, commit: str | None, calibrations: int = 1) -> pd.DataFrame:
     rows = []
     bench = run / "logs" / "benchmarks"
     papers = sorted(p.name for p in bench.iterdir() if p.is_dir()) if bench.exists() else []
@@ -117,7 +117,7 @@ def summarise(run: Path, wall: float | None, peak: float | None, commit: str | N
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import calibrate
 
-    cal = calibrate.latest()
+    cal = calibrate.latest(rows=calibrations)
     if cal is not None:
         units = table.cpu_seconds / cal["reference_cpu_seconds"]
         table["reference_units"] = units.round(0)
@@ -136,12 +136,15 @@ def main() -> None:
     ap.add_argument("--work", type=Path, default=Path("/tmp/nbrepro-suite"), help="where to clone and run")
     ap.add_argument("--cores", type=int, default=2)
     ap.add_argument("--out", type=Path, default=RESULTS / "suite_run.csv")
+    ap.add_argument("--calibrations", type=int, default=1,
+                    help="the unit: the mean of this machine's last N calibration rows (those taken before and after "
+                         "the run: the machine's speed moves within a run)")
     args = ap.parse_args()
     if args.run_dir is not None:
         run, wall, peak = args.run_dir, args.wall_seconds, args.peak_rss_mb
     else:
         run, wall, peak = run_clean_clone(args.work, args.cores, all_papers())
-    table = summarise(run, wall, peak, args.commit)
+    table = summarise(run, wall, peak, args.commit, args.calibrations)
     table.to_csv(args.out, index=False, lineterminator="\n")
     print(table.to_string(index=False))
     print(f"wrote {args.out}")
