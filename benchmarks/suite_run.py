@@ -20,7 +20,7 @@ and as CPU-seconds on the reference machine (``reference_machine_cpu_seconds``).
 The index page shows it.
 
     python benchmarks/suite_run.py [--work /tmp/suite] [--cores 2]
-    python benchmarks/suite_run.py --run-dir /tmp/suite/main --wall-seconds 8100 --peak-rss-mb 1400
+    python benchmarks/suite_run.py --run-dir /tmp/suite/main --wall-seconds 8100 --peak-rss-mb 1400 --calibrations 3
 """
 from __future__ import annotations
 
@@ -77,7 +77,8 @@ def run_clean_clone(work: Path, cores: int, papers: list[str]) -> tuple[Path, fl
     return run, wall, peak
 
 
-def summarise(run: Path, wall: float | None, peak: float | None, commit: str | None, calibrations: int = 1) -> pd.DataFrame:
+def summarise(run: Path, wall: float | None, peak: float | None, commit: str | None,
+              calibrations: int = 1) -> pd.DataFrame:
     rows = []
     bench = run / "logs" / "benchmarks"
     papers = sorted(p.name for p in bench.iterdir() if p.is_dir()) if bench.exists() else []
