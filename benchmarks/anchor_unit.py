@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 import _pipeline_env  # noqa: F401  (before numpy: one thread, as a pipeline job)
@@ -40,17 +39,14 @@ def retired_workload_seconds(repeats: int = 3) -> float:
     df, _ = read_arff(calibrate._path())
     X, y = df.iloc[:, :-1], df.iloc[:, -1]
     folds = [(f.train, f.test) for f in weka_cv_folds(y.cat.codes.to_numpy(), 10, [1])]
-    train, test = folds[0]
-    for make in (NaiveBayes, J48):  # warm-up
-        make().fit(X.iloc[train], y.iloc[train]).predict_proba(X.iloc[test])
-    best = float("inf")
-    for _ in range(repeats):
-        t0 = time.process_time()
+
+    def work(folds=folds):
         for make in (NaiveBayes, J48):
             for train, test in folds:
                 make().fit(X.iloc[train], y.iloc[train]).predict_proba(X.iloc[test])
-        best = min(best, time.process_time() - t0)
-    return best
+
+    work(folds[:1])  # warm-up: numba's kernels loaded
+    return calibrate.best_cpu_seconds(work, repeats)
 
 
 def main() -> None:

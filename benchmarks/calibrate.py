@@ -72,18 +72,23 @@ def letter_matrix():
     return df.iloc[:, :-1].to_numpy(float), df.iloc[:, -1].cat.codes.to_numpy().astype("int64")
 
 
+def best_cpu_seconds(work, repeats: int) -> float:
+    """The least process CPU-seconds of ``repeats`` calls of ``work()``."""
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.process_time()
+        work()
+        best = min(best, time.process_time() - t0)
+    return best
+
+
 def reference_cpu_seconds(repeats: int = 3) -> float:
     """Process CPU-seconds of the frozen reference workload on this machine (best of ``repeats``)."""
     import reference_workload
 
     X, y = letter_matrix()
     reference_workload.run(X, y, n_folds=1)  # warm-up: numba's kernels loaded
-    best = float("inf")
-    for _ in range(repeats):
-        t0 = time.process_time()
-        reference_workload.run(X, y)
-        best = min(best, time.process_time() - t0)
-    return best
+    return best_cpu_seconds(lambda: reference_workload.run(X, y), repeats)
 
 
 def weka_reference_cpu_seconds(runs: int = 3) -> float | None:
