@@ -116,56 +116,85 @@ def _take(q, i, d, k, dist, who, stored, worst, bar):
         bar[q] = dist[base + worst[q]]
 
 
+@njit(cache=True, inline="always")
+def _insert(q, cand, d, k, dist, who, stored, worst):
+    """``_take`` without its bookkeeping while the list fills: the worst is found only once the
+    list is full (no one reads it before), by a scan without branches (the first of the largest,
+    as Weka's). Returns the list's new bar: +inf while it is not full, else its worst distance."""
+    base = q * k
+    s = stored[q]
+    if s < k:
+        dist[base + s] = d
+        who[base + s] = cand
+        stored[q] = s + 1
+        if s + 1 < k:
+            return np.inf
+    else:
+        dist[base + worst[q]] = d
+        who[base + worst[q]] = cand
+    ww = dist[base]
+    wj = 0
+    for j in range(1, k):
+        v = dist[base + j]
+        larger = v > ww
+        ww = v if larger else ww
+        wj = j if larger else wj
+    worst[q] = wj
+    return ww
+
+
 @njit(cache=True)
-def _neighbours_tiled(ZT, CT, NT, numeric, n_values, col_missing, y, r, k, dist, who, stored, worst, bar, acc):
+def _neighbours_tiled(ZT, CT, NT, numeric, n_values, col_missing, y, r, k, dist, who, stored, worst, acc):
     """Every row's neighbour lists, each pair's distance computed once: Weka's distance is
     symmetric to the bit (|a − b| = |b − a|, and a missing value's expected difference reads
     the other, known value either way). Tiles of rows × columns on and above the diagonal; a
     tile's distances are offered to its row (candidates in column order) and, above the
     diagonal, to its columns (candidate: the row). Row tiles come in order, so every row sees
-    its candidates in ascending order, as Weka's scan does: the same lists, no n × n matrix."""
+    its candidates in ascending order, as Weka's scan does: the same lists, no n × n matrix.
+
+    A list takes a candidate strictly nearer than its bar (+inf until it holds k). Bars only
+    fall, so a first pass without branches picks every candidate below its bar as it stood
+    before the pass (about 1 in 20), and a second offers only those, in order, against the
+    bar as it stands then: the candidates Weka's scan would have tested, tested the same way."""
     n = NT.shape[1]
+    ycls = np.empty(n, dtype=np.int64)  # a row's class as a list index: Java's (int) of a missing class is 0
+    for i in range(n):
+        ycls[i] = y[i] if y[i] >= 0 else 0
+    bar = np.full((r, n), np.inf)  # list (row, class)'s bar at [class, row]: a tile's columns side by side
+    picked = np.empty(_TILE, dtype=np.int64)
+    bar_z = np.empty(r)
     for r0 in range(0, n, _TILE):
         r1 = min(r0 + _TILE, n)
         for c0 in range(r0, n, _TILE):
             c1 = min(c0 + _TILE, n)
+            L = c1 - c0
             for z in range(r0, r1):
                 _distance_block(ZT, CT, NT, numeric, n_values, col_missing, z, c0, c1, acc)
-                cz = y[z] if y[z] >= 0 else 0  # Java's (int) of a missing class is 0
-                for offer in range(2 if c0 > r0 else 1):  # to z, then (above the diagonal) by z
-                    for i in range(c1 - c0):
-                        other = c0 + i
-                        if offer == 0:  # candidate ``other`` for z's list of its class
-                            if y[z] < 0 or other == z:
-                                continue
-                            q = z * r + (y[other] if y[other] >= 0 else 0)
-                            cand = other
-                        else:  # candidate z for other's list of z's class
-                            if y[other] < 0:
-                                continue
-                            q = other * r + cz
-                            cand = z
-                        d = acc[i]
-                        if not (d < bar[q] or stored[q] < k):
-                            continue
-                        # _take written out: a call's array arguments cost more than its work
-                        # (calling it here: vehicle 0.017 → 0.024 CPU-s a fit, waveform +7 %)
-                        base = q * k
-                        s = stored[q]
-                        if s < k:
-                            dist[base + s] = d
-                            who[base + s] = cand
-                            stored[q] = s + 1
-                        else:
-                            dist[base + worst[q]] = d
-                            who[base + worst[q]] = cand
-                        ww = -1.0
-                        for j in range(stored[q]):
-                            if dist[base + j] > ww:
-                                ww = dist[base + j]
-                                worst[q] = j
-                        if stored[q] == k:
-                            bar[q] = dist[base + worst[q]]
+                if y[z] >= 0:  # the columns' rows as candidates for z's lists of their classes
+                    for c in range(r):
+                        bar_z[c] = bar[c, z]
+                    m = 0
+                    for i in range(L):
+                        picked[m] = i
+                        m += acc[i] < bar_z[ycls[c0 + i]]
+                    for j in range(m):
+                        i = picked[j]
+                        c = ycls[c0 + i]
+                        if acc[i] < bar_z[c] and c0 + i != z:
+                            bar_z[c] = _insert(z * r + c, c0 + i, acc[i], k, dist, who, stored, worst)
+                    for c in range(r):
+                        bar[c, z] = bar_z[c]
+                if c0 > r0:  # above the diagonal: z as a candidate for the columns' lists of z's class
+                    cz = ycls[z]
+                    bar_cz = bar[cz]
+                    m = 0
+                    for i in range(L):
+                        picked[m] = i
+                        m += acc[i] < bar_cz[c0 + i]
+                    for j in range(m):
+                        other = c0 + picked[j]
+                        if y[other] >= 0:
+                            bar_cz[other] = _insert(other * r + cz, z, acc[picked[j]], k, dist, who, stored, worst)
 
 
 @njit(cache=True)
@@ -234,12 +263,11 @@ def relieff_weights(Z, numeric, n_values, y, n_classes, k, tiled=True):
     who = np.zeros(n * r * k, dtype=np.int64)
     stored = np.zeros(n * r, dtype=np.int64)
     worst = np.zeros(n * r, dtype=np.int64)
-    bar = np.full(n * r, np.inf)
     if tiled:
-        _neighbours_tiled(ZT, CT, NT, numeric, n_values, col_missing, y, r, k, dist, who, stored, worst, bar, acc)
+        _neighbours_tiled(ZT, CT, NT, numeric, n_values, col_missing, y, r, k, dist, who, stored, worst, acc)
     else:
-        _neighbours_row_by_row(ZT, CT, NT, C, numeric, n_values, col_missing, y, r, k, dist, who, stored, worst, bar,
-                               acc)
+        _neighbours_row_by_row(ZT, CT, NT, C, numeric, n_values, col_missing, y, r, k, dist, who, stored, worst,
+                               np.full(n * r, np.inf), acc)
     probs = np.zeros(n_classes)
     for i in range(n):
         probs[y[i] if y[i] >= 0 else 0] += 1.0  # Java's (int) of a missing class is 0
