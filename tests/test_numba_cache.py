@@ -79,3 +79,45 @@ def test_a_kernel_is_stale_when_any_source_of_the_package_changes():
         os.utime(source, ns=(st.st_atime_ns, st.st_mtime_ns))
         _numba_cache._PACKAGE_STAMP.clear()
     assert _numba_cache.package_stamp() == before
+
+
+COMPILE_CHILD = textwrap.dedent("""
+    import sys, time
+    if sys.argv[1] == "locked":
+        import nbrepro._numba_cache  # installs the compile locks
+    from numba.core import dispatcher
+
+    compile_ = dispatcher._FunctionCompiler.compile
+
+    def slow_compile(self, args, return_type):  # hold the compile long enough for the other to ask
+        time.sleep(1.0)
+        return compile_(self, args, return_type)
+
+    dispatcher._FunctionCompiler.compile = slow_compile
+    sys.path.insert(0, sys.argv[2])
+    import os
+    import numpy as np
+    import kernel
+    open(os.path.join(sys.argv[2], f"ready-{os.getpid()}"), "w").close()
+    while sum(name.startswith("ready-") for name in os.listdir(sys.argv[2])) < 2:  # both call at once
+        time.sleep(0.01)
+    kernel.twice_plus_one(np.arange(3))
+    print(sum(kernel.twice_plus_one.stats.cache_misses.values()))
+""")
+
+
+def _compile_side_by_side(tmp_path, mode):
+    (tmp_path / "kernel.py").write_text(KERNEL)
+    procs = [subprocess.Popen([sys.executable, "-c", COMPILE_CHILD, mode, str(tmp_path)], stdout=subprocess.PIPE,
+                              text=True) for _ in range(2)]
+    return sorted(int(p.communicate(timeout=120)[0]) for p in procs)
+
+
+def test_processes_needing_one_new_kernel_at_once_compile_it_once(tmp_path):
+    # the jobs that start a cold run together: one compiles, the other waits and loads its code
+    assert _compile_side_by_side(tmp_path, "locked") == [0, 1]
+
+
+def test_without_the_compile_lock_both_would_compile(tmp_path):
+    # the race the lock removes, shown by the same children without nbrepro's locks
+    assert _compile_side_by_side(tmp_path, "plain") == [1, 1]

@@ -18,6 +18,14 @@ cross-validated naive Bayes of ``_nbtree_kernel``). Every nbrepro kernel's stamp
 carries ``package_stamp()``, the time stamps and sizes of all the package's sources: any change
 recompiles every kernel on its next use, as a fresh clone does.
 
+And compiled once where several processes need the same new kernel at once (the jobs that start
+a cold run side by side, the test workers): a kernel is compiled, or loaded, under an exclusive
+``flock`` of its own, so the first process compiles and saves it while the others wait (no CPU)
+and then load its machine code from the cache. Two jobs of Hall's paper starting together spent
+a minute each compiling the same kernels. Callers take their callees' locks inside their own, in
+the order of the call graph, which has no cycles (numba's cache does not take recursive kernels),
+so no two processes wait on each other.
+
 Every kernel module takes ``njit`` (or ``vectorize``) from here rather than from numba, so the
 locks are in place before its first kernel is defined, and importing nbrepro itself (to read a
 paper config, say) does not load numba at all.
@@ -31,7 +39,7 @@ import os
 from pathlib import Path
 
 from numba import njit, vectorize
-from numba.core import caching
+from numba.core import caching, dispatcher, sigutils
 
 __all__ = ["install", "njit", "package_stamp", "vectorize"]
 
@@ -39,8 +47,8 @@ _save, _load = caching.IndexDataCacheFile.save, caching.IndexDataCacheFile.load
 
 
 @contextlib.contextmanager
-def _locked(cache_file, mode):
-    path = cache_file._index_path + ".lock"
+def _locked(cache_file, mode, suffix=".lock"):
+    path = cache_file._index_path + suffix
     try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
     except OSError:  # a read-only cache folder: numba falls back to another locator or none
@@ -88,9 +96,33 @@ def _cache_init_stamped(self, py_func):
         self._cache_file._source_stamp = (self._cache_file._source_stamp, package_stamp())
 
 
+_compile = dispatcher.Dispatcher.compile
+_COMPILING: set[str] = set()  # the kernels whose compile lock this process holds
+
+
+def _compile_once(self, sig):
+    """``Dispatcher.compile`` (which loads a signature from the cache, else compiles and saves
+    it) under the kernel's compile lock, where the signature is new to this process and the
+    kernel is cached on disk."""
+    cache_file = getattr(self._cache, "_cache_file", None)
+    if cache_file is None or tuple(sigutils.normalize_signature(sig)[0]) in self.overloads:
+        return _compile(self, sig)
+    path = cache_file._index_path
+    if path in _COMPILING:  # flock is per open file: this process already holds it
+        return _compile(self, sig)
+    with _locked(cache_file, fcntl.LOCK_EX, ".compiling"):
+        _COMPILING.add(path)
+        try:
+            return _compile(self, sig)
+        finally:
+            _COMPILING.discard(path)
+
+
 def install() -> None:
-    """Wrap numba's cache index reads and writes in the locks, and stamp nbrepro's kernels with
-    the whole package's sources (once)."""
+    """Wrap numba's cache index reads and writes in the locks, compile each new kernel under its
+    own lock, and stamp nbrepro's kernels with the whole package's sources (once)."""
+    if dispatcher.Dispatcher.compile is not _compile_once:
+        dispatcher.Dispatcher.compile = _compile_once
     if caching.IndexDataCacheFile.save is not _save_locked:
         caching.IndexDataCacheFile.save = _save_locked
         caching.IndexDataCacheFile.load = _load_locked
