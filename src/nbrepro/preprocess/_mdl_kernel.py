@@ -426,7 +426,8 @@ def weighted_discretize_cuts(Z, classes, w, columns, n_classes, weka_order, xlnx
             v[t] = Z[p[t], j]
             c[t] = classes[p[t]]
             wv[t] = w[p[t]]
-        cuts = weighted_fayyad_irani_cuts(v, c, wv, n_classes, False, xlnx)
+        # np.bool_: a bool as mdl.py passes, not Literal[bool], so one compiled signature
+        cuts = weighted_fayyad_irani_cuts(v, c, wv, n_classes, np.bool_(False), xlnx)
         flat[at:at + len(cuts)] = cuts
         counts[k] = len(cuts)
         at += len(cuts)

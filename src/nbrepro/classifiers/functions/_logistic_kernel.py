@@ -371,7 +371,8 @@ def minimize_penalised_likelihood(S, ST, y, w, ridge, x0, max_iter):
     if max_iter == -1:
         iterations = restarts = 0
         while True:
-            x, f, converged, used, status = _find_argmin(x, 200, data, state)
+            # an int64 like max_iter's, not Literal[int](200): one compiled _find_argmin
+            x, f, converged, used, status = _find_argmin(x, np.int64(200), data, state)
             iterations += used
             if status or converged:
                 return x, f, iterations, restarts, status

@@ -42,18 +42,20 @@ def branch_cv_errors(Z, y_all, rows, w, numeric, numeric_columns, nominal_values
             unit = False
         if w[t] != np.round(w[t]):
             whole = False
+    # np.bool_(False): a bool, as mdl.py passes from Python; a bare False is Literal[bool], which
+    # numba compiles the whole MDL kernel again for
     if unit and use_presorted:
         for t in range(n):
             member[rows[t]] = True
-        cuts, counts = fayyad_irani_cuts_presorted(presorted_values, y_all, n_classes, False, presorted_orders,
-                                                   member, xlnx)
+        cuts, counts = fayyad_irani_cuts_presorted(presorted_values, y_all, n_classes, np.bool_(False),
+                                                   presorted_orders, member, xlnx)
         for t in range(n):
             member[rows[t]] = False
     elif unit:
         Xn = np.empty((n, numeric_columns.shape[0]))
         for k in range(numeric_columns.shape[0]):
             Xn[:, k] = Zb[:, numeric_columns[k]]
-        cuts, counts = fayyad_irani_cuts(Xn, yb, n_classes, False)
+        cuts, counts = fayyad_irani_cuts(Xn, yb, n_classes, np.bool_(False))
     else:
         cuts, counts = weighted_discretize_cuts(Zb, yb, w, numeric_columns, n_classes, not whole, xlnx)
     n_values = nominal_values.copy()

@@ -185,7 +185,7 @@ def naive_bayes_cv_errors(codes, y, w, n_values, n_classes, n_folds, tiny, resca
             total += held[f]
             class_total += held_class[f]
     else:
-        _add_counts(U, y, w, 0, n, total, class_total)
+        _add_counts(U, y, w, np.int64(0), n, total, class_total)  # int64, not Literal[int](0): one compile
     factor = np.ones((n_slots + 1, r))
     prior = np.empty(r)
     left_out = np.empty(r)
