@@ -186,7 +186,7 @@ def test_nbtree_compiled_shuffle_and_stratify_are_wekas():
         start = rnd._state
         order = list(range(n))
         java_shuffle(order, rnd)
-        order = _stratify(order, list(y), 5)
+        order = _stratify(order, list(y), 5).tolist()
         compiled, state = shuffled_stratified_order(y.astype(np.int64), 5, start)
         assert compiled.tolist() == order and int(state) == rnd._state
 
