@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ProtocolError
-from ..weka.random import JavaRandom
+from ..weka.random import JavaRandom, java_shuffled
 
 
 @dataclass(frozen=True)
@@ -31,15 +31,6 @@ def _stratify(rows: np.ndarray, y: Sequence, k: int) -> np.ndarray:
     from ..weka._random_kernel import stratified  # numba: imported where first needed
 
     return stratified(np.asarray(rows, dtype=np.int64), np.asarray(y, dtype=np.int64), k)
-
-
-def _shuffled(rows: np.ndarray, rnd: JavaRandom) -> np.ndarray:
-    """``java_shuffle`` of an array of row numbers, as a new array (the same draws, no list)."""
-    from ..weka._random_kernel import shuffled_indices  # numba: imported where first needed
-
-    order, state = shuffled_indices(len(rows), rnd._state)
-    rnd._state = int(state)
-    return rows[order]
 
 
 def fold_bounds(n: int, k: int, f: int) -> tuple[int, int]:
@@ -78,12 +69,12 @@ def weka_cv_folds(
         )
     for r in runs:
         rnd = JavaRandom(int(r))
-        rows = _shuffled(np.arange(n, dtype=np.int64), rnd)
+        rows = java_shuffled(np.arange(n, dtype=np.int64), rnd)
         if stratify and y is not None:
             rows = _stratify(rows, y, n_folds)
         for f in range(n_folds):
             lo, hi = fold_bounds(n, n_folds, f)
             train = np.concatenate((rows[:lo], rows[hi:]))
             if shuffle_train:
-                train = _shuffled(train, rnd)
+                train = java_shuffled(train, rnd)
             yield Fold(int(r), f, train, rows[lo:hi].copy())

@@ -51,13 +51,20 @@ class JavaRandom:
         return v - (1 << 64) if v >= 1 << 63 else v
 
 
-def java_shuffle(items: list, rnd: JavaRandom) -> None:
-    """Weka's ``Instances.randomize``: backward Fisher–Yates, in place, drawing from ``rnd``.
+def java_shuffled(rows, rnd: JavaRandom):
+    """``java_shuffle`` of a numpy array, as a new array (the same draws, the same order).
 
     Compiled (``_random_kernel.shuffled_indices``): this runs for every training set of every
     fold, every bag and every NBTree branch."""
     from ._random_kernel import shuffled_indices  # numba: imported where first needed
 
-    order, state = shuffled_indices(len(items), rnd._state)
-    items[:] = [items[i] for i in order]
+    order, state = shuffled_indices(len(rows), rnd._state)
     rnd._state = int(state)
+    return rows[order]
+
+
+def java_shuffle(items: list, rnd: JavaRandom) -> None:
+    """Weka's ``Instances.randomize``: backward Fisher–Yates, in place, drawing from ``rnd``."""
+    import numpy as np
+
+    items[:] = [items[i] for i in java_shuffled(np.arange(len(items)), rnd)]
