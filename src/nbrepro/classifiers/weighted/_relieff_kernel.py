@@ -120,7 +120,10 @@ def _take(q, i, d, k, dist, who, stored, worst, bar):
 def _insert(q, cand, d, k, dist, who, stored, worst):
     """``_take`` without its bookkeeping while the list fills: the worst is found only once the
     list is full (no one reads it before), by a scan without branches (the first of the largest,
-    as Weka's). Returns the list's new bar: +inf while it is not full, else its worst distance."""
+    as Weka's, whose scan starts from −1: distances are never negative, so starting from the first
+    slot finds the same one). Returns the list's new bar: +inf while it is not full, else its worst
+    distance; Weka's test "not full, or nearer than the worst" is then ``d < bar``, distances being
+    finite (each attribute adds a term in [0, 1])."""
     base = q * k
     s = stored[q]
     if s < k:
