@@ -1,8 +1,9 @@
 """Metrics: each a function of (true classes, class probabilities, training class counts).
 
-A metric declares its direction (``higher`` or ``lower`` is better), its unit, the level at
-which it is computed and the tolerances at which a reproduced cell counts as "near" a
-published one. Ranks, significance symbols, win/tie/loss counts and "better/worse" all read
+A metric declares its direction (``higher`` or ``lower`` is better), its unit (``UNITS``), the
+level at which it is computed and the tolerances at which a reproduced cell counts as "near" a
+published one, stated in that unit: a tolerance that does not fit the unit (0.5 on a fraction) is
+refused when the paper is read. Ranks, significance symbols, win/tie/loss counts and "better/worse" all read
 the direction from here, never assume it.
 
 Fold-level metrics (one value per test fold, then mean ± sd over folds):
@@ -227,6 +228,31 @@ def _recorded(*args, **kwargs) -> float:
     raise TypeError("a timing is recorded by the evaluation, not computed from predictions")
 
 
+# The units a metric's values are printed in, each with the span of its values (None: unbounded).
+# points: percentage points (accuracy × 100, an error rate, RRSE, AUC × 100); fraction: the same on 0–1.
+UNITS = {"points": 100.0, "fraction": 1.0, "nats": None, "seconds": None, "count": None}
+# A tolerance of "near" is at most this share of its unit's span: 10 points, or 0.1 of a fraction
+# (the defaults are 0.5 and 1 points: a tolerance of a tenth of the scale is already a different result)
+MAX_TOLERANCE_SHARE = 0.1
+
+
+def unit_of_scale(scale: float) -> str:
+    """The unit of an accuracy or error computed × ``scale``: points (100), a fraction (1), else "× scale"."""
+    return "points" if scale == 100 else "fraction" if scale == 1 else f"× {scale:g}"
+
+
+def check_tolerances(tolerances: tuple, unit: str) -> str | None:
+    """Why ``tolerances`` do not fit ``unit`` (None if they do): two non-negative numbers, rising,
+    each within ``MAX_TOLERANCE_SHARE`` of the unit's span."""
+    if len(tolerances) != 2 or tolerances[0] > tolerances[1]:
+        return f"tolerances must be two numbers, the first at most the second (e.g. [0.5, 1.0]), got {list(tolerances)}"
+    span = UNITS.get(unit) if not unit.startswith("× ") else float(unit[2:])
+    if span is not None and max(tolerances) > MAX_TOLERANCE_SHARE * span + 1e-12:
+        return (f"tolerances {list(tolerances)} do not fit the unit {unit!r} (values span {span:g}): at most "
+                f"{MAX_TOLERANCE_SHARE * span:g}, e.g. {[t * span / 100 for t in (0.5, 1.0)]}")
+    return None
+
+
 class MetricKind(Plugin):
     """One metric a paper's ``metrics:`` may name: its function, direction, unit, level and the
     tolerances of "near", and the keys of an entry ``{column: {metric: name, ...}}``: the
@@ -256,22 +282,24 @@ class MetricKind(Plugin):
                 return f"{key} must be one of {list(choices)}, got {entry[key]!r}"
         if entry.get("direction", self.direction) not in ("higher", "lower"):
             return "direction must be 'higher' or 'lower'"
+        if "unit" in entry and entry["unit"] not in UNITS:
+            return f"unit must be one of {list(UNITS)}, got {entry['unit']!r}"
         return None
 
 
 METRICS: dict[str, MetricKind] = {
     kind.name: kind
     for kind in (
-        MetricKind("accuracy", accuracy, "higher", "%", "fold", (0.5, 1.0)),
-        MetricKind("error", error, "lower", "%", "fold", (0.5, 1.0)),
+        MetricKind("accuracy", accuracy, "higher", "points", "fold", (0.5, 1.0)),
+        MetricKind("error", error, "lower", "points", "fold", (0.5, 1.0)),
         MetricKind("mse", mse, "lower", "fraction", "fold", (0.005, 0.01), {"definition": MSE_DEFINITIONS}),
-        MetricKind("rrse", rrse, "lower", "%", "fold", (0.5, 2.0), {"baseline": RRSE_BASELINES}),
-        MetricKind("auc", auc, "higher", "% (AUC × 100)", "fold", (0.5, 2.0), {"average": (None, "weighted")}),
+        MetricKind("rrse", rrse, "lower", "points", "fold", (0.5, 2.0), {"baseline": RRSE_BASELINES}),
+        MetricKind("auc", auc, "higher", "points", "fold", (0.5, 2.0), {"average": (None, "weighted")}),
         MetricKind("log_loss", log_loss, "lower", "nats", "fold", (0.01, 0.05)),
-        MetricKind("kw_bias2", kw_bias2, "lower", "%", "dataset", (0.5, 1.0)),
-        MetricKind("kw_variance", kw_variance, "lower", "%", "dataset", (0.5, 1.0)),
-        MetricKind("fit_seconds", _recorded, "lower", "s", "timing", (math.inf, math.inf)),
-        MetricKind("predict_seconds", _recorded, "lower", "s", "timing", (math.inf, math.inf)),
+        MetricKind("kw_bias2", kw_bias2, "lower", "points", "dataset", (0.5, 1.0)),
+        MetricKind("kw_variance", kw_variance, "lower", "points", "dataset", (0.5, 1.0)),
+        MetricKind("fit_seconds", _recorded, "lower", "seconds", "timing", (math.inf, math.inf)),
+        MetricKind("predict_seconds", _recorded, "lower", "seconds", "timing", (math.inf, math.inf)),
     )
 }
 
@@ -301,9 +329,14 @@ def make_metric(column: str, name: str, params: dict | None = None, where: str =
     check_entry(kind, {"metric": name, **params}, None, where if column == name else f"{where}, column {column!r}")
     direction = params.pop("direction", kind.direction)
     unit = params.pop("unit", kind.unit)
-    tolerances = tuple(params.pop("tolerances", kind.tolerances))
-    if "scale" in params and name in ("accuracy", "error"):
-        unit = "%" if params["scale"] == 100 else "fraction" if params["scale"] == 1 else f"× {params['scale']}"
+    tolerances = kind.tolerances
+    if "scale" in params and name in ("accuracy", "error"):   # the defaults, in points, scaled to the unit
+        unit = unit_of_scale(params["scale"])
+        tolerances = tuple(t * params["scale"] / 100 for t in tolerances)
+    tolerances = tuple(params.pop("tolerances", tolerances))
+    why = check_tolerances(tolerances, unit)
+    if why:
+        raise ConfigError(f"{where if column == name else f'{where}, column {column!r}'}: {why}")
     return Metric(column, direction, unit, kind.level, kind.function, params, tolerances)
 
 

@@ -156,11 +156,7 @@ class Column(Section):
     classifier: str = ""
     value: str = "accuracy"
     aggregate: str = "mean"
-    published_as: str | None = None
-
-    @property
-    def printed_method(self) -> str:
-        return self.published_as or self.method
+    beside: str | None = None   # not printed by the paper: shown next to this printed method's cell, never counted
 
 
 @dataclass(frozen=True)

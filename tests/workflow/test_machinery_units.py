@@ -405,19 +405,13 @@ def test_report_opens_with_the_result_at_a_glance(tmp_path):
 
     from nbrepro.report.html import _glance
 
+    from nbrepro.analysis.counts import COLUMNS
+
+    # A: 10 printed, all computed (7 exact, 2 more within 0.5, 1 more within 1.0); B: 10 printed, 8 computed
+    # (1 exact, 3 + 2 within the tolerances, 2 further off)
     counts = pd.DataFrame(
-        {
-            "table": ["t2", "t2"],
-            "method": ["A", "B"],
-            "metric": ["accuracy"] * 2,
-            "cells": [10, 10],
-            "computed": [10, 8],
-            "exact_mean_and_std": [7, 1],
-            "within_0.5": [9, 4],
-            "within_1.0": [10, 6],
-            "max_abs_diff": [0.9, 3.0],
-        }
-    )
+        [["t2", "A", "accuracy", "points", 0.5, 1.0, 10, 10, 10, 7, 2, 1, 0, 0, 0, 0, 0.9],
+         ["t2", "B", "accuracy", "points", 0.5, 1.0, 10, 10, 8, 1, 3, 2, 2, 2, 0, 0, 3.0]], columns=COLUMNS)
     from nbrepro.analysis import Claim, claims_frame
 
     claims = claims_frame(
@@ -436,15 +430,16 @@ def test_report_opens_with_the_result_at_a_glance(tmp_path):
             "config_sha256": "ab" * 32,
         },
     )
-    assert "<b>8 of 20</b> published cells" in text and "13 lie within the metric's first tolerance" in text
-    assert "16 within its second, 2 further off, 2 not computed" in text
+    assert "Of <b>20</b> cells the paper printed, <b>8</b> reproduce exactly" in text
+    assert "5 more lie within the metric's first tolerance, 3 more within its second, 2 further off, 2 not computed" in text
     assert "on the paper's own printed numbers: 1 hold, 0 do not; on ours: 1 hold, 1 do not" in text
     assert "<a href='#gap-1'>Table 2, glass</a>" in text and "run.html" in text
-    # a data set the paper did not print is not "further off" (issue 63): B's 8 computed, 6 of them printed
+    # a data set the paper did not print is not "further off" (issue 63), nor printed (issue 81)
+    b = counts.iloc[[1]].assign(printed=6, compared=6, further_off=0, not_computed=0, computed_not_printed=2)
     text = _glance(Paper.from_config({"paper": "p"}),
-                   {"stats/match_counts.csv": counts.assign(printed=[10, 6]), "nbrepro_version": "0.1.0",
-                    "config_sha256": "ab" * 32})
-    assert "16 within its second, 0 further off, 2 not computed; 2 of ours have no printed value" in text
+                   {"stats/match_counts.csv": b, "nbrepro_version": "0.1.0", "config_sha256": "ab" * 32})
+    assert "Of <b>6</b> cells the paper printed, <b>1</b> reproduce" in text and "0 further off." in text
+    assert "2 of our cells have no printed value" in text
 
 
 def test_fingerprint_leaves_out_marked_machine_details(tmp_path):
@@ -464,20 +459,10 @@ def test_index_has_a_row_per_paper_with_cells_claims_and_time(tmp_path):
 
     from nbrepro.report.html import index_report
 
-    counts = pd.DataFrame(
-        {
-            "table": ["t2"],
-            "method": ["A"],
-            "metric": ["accuracy"],
-            "cells": [10],
-            "computed": [10],
-            "printed": [10],
-            "exact_mean_and_std": [6],
-            "within_0.5": [8],
-            "within_1.0": [9],
-            "max_abs_diff": [2.0],
-        }
-    )
+    from nbrepro.analysis.counts import COLUMNS
+
+    counts = pd.DataFrame([["t2", "A", "accuracy", "points", 0.5, 1.0, 10, 10, 10, 6, 2, 1, 1, 0, 0, 0, 2.0]],
+                          columns=COLUMNS)
     claims = pd.DataFrame({"source": ["printed", "ours"], "verdict": ["yes", "no"]})
     index_report(
         [
@@ -493,7 +478,7 @@ def test_index_has_a_row_per_paper_with_cells_claims_and_time(tmp_path):
         tmp_path / "index.html",
     )
     text = (tmp_path / "index.html").read_text()
-    assert "<td>10</td><td>6</td><td>8</td><td>9</td><td>1</td><td>1 / 1</td><td>0 / 1</td>" in text
+    assert "<td>10</td><td>6</td><td>2</td><td>1</td><td>1</td><td></td><td></td><td>1 / 1</td><td>0 / 1</td>" in text
     assert "<!--machine-->10 CPU-min<!--/machine-->" in text and "p/report.html" in text   # never "0 min"
     # the exact cells by method, and the figure as a link (a 160 px thumbnail of it was unreadable)
     assert "A 6/10 <a class='small' href='../figures/p/t2_reproduced_vs_published.svg'>figure</a>" in text

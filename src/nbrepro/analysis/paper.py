@@ -75,23 +75,46 @@ def run(paper: Paper, results: Path, raw_dir: Path, registry: dict, tables: dict
         if ctx is not None:
             ctx.frames[name] = data.frame
     printed = None
-    if paper.claims or spec.claims_on_printed_tables:
+    module_claims = module is not None and hasattr(module, "claims")
+    if paper.claims or spec.claims_on_printed_tables or (full is not None and module_claims):
         if full is not None:   # every table over the paper's own data sets: the printed numbers, none of ours
             from .tables import analyse_table
 
             whole = {name: analyse_table(full, name, results, registry)[paths.table(name)] for name in full.tables}
-            printed = _printed_context(full, whole, table1, module, figures=spec.claims_on_printed_tables)
+            printed = _printed_context(full, whole, printed_table1(full, table1), module,
+                                       figures=spec.claims_on_printed_tables)
         else:
-            printed = _printed_context(paper, tables, table1, module, figures=spec.claims_on_printed_tables)
+            printed = _printed_context(paper, tables, printed_table1(paper, table1), module,
+                                       figures=spec.claims_on_printed_tables)
     claims = declared_claims(paper, ctx, printed) if paper.claims else []
-    if module is not None and hasattr(module, "claims"):
+    if module_claims:
         mine = module.claims(ctx)
         if spec.claims_on_printed_tables:
             mine = _side_by_side(module.claims(printed), mine)
+        elif full is not None:   # a module judging both sources on ours: its printed verdicts from the full tables
+            mine = _side_by_side([c for c in module.claims(printed) if c.source == "printed"],
+                                 [c for c in mine if c.source != "printed"])
         claims += mine
     if claims:
         outputs[paths.stats("claims")] = claims_frame(claims)
     return outputs, figures
+
+
+def printed_table1(paper: Paper, table1: pd.DataFrame | None) -> pd.DataFrame | None:
+    """The Table 1 the printed numbers are judged with: the paper's printed one where it prints one
+    (``analysis.dataset_table.published``: every data set of the paper, also those a cut leaves out),
+    its columns under our names; else ours."""
+    dt = paper.analysis.dataset_table
+    if dt is None or not dt.published:
+        return table1
+    pub = pd.read_csv(dt.published).rename(columns={theirs: ours for ours, theirs in (dt.columns or {}).items()})
+    theirs = {printed: ours for ours, printed in paper.published_names.items()}
+    pub["dataset"] = pub["dataset"].map(lambda d: theirs.get(d, d))
+    pub = pub[pub["dataset"].isin(paper.datasets)]
+    if table1 is not None:   # a column the paper does not print (e.g. the classes present) is ours
+        extra = [c for c in table1.columns if c not in pub.columns and not c.startswith("published_")]
+        pub = pub.merge(table1[["dataset", *extra]], on="dataset", how="left")
+    return pub.reset_index(drop=True)
 
 
 def printed_view(table: pd.DataFrame) -> pd.DataFrame:

@@ -286,8 +286,12 @@ def evaluate_statistic(item: dict, ctx: Context) -> list[StatisticRow]:
         ctx = ctx.for_metric(item["metric"])
     entry = STATISTICS[item["test"]]
     methods = _methods(item)
+    needs = None
     if entry.needs_methods and not ctx.has(methods):
         needs = "needs the " + ", ".join(methods) + " columns"
+    elif entry.needs_methods and len(ctx.wide) < 2:   # a cut to one data set: a test over data sets has none
+        needs = f"not computable: a test over data sets needs at least 2, this run has {len(ctx.wide)}"
+    if needs:
         rows = [StatisticRow(_id(item), np.nan, needs)]
         return ([StatisticRow(item["mean_rank_id"], np.nan, needs)] if item.get("mean_rank_id") else []) + rows
     return entry.compute(item, ctx)
@@ -324,4 +328,10 @@ def text_statistics(
     out = pd.DataFrame(rows, columns=list(StatisticRow._fields))
     if published is not None:
         out["published"] = out["statistic"].map(published.set_index("statistic")["value"])
+        from .tables import printed_datasets, same_datasets_as_printed
+
+        if not same_datasets_as_printed(paper):   # a cut: the printed statistics are over the paper's data sets
+            out["published_over"] = [
+                f"the paper's {len(printed_datasets(paper))} data sets: not comparable" if pd.notna(v) else ""
+                for v in out["published"]]
     return out, ctx

@@ -4,8 +4,9 @@ Output (``results/{paper}/``):
   tables/{table}.csv          one row per cell: dataset, method, metric, mean, std,
                               published_mean, published_std, significance, published_significance
   tables/{table}_summary.csv  per method: average, mean rank (reproduced and published)
-  stats/{table}_match_counts.csv  per method: cells, computed, exact at the printed
-                              decimals, within 0.5 and 1.0 points, largest gap
+  stats/{table}_match_counts.csv  per method and metric: its cells in each class of
+                              ``analysis.counts`` (exact at the printed decimals, within the
+                              metric's tolerances in its unit, further off, not printed), largest gap
   stats/timings.csv           total fit and predict seconds per dataset × classifier
 """
 from __future__ import annotations
@@ -22,9 +23,13 @@ from ..io import atomic_path, check_recorded, read_parquet
 from ..metrics import Metric, metric_for, paper_metrics
 from ..spec import Column, Paper, Table
 from ..stats import corrected_resampled_ttest, mean_ranks, paired_ttest, weka_mean_std
+from .counts import match_counts, pairwise_counts
 
 TABLE_COLUMNS = ["dataset", "method", "metric", "mean", "std", "published_mean", "published_std",
                  "significance", "published_significance", "mean_decimals", "std_decimals"]
+# a table with a column the paper did not print (``beside:``): the printed method it is shown next
+# to and that method's printed mean, for the eye only (the cell counts as not printed)
+BESIDE_COLUMNS = ["beside_method", "beside_mean"]
 
 
 def printed_decimals(text) -> float:
@@ -177,64 +182,22 @@ def build_table(paper: Paper, spec: Table, folds: pd.DataFrame, published: pd.Da
         }
     rows = []
     missing = (np.nan, np.nan, "", np.nan, np.nan)
+    beside = any(col.beside for col in columns)
     for ds in paper.datasets:
         for col in columns:
             level = metrics[col.value].level
             values = (dataset_values or {}).get((ds, col.classifier), {}) if level == "dataset" else None
             mean, std = _cell(groups.get((ds, col.classifier), pd.DataFrame()), col, values)
-            pmean, pstd, psig, mdec, sdec = pub.get((names.get(ds, ds), col.printed_method, col.metric), missing)
             mark = sig.get((ds, col.classifier, col.value), "") if col.aggregate == "mean" else ""
-            rows.append((ds, col.method, col.metric, mean, std, pmean, pstd, mark, psig, mdec, sdec))
-    return pd.DataFrame(rows, columns=TABLE_COLUMNS)
-
-
-def agreement(mean, std, published_mean, published_std, mean_decimals=2, std_decimals=2, tolerances=(0.5, 1.0)) -> str:
-    """How a reproduced cell compares with the printed one: 'exact' (mean, and sd where printed, equal
-    at the printed decimals), 'near' / 'within' (mean within the metric's first / second tolerance),
-    'off', or '' when either side is missing."""
-    if pd.isna(mean) or pd.isna(published_mean):
-        return ""
-    md = 2 if pd.isna(mean_decimals) else int(mean_decimals)
-    sd = 2 if pd.isna(std_decimals) else int(std_decimals)
-    same_std = (pd.isna(std) and pd.isna(published_std)) or (
-        not pd.isna(std) and not pd.isna(published_std) and round(std, sd) == round(published_std, sd)
-    )
-    if round(mean, md) == round(published_mean, md) and (same_std or pd.isna(published_std)):
-        return "exact"
-    gap = abs(mean - published_mean)
-    return "near" if gap < tolerances[0] else "within" if gap < tolerances[1] else "off"
-
-
-def match_counts(table: pd.DataFrame, table_name: str, tolerances: dict | None = None) -> pd.DataFrame:
-    """Per method and metric: cells, computed, printed (computed cells with a printed value to
-    compare with: a data set the paper did not print is not "further off"), exact at the printed
-    decimals, within each tolerance."""
-    rows = []
-    for (m, metric), g in table.groupby(["method", "metric"], sort=False):
-        near, far = (tolerances or {}).get(metric, (0.5, 1.0))
-        both = g.dropna(subset=["mean", "published_mean"])
-        diff = (both["mean"] - both["published_mean"]).abs()
-        kinds = [
-            agreement(*r, (near, far))
-            for r in both[
-                ["mean", "std", "published_mean", "published_std", "mean_decimals", "std_decimals"]
-            ].itertuples(index=False)
-        ]
-        rows.append(
-            {
-                "table": table_name,
-                "method": m,
-                "metric": metric,
-                "cells": len(g),
-                "computed": int(g["mean"].notna().sum()),
-                "printed": len(both),
-                "exact_mean_and_std": kinds.count("exact"),
-                f"within_{float(near)}": int((diff < near).sum()),
-                f"within_{float(far)}": int((diff < far).sum()),
-                "max_abs_diff": float(diff.max()) if len(diff) else np.nan,
-            }
-        )
-    return pd.DataFrame(rows)
+            if col.beside:   # a column the paper did not print: no printed cell, the other method's beside it
+                printed = pub.get((names.get(ds, ds), col.beside, col.metric), missing)
+                row = (ds, col.method, col.metric, mean, std, np.nan, np.nan, mark, "", printed[3], printed[4])
+                rows.append((*row, col.beside, printed[0]))
+                continue
+            pmean, pstd, psig, mdec, sdec = pub.get((names.get(ds, ds), col.method, col.metric), missing)
+            row = (ds, col.method, col.metric, mean, std, pmean, pstd, mark, psig, mdec, sdec)
+            rows.append((*row, "", np.nan) if beside else row)
+    return pd.DataFrame(rows, columns=TABLE_COLUMNS + (BESIDE_COLUMNS if beside else []))
 
 
 def _win_tie_loss(significance: pd.Series, present: pd.Series) -> str:
@@ -274,6 +237,7 @@ def summary(
     for key, col in (summary_columns or {}).items():
         names[key] = [col]
     rows = []
+    reference_printed = reference is not None and table.loc[table.method == reference, "published_mean"].notna().any()
     for metric, tm in table.groupby("metric", sort=False):
         wide = tm.pivot(index="dataset", columns="method", values="mean")
         methods = list(dict.fromkeys(tm["method"]))
@@ -294,7 +258,9 @@ def summary(
                 rows_m = tm[tm.method == m]
                 mine = m != reference
                 r["wtl"] = _win_tie_loss(rows_m["significance"], rows_m["mean"].notna()) if mine else ""
-                printed = mine and (markers_printed is None or m in markers_printed)
+                # the printed markers are against the paper's own reference: none for a reference it
+                # did not print (a user's classifier), and none for a column whose markers were lost
+                printed = (mine and reference_printed and (markers_printed is None or m in markers_printed))
                 r["published_wtl"] = (
                     _win_tie_loss(rows_m["published_significance"], rows_m["published_mean"].notna()) if printed else ""
                 )
@@ -310,6 +276,18 @@ def summary(
                         r[f"published_{key}"] = p[col] if col else np.nan
             rows.append(r)
     return pd.DataFrame(rows)
+
+
+def printed_datasets(paper: Paper) -> list[str]:
+    """The data sets the paper's printed tables are over: a cut's (``nbrepro.cut``) are those of the
+    paper it was cut from."""
+    made = paper.derived_from
+    return list(made["datasets"]) if made.get("kind") == "cut" else list(paper.datasets)
+
+
+def same_datasets_as_printed(paper: Paper) -> bool:
+    """Whether a count, average or rank over this run's data sets may be set against the printed one."""
+    return set(paper.datasets) == set(printed_datasets(paper))
 
 
 def _same_datasets(
@@ -401,7 +379,8 @@ def analyse_table(
     return {
         paths.table(name): table,
         paths.table_summary(name): summ,
-        paths.match_counts(name): match_counts(table, name, {k: m.tolerances for k, m in labels.items()}),
+        paths.match_counts(name): match_counts(table, name, {k: m.tolerances for k, m in labels.items()},
+                                               {k: m.unit for k, m in labels.items()}),
     }
 
 
@@ -487,26 +466,14 @@ def pairwise_table(paper: Paper, name: str, results_dir, registry=None) -> dict[
             rows.append(row)
     table = pd.DataFrame(rows)
     tol = int(spec.tolerance if spec.tolerance is not None else 3)
-    counts = []
-    for printed, g in table.groupby("measure", sort=False):
-        both = g.dropna(subset=["published_wins"])
-        gap = np.maximum((both.wins - both.published_wins).abs(), (both.losses - both.published_losses).abs())
-        counts.append(
-            {
-                "table": name,
-                "method": "all pairs",
-                "metric": printed,
-                "cells": len(g),
-                "computed": int(g.datasets.gt(0).sum()),
-                "exact_mean_and_std": int((gap == 0).sum()),
-                f"within_{tol}": int((gap <= tol).sum()),
-                "max_abs_diff": float(gap.max()) if len(gap) else np.nan,
-            }
-        )
+    comparable = same_datasets_as_printed(view)
+    if not comparable:   # the printed records count the paper's data sets, not this run's
+        table["published_over"] = f"the paper's {len(printed_datasets(view))} data sets (not comparable)"
+    counts = pairwise_counts(table, name, tol, comparable)
     return {
         paths.table(name): table,
         paths.table_summary(name): pd.DataFrame(ranks),
-        paths.match_counts(name): pd.DataFrame(counts),
+        paths.match_counts(name): counts,
     }
 
 

@@ -8,10 +8,11 @@ import os
 import re
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from .. import paths
-from ..analysis.tables import agreement
+from ..analysis import counts as cell_count
 from ..io import atomic_path
 from ..spec import Paper
 from .words import WILCOXON_CONVENTION, estimator_in_words, preprocessing_in_words, protocol_in_words
@@ -22,7 +23,8 @@ table{border-collapse:collapse;font-size:13px;margin:1em 0}
 th,td{border:1px solid #ccc;padding:3px 6px;text-align:right}
 th{background:#f3f3f3} td.l,th.l{text-align:left} tr.pool td{background:#f7f7fb}
 h1,h2,h3,p,li,figcaption{overflow-wrap:anywhere}
-td.ok{background:#e8f6e8} td.near{background:#fff6d6} td.off{background:#fbdada} td.na{color:#999}
+td.ok{background:#e8f6e8} td.near{background:#fff6d6} td.within{background:#fde4c4}
+td.off{background:#fbdada} td.na{color:#999}
 .pub{color:#555;font-size:11px} .small{font-size:12px;color:#555}
 .seed{display:block;font-size:10px} .seed.in{color:#2a7a2a} .seed.out{color:#b02020;font-weight:600}
 .cells td{white-space:nowrap} .cells tr.sum td{border-top:2px solid #888;font-weight:600} \
@@ -76,16 +78,20 @@ def _cell(row, tolerances=(0.5, 1.0), band=None) -> str:
     pm, ps = row["published_mean"], row["published_std"]
     m, s = row["mean"], row["std"]
     md, sdd = _decimals(row.get("mean_decimals")), _decimals(row.get("std_decimals"))
+    beside = row.get("beside_method")
     pub = (
-        f"{_mean_sd(pm, ps, md, sdd)} {SIG.get(row['published_significance'], '')}".strip() if not pd.isna(pm) else "—"
+        f"{_mean_sd(pm, ps, md, sdd)} {SIG.get(row['published_significance'], '')}".strip() if not pd.isna(pm)
+        else f"not printed ({html.escape(str(beside))}: {_fmt(row['beside_mean'], md)})"
+        if isinstance(beside, str) and beside and not pd.isna(row.get("beside_mean")) else "—"
     )
     if pd.isna(m):
         return (
             f'<td class="na"><span class="ours">not computed</span><span class="pub">{pub}</span>'
             f'<span class="diff">—</span></td>'
         )
-    kind = agreement(m, s, pm, ps, row.get("mean_decimals"), row.get("std_decimals"), tolerances)
-    cls = {"exact": "ok", "near": "near", "within": "off", "off": "off", "": ""}[kind]
+    kind = cell_count.classify(m, s, pm, ps, row.get("mean_decimals"), row.get("std_decimals"), tolerances)
+    cls = {cell_count.EXACT: "ok", cell_count.TOL1: "near", cell_count.TOL2: "within",
+           cell_count.OFF: "off"}.get(kind, "")
     ours = f"{_mean_sd(m, s, md, sdd)} {SIG.get(row['significance'], '')}".strip()
     diff = "—" if pd.isna(pm) else f"{round(float(m), md) - float(pm):+.{md}f}"
     return (
@@ -134,12 +140,19 @@ def _bold_if(record: str, significant) -> str:
     return f"<b>{record}</b>" if significant == "yes" else record
 
 
-def pairwise_html(table: pd.DataFrame, caption: str, record_test: dict | None = None, bands: dict | None = None) -> str:
+def pairwise_html(table: pd.DataFrame, caption: str, record_test: dict | None = None, bands: dict | None = None,
+                  tolerance: int = 3) -> str:
     """One method × method matrix per measure: our w/t/l above the published one; with a
     ``record_test``, a significant record in bold, as the papers print it; with ``bands``
     ((measure, row, column) → {"wins": row, "losses": row} of ``stats/seed_bands.csv``), the wins'
-    and losses' seed bands beneath."""
+    and losses' seed bands beneath. A table over other data sets than the printed one (a cut:
+    ``published_over``) shows the printed records uncoloured, as not comparable."""
     out = []
+    comparable = "published_over" not in table.columns
+    if not comparable:
+        datasets = int(table["datasets"].max()) if len(table) else 0
+        caption = (f"{caption} — this run: {datasets} data set{'s' if datasets != 1 else ''}; the printed records "
+                   f"are over {table['published_over'].iloc[0]}")
     bold = (
         ""
         if not record_test
@@ -169,12 +182,9 @@ def pairwise_html(table: pd.DataFrame, caption: str, record_test: dict | None = 
                     if pd.isna(x.published_wins)
                     else f"{int(x.published_wins)}/{int(x.published_ties)}/{int(x.published_losses)}"
                 )
-                gap = (
-                    None
-                    if pd.isna(x.published_wins)
-                    else max(abs(x.wins - x.published_wins), abs(x.losses - x.published_losses))
-                )
-                cls = "" if gap is None else "ok" if gap == 0 else "near" if gap <= 3 else "off"
+                kind = cell_count.record_class(x.wins, x.losses, x.published_wins, x.published_losses, tolerance,
+                                               comparable)
+                cls = {cell_count.EXACT: "ok", cell_count.TOL1: "near", cell_count.OFF: "off"}.get(kind, "")
                 ours = _bold_if(f"{x.wins}/{x.ties}/{x.losses}", getattr(x, "significant", ""))
                 pub = _bold_if(pub, getattr(x, "published_significant", ""))
                 out.append(
@@ -250,13 +260,39 @@ def cpu_time(seconds: float) -> str:
     return f"{seconds / 60:.0f} CPU-min" if seconds < 3600 else f"{seconds / 3600:.1f} CPU-h"
 
 
-def frame_html(df: pd.DataFrame, nd: int = 4) -> str:
-    def f(v):
-        if isinstance(v, float):
-            return _fmt(v, nd)
-        return html.escape(str(v))
+def number(v, nd: int | None = 4) -> str:
+    """A number of a page: ``nd`` decimals (None: as few as it needs, integers without any), and
+    below 1e-4 in scientific notation (a p-value of 3.86e-8 is not "0.0000"); empty for none."""
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return ""
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    x = float(v)
+    if x != 0 and abs(x) < 1e-4:
+        return f"{x:.3g}" if "e" in f"{x:.3g}" else f"{x:.2e}"
+    if nd is None:
+        return f"{int(x)}" if x == int(x) and abs(x) < 1e15 else f"{x:.4g}"
+    return f"{x:.{nd}f}"
 
-    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in df.columns)
+
+def column_name(c) -> str:
+    """A column's name as a reader takes it in: the counts' own labels, else its words without underscores."""
+    return cell_count.LABELS.get(str(c), str(c).replace("_", " "))
+
+
+def frame_html(df: pd.DataFrame, nd: int | None = 4) -> str:
+    """A frame as a table: human column names, numbers by ``number``, yes / no for booleans, empty for none."""
+    def f(v):
+        if isinstance(v, bool | np.bool_):
+            return "yes" if v else "no"
+        if isinstance(v, int | np.integer):
+            return str(int(v))
+        if isinstance(v, float | np.floating):
+            return number(float(v), nd)
+        text = str(v)
+        return {"nan": "", "None": "", "True": "yes", "False": "no"}.get(text, html.escape(text))
+
+    head = "".join(f"<th>{html.escape(column_name(c))}</th>" for c in df.columns)
     body = "".join("<tr>" + "".join(f"<td>{f(v)}</td>" for v in r) + "</tr>" for r in df.itertuples(index=False))
     return f"<div class='scroll'><table><tr>{head}</tr>{body}</table></div>"
 
@@ -272,41 +308,23 @@ def machine_dependent(text: str) -> str:
     return f"{MACHINE[0]}{text}{MACHINE[1]}"
 
 
-def cell_counts(counts: pd.DataFrame) -> tuple[list[dict], dict]:
-    """Per (table, metric) and in total: published cells, computed, exact (mean and sd at the
-    printed decimals), within the metric's first and second tolerance, further off."""
-    rows, totals = [], dict(cells=0, computed=0, compared=0, exact=0, near=0, within=0)
-    if "max_abs_diff" in counts.columns:  # computed, but nothing published to compare with (a figure's sweep)
-        counts = counts[~(counts["max_abs_diff"].isna() & (counts["computed"] > 0))]
-    for (table, metric), g in counts.groupby(["table", "metric"], sort=False):
-        tols = sorted(
-            (c for c in g.columns if c.startswith("within_") and g[c].notna().any()),
-            key=lambda c: float(c.split("_", 1)[1]),
-        )
-        n = dict(
-            cells=int(g["cells"].sum()), computed=int(g["computed"].sum()), exact=int(g["exact_mean_and_std"].sum())
-        )
-        # computed cells with a printed value (a w/t/l matrix and older counts: every computed one)
-        n["compared"] = int(g["printed"].fillna(g["computed"]).sum()) if "printed" in g else n["computed"]
-        n["near"] = int(g[tols[0]].sum()) if tols else n["exact"]
-        n["within"] = int(g[tols[-1]].sum()) if tols else n["exact"]
-        for k in totals:
-            totals[k] += n[k]
-        rows.append(
-            {
-                "table": table,
-                "metric": metric,
-                "published cells": n["cells"],
-                "computed": n["computed"],
-                "exact": n["exact"],
-                "within 1st tolerance": n["near"],
-                "within 2nd tolerance": n["within"],
-                "further off": n["compared"] - n["within"],
-                "not printed": n["computed"] - n["compared"],
-                "tolerances": " / ".join(c.split("_", 1)[1] for c in tols),
-            }
-        )
-    return rows, totals
+def counts_sentence(t: cell_count.Totals) -> str:
+    """The headline of a paper's cells (``analysis.counts.totals``), each class once, disjoint."""
+    if not t.printed and not t.not_comparable:
+        return ("<p>No printed cells to compare with: nothing was printed for these data sets, or this "
+                "config's tables hold what a figure plots.</p>")
+    parts = [f"<p>Of <b>{t.printed}</b> cells the paper printed, <b>{t.exact}</b> reproduce exactly at the printed "
+             f"decimals (mean, and sd where printed); {t.within_tolerance_1} more lie within the metric's first "
+             f"tolerance, {t.within_tolerance_2} more within its second, {t.further_off} further off"]
+    if t.not_computed:
+        parts.append(f", {t.not_computed} not computed")
+    parts.append(".")
+    if t.not_comparable:
+        parts.append(f" {t.not_comparable} printed counts are over other data sets than this run's: not comparable.")
+    if t.computed_not_printed:
+        parts.append(f" {t.computed_not_printed} of our cells have no printed value (a data set or a column the "
+                     "paper did not print) and count in none of these.")
+    return "".join(parts) + "</p>"
 
 
 def claim_counts(claims: pd.DataFrame) -> dict[str, dict]:
@@ -340,22 +358,11 @@ def _glance(paper: Paper, outputs: dict) -> str:
     claims hold, the gaps in one line each, and what the run was made from."""
     out = ["<h2 id='glance'>At a glance</h2>"]
     counts = outputs.get("stats/match_counts.csv")
-    rows, totals = cell_counts(counts) if counts is not None else ([], {"cells": 0})
-    if counts is not None and not totals["cells"]:
-        out.append("<p>No published cells to compare with: nothing was printed for these data sets, or this "
-                   "config's tables hold what a figure plots.</p>")
-    elif counts is not None:
-        out.append(
-            f"<p><b>{totals['exact']} of {totals['cells']}</b> published cells reproduce exactly at the "
-            f"printed decimals (mean and sd); {totals['near']} lie within the metric's first tolerance, "
-            f"{totals['within']} within its second, {totals['compared'] - totals['within']} further off"
-            + (f", {totals['cells'] - totals['computed']} not computed" if totals["cells"] > totals["computed"] else "")
-            + (f"; {totals['computed'] - totals['compared']} of ours have no printed value (data sets the paper "
-               "did not print)" if totals["computed"] > totals["compared"] else "")
-            + ".</p>"
-        )
-        table = pd.DataFrame(rows)
-        out.append(frame_html(table if (table["not printed"] > 0).any() else table.drop(columns="not printed"), 0))
+    if counts is not None:
+        out.append(counts_sentence(cell_count.totals(counts)))
+        table = cell_count.by_table(counts)
+        if len(table):
+            out.append(frame_html(table, None))
     claims = outputs.get("stats/claims.csv")
     if claims is not None and len(claims):
         said = {"printed": "on the paper's own printed numbers", "ours": "on ours"}
@@ -690,6 +697,21 @@ def _readings_section(paper: Paper, outputs: dict, rel) -> list[str]:
     return out
 
 
+def _tolerances_in_words(paper: Paper) -> str:
+    """"accuracy: 0.005 and 0.01 (fraction)": each compared metric's tolerances and unit, as the counts use them."""
+    from ..analysis.tables import label_metric
+
+    seen = {}
+    for spec in paper.tables.values():
+        if not spec.compared_cells:
+            continue
+        for label in dict.fromkeys(c.metric for c in spec.columns):
+            m = label_metric(paper, spec, label)
+            seen.setdefault(label, f"{label}: {number(m.tolerances[0], None)} and {number(m.tolerances[1], None)} "
+                                   f"({m.unit})")
+    return "; ".join(seen.values()) or "none compared"
+
+
 def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[Path], out_path: Path) -> str:
     out_path = Path(out_path)
     rel = lambda p: os.path.relpath(p, out_path.parent)  # noqa: E731
@@ -698,8 +720,9 @@ def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[P
         f"<h1>{html.escape(title)}</h1>",
         "<p class='small'>Every reproduced number was computed by nbrepro from the raw ARFF files; the "
         "published value is shown beneath it, and both are printed to the published cell's decimals. "
-        "Green: equal at the printed decimals (mean and sd); yellow: mean within the metric's first "
-        "tolerance (0.5 points of accuracy); red: further off; grey: not computed yet. "
+        "Green: equal at the printed decimals (mean, and sd where printed); yellow: else the mean within the "
+        "metric's first tolerance; orange: else within its second; red: further off; grey: not computed yet "
+        f"(tolerances in each metric's own unit: {html.escape(_tolerances_in_words(paper))}). "
         "∘ / • = significantly better / worse than the reference "
         f"({html.escape(str(paper.reference if paper.reference is not None else '—'))}), corrected resampled "
         f"t-test at {paper.significance.alpha}.</p>",
@@ -744,7 +767,10 @@ def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[P
             parts.append("</table></div>")
     if any(t.published for t in paper.tables.values()):   # an experiment with no printed numbers has none to count
         parts.append("<h2>How many cells reproduce</h2>")
-        parts.append(frame_html(outputs["stats/match_counts.csv"], 2))
+        parts.append("<p class='small'>Per table, method and metric, each cell in one class (they sum to the "
+                     "printed cells): exact, else within the 1st tolerance, else within the 2nd, further off, not "
+                     "computed. Largest gap: between a printed cell and ours, in the metric's unit.</p>")
+        parts.append(frame_html(outputs["stats/match_counts.csv"], None))
     parts += _seed_section(outputs)
     parts += _readings_section(paper, outputs, rel)
     parts += _out_of_sample_section(paper, outputs, rel)
@@ -759,6 +785,7 @@ def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[P
                     spec.caption or name,
                     spec.record_test,
                     _record_bands_of(outputs, name),
+                    int(spec.tolerance if spec.tolerance is not None else 3),
                 )
             )
             parts.append(f"<h3>{html.escape(name)}: mean ranks per measure</h3>")
@@ -997,13 +1024,15 @@ def _readings_index(papers: list[dict]) -> list[str]:
 
 
 def _by_method(counts: pd.DataFrame) -> str:
-    """"NB 8/9 · LWNB 1/9": per method, its printed cells equal at the printed decimals, over the
-    match counts of every table (methods with no printed cell left out)."""
-    if counts is None or not len(counts) or "printed" not in counts:
+    """"NB 8/9 · LWNB 1/9": per method, its printed cells equal at the printed decimals, of its printed
+    cells computed, over every table (``analysis.counts.by_method``)."""
+    if counts is None or not len(counts):
         return ""
-    g = counts.groupby("method", sort=False)[["exact_mean_and_std", "printed"]].sum()
-    g = g[g["printed"] > 0]
-    return " · ".join(f"{html.escape(str(m))} {int(r.exact_mean_and_std)}/{int(r.printed)}" for m, r in g.iterrows())
+    return " · ".join(f"{html.escape(str(m))} {e}/{n}" for m, (e, n) in cell_count.by_method(counts).items())
+
+
+def _blank_zero(n: int) -> str:
+    return str(n) if n else ""
 
 
 def index_report(
@@ -1017,17 +1046,21 @@ def index_report(
     ``suite_run``: the last whole-suite run (``suite_run.csv``)."""
     parts = [
         "<h1>nbrepro — reproduced papers</h1>",
-        "<p class='small'>Cells: published cells equal at the printed decimals (exact), within the metric's "
-        "first and second tolerance, and further off. Claims: the paper's statements checked on its own "
+        "<p class='small'>Cells: the cells each paper printed, in disjoint classes that sum to them: equal to ours "
+        "at the printed decimals (exact), else within the metric's first tolerance, else within its second "
+        "(each stated in the metric's own unit, in the paper's report), else further off, or not computed; "
+        "a printed count over other data sets than the run's is not comparable. A column the paper did "
+        "not print counts nothing. Claims: the paper's statements checked on its own "
         "printed numbers and on ours (held / checked). CPU time: fitting and predicting, summed over every "
         "job, on the machine that made this page.</p>",
-        "<div class='scroll'><table><tr><th class='l'>paper</th><th>published cells</th><th>exact</th>"
-        "<th>within 1st tolerance</th><th>within 2nd tolerance</th><th>further off</th>"
+        "<div class='scroll'><table><tr><th class='l'>paper</th><th>printed cells</th><th>exact</th>"
+        "<th>else within 1st tolerance</th><th>else within 2nd tolerance</th><th>further off</th>"
+        "<th>not computed</th><th>not comparable</th>"
         "<th>claims held, paper's numbers</th><th>claims held, ours</th><th>CPU time</th>"
         "<th class='l'>exact by method (of the printed cells)</th></tr>",
     ]
     for p in papers:
-        _, t = cell_counts(p["counts"])
+        t = cell_count.totals(p["counts"])
         claims = claim_counts(p["claims"]) if p.get("claims") is not None and len(p["claims"]) else {}
 
         def held(source, claims=claims):
@@ -1042,8 +1075,9 @@ def index_report(
             f" <a class='small' href='{html.escape(p['figure'])}'>figure</a>" if p.get("figure") else "")
         parts.append(
             f"<tr><td class='l'><a href='{html.escape(p['name'])}/report.html'>{html.escape(p['title'])}</a></td>"
-            f"<td>{t['cells']}</td><td>{t['exact']}</td><td>{t['near']}</td><td>{t['within']}</td>"
-            f"<td>{t['compared'] - t['within']}</td><td>{held('printed')}</td><td>{held('ours')}</td>"
+            f"<td>{t.printed}</td><td>{t.exact}</td><td>{t.within_tolerance_1}</td><td>{t.within_tolerance_2}</td>"
+            f"<td>{t.further_off}</td><td>{_blank_zero(t.not_computed)}</td><td>{_blank_zero(t.not_comparable)}</td>"
+            f"<td>{held('printed')}</td><td>{held('ours')}</td>"
             f"<td>{time_cell}</td><td class='l small'>{figure}</td></tr>"
         )
     parts.append("</table></div>")
