@@ -80,7 +80,7 @@ def test_a_column_the_paper_did_not_print_counts_nothing():
 
     paper = load_paper("config/papers/lslwnb.yaml", check=False)
     printed = 0
-    for name, spec in paper.tables.items():
+    for spec in paper.tables.values():
         table = build_table(paper, spec, pd.DataFrame(columns=["dataset", "method", "variant"]),
                             read_published(spec.published))
         beside = table[table.beside_method != ""] if "beside_method" in table else table.iloc[:0]

@@ -403,9 +403,8 @@ def test_the_experiment_in_words():
 def test_report_opens_with_the_result_at_a_glance(tmp_path):
     import pandas as pd
 
-    from nbrepro.report.html import _glance
-
     from nbrepro.analysis.counts import COLUMNS
+    from nbrepro.report.html import _glance
 
     # A: 10 printed, all computed (7 exact, 2 more within 0.5, 1 more within 1.0); B: 10 printed, 8 computed
     # (1 exact, 3 + 2 within the tolerances, 2 further off)
@@ -431,7 +430,8 @@ def test_report_opens_with_the_result_at_a_glance(tmp_path):
         },
     )
     assert "Of <b>20</b> cells the paper printed, <b>8</b> reproduce exactly" in text
-    assert "5 more lie within the metric's first tolerance, 3 more within its second, 2 further off, 2 not computed" in text
+    assert ("5 more lie within the metric's first tolerance, 3 more within its second, 2 further off, "
+            "2 not computed") in text
     assert "on the paper's own printed numbers: 1 hold, 0 do not; on ours: 1 hold, 1 do not" in text
     assert "<a href='#gap-1'>Table 2, glass</a>" in text and "run.html" in text
     # a data set the paper did not print is not "further off" (issue 63), nor printed (issue 81)
@@ -457,9 +457,8 @@ def test_fingerprint_leaves_out_marked_machine_details(tmp_path):
 def test_index_has_a_row_per_paper_with_cells_claims_and_time(tmp_path):
     import pandas as pd
 
-    from nbrepro.report.html import index_report
-
     from nbrepro.analysis.counts import COLUMNS
+    from nbrepro.report.html import index_report
 
     counts = pd.DataFrame([["t2", "A", "accuracy", "points", 0.5, 1.0, 10, 10, 10, 6, 2, 1, 1, 0, 0, 0, 2.0]],
                           columns=COLUMNS)
