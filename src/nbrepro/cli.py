@@ -383,6 +383,8 @@ def cmd_index(args):
                "counts": counts}
         if (res / paths.stats("claims")).is_file():
             row["claims"] = read_csv(res / paths.stats("claims"))
+        if (res / paths.stats("printed_audit")).is_file():
+            row["audit"] = read_csv(res / paths.stats("printed_audit"))
         if (res / paths.TIMINGS).is_file():
             row["seconds"] = _seconds(read_csv(res / paths.TIMINGS))
         if args.seeds and (res / paths.SEED_STABILITY).is_file():

@@ -43,7 +43,15 @@ def output_files(paper: Paper) -> tuple[list[str], list[str]]:
             names.append(f"{name}{suffix}")
     if spec.claims_module or paper.claims:
         names.append("claims")
+    if audited(paper):
+        names.append("printed_audit")
     return names, list(paper.figures)
+
+
+def audited(paper: Paper) -> bool:
+    """Whether the paper has printed tables to audit (``analysis.audit``): a run with no printed
+    numbers (out of sample, a sweep) has none."""
+    return any(t.published for t in paper.tables.values())
 
 
 def run(paper: Paper, results: Path, raw_dir: Path, registry: dict, tables: dict[str, pd.DataFrame],
@@ -74,16 +82,19 @@ def run(paper: Paper, results: Path, raw_dir: Path, registry: dict, tables: dict
             outputs[paths.stats(name + kind.data_suffix)] = data.frame
         if ctx is not None:
             ctx.frames[name] = data.frame
-    printed = None
+    printed, printed_tables = None, tables
     module_claims = module is not None and hasattr(module, "claims")
-    if paper.claims or spec.claims_on_printed_tables or (full is not None and module_claims):
+    if (paper.claims or spec.claims_on_printed_tables or (full is not None and module_claims)
+            or (audited(paper) and spec.table)):
         if full is not None:   # every table over the paper's own data sets: the printed numbers, none of ours
             from .tables import analyse_table
 
             whole = {name: analyse_table(full, name, results, registry)[paths.table(name)] for name in full.tables}
+            printed_tables = whole
             printed = _printed_context(full, whole, printed_table1(full, table1), module,
                                        figures=spec.claims_on_printed_tables)
         else:
+            printed_tables = tables
             printed = _printed_context(paper, tables, printed_table1(paper, table1), module,
                                        figures=spec.claims_on_printed_tables)
     claims = declared_claims(paper, ctx, printed) if paper.claims else []
@@ -97,6 +108,13 @@ def run(paper: Paper, results: Path, raw_dir: Path, registry: dict, tables: dict
         claims += mine
     if claims:
         outputs[paths.stats("claims")] = claims_frame(claims)
+    if audited(paper):   # the paper's printed tables against each other: the full ones, also for a cut
+        from .audit import printed_audit
+
+        source = full if full is not None else paper
+        frame = outputs.get(paths.stats("claims"))
+        outputs[paths.stats("printed_audit")] = printed_audit(source, printed_tables, printed if spec.table else None,
+                                                              frame)
     return outputs, figures
 
 

@@ -342,6 +342,18 @@ def table_datasets(paper: Paper, spec: Table, registry: dict | None) -> list[str
     return kept
 
 
+def published_summary(spec: Table) -> pd.DataFrame | None:
+    """A table's printed summary rows (averages, mean ranks, records): ``published_summary:``, else
+    the file beside its published cells named ``{stem}_summary.csv``, else none."""
+    if spec.published_summary:
+        return pd.read_csv(spec.published_summary)
+    if spec.published:
+        p = Path(spec.published)
+        ps = p.with_name(p.stem + "_summary.csv")
+        return pd.read_csv(ps) if ps.exists() else None
+    return None
+
+
 def analyse_table(
     paper: Paper, name: str, results_dir: str | Path, registry: dict | None = None
 ) -> dict[str, pd.DataFrame]:
@@ -363,13 +375,7 @@ def analyse_table(
     )
     table = build_table(view, spec, folds, published, values)
     labels = {c.metric: metrics[c.value] for c in spec.columns}
-    pub_sum = None
-    if spec.published_summary:
-        pub_sum = pd.read_csv(spec.published_summary)
-    elif spec.published:
-        p = Path(spec.published)
-        ps = p.with_name(p.stem + "_summary.csv")
-        pub_sum = pd.read_csv(ps) if ps.exists() else None
+    pub_sum = published_summary(spec)
     directions = {k: m.higher_is_better for k, m in labels.items()}
     reference = paper.reference if paper.reference in set(table["method"]) else None
     summ = summary(table, pub_sum, directions, spec.summary_columns, reference, spec.markers_printed,

@@ -308,6 +308,24 @@ def machine_dependent(text: str) -> str:
     return f"{MACHINE[0]}{text}{MACHINE[1]}"
 
 
+AUDIT = paths.stats("printed_audit")
+
+
+def audit_section(audit: pd.DataFrame) -> str:
+    """"The paper's own numbers": its printed tables checked against each other (``analysis.audit``),
+    the inconsistent checks first."""
+    from ..analysis.audit import audit_counts
+
+    ok, n = audit_counts(audit)
+    order = audit.assign(_o=audit["consistent"].map({"no": 0, "yes": 1}).fillna(2)).sort_values("_o", kind="stable")
+    return ("<h2 id='audit'>The paper's own numbers</h2><p class='small'>Before any of ours: each printed "
+            "average, mean rank, record, statistic and claim recomputed from the paper's other printed numbers, "
+            "consistent when the two agree at the printed precision (<code>stats/printed_audit.csv</code>).</p>"
+            f"<p><b>{ok} of {n}</b> checks consistent"
+            + (f"; {n - ok} not: listed first" if n > ok else "") + ".</p>"
+            + frame_html(order.drop(columns="_o"), None))
+
+
 def counts_sentence(t: cell_count.Totals) -> str:
     """The headline of a paper's cells (``analysis.counts.totals``), each class once, disjoint."""
     if not t.printed and not t.not_comparable:
@@ -363,6 +381,13 @@ def _glance(paper: Paper, outputs: dict) -> str:
         table = cell_count.by_table(counts)
         if len(table):
             out.append(frame_html(table, None))
+    audit = outputs.get(AUDIT)
+    if audit is not None and len(audit):
+        from ..analysis.audit import audit_counts
+
+        ok, n = audit_counts(audit)
+        out.append(f"<p><a href='#audit'>The paper's own numbers</a>: {ok} of {n} checks of its printed tables "
+                   "against each other consistent.</p>")
     claims = outputs.get("stats/claims.csv")
     if claims is not None and len(claims):
         said = {"printed": "on the paper's own printed numbers", "ours": "on ours"}
@@ -765,6 +790,9 @@ def paper_report(paper: Paper, outputs: dict[str, pd.DataFrame], figures: list[P
                     + "</tr>"
                 )
             parts.append("</table></div>")
+    audit = outputs.get(AUDIT)
+    if audit is not None:
+        parts.append(audit_section(audit))
     if any(t.published for t in paper.tables.values()):   # an experiment with no printed numbers has none to count
         parts.append("<h2>How many cells reproduce</h2>")
         parts.append("<p class='small'>Per table, method and metric, each cell in one class (they sum to the "
@@ -1031,6 +1059,15 @@ def _by_method(counts: pd.DataFrame) -> str:
     return " · ".join(f"{html.escape(str(m))} {e}/{n}" for m, (e, n) in cell_count.by_method(counts).items())
 
 
+def _audited(audit: pd.DataFrame | None) -> str:
+    from ..analysis.audit import audit_counts
+
+    if audit is None:
+        return "—"
+    ok, n = audit_counts(audit)
+    return f"{ok} of {n}"
+
+
 def _blank_zero(n: int) -> str:
     return str(n) if n else ""
 
@@ -1055,7 +1092,7 @@ def index_report(
         "job, on the machine that made this page.</p>",
         "<div class='scroll'><table><tr><th class='l'>paper</th><th>printed cells</th><th>exact</th>"
         "<th>else within 1st tolerance</th><th>else within 2nd tolerance</th><th>further off</th>"
-        "<th>not computed</th><th>not comparable</th>"
+        "<th>not computed</th><th>not comparable</th><th>paper's own numbers: checks consistent</th>"
         "<th>claims held, paper's numbers</th><th>claims held, ours</th><th>CPU time</th>"
         "<th class='l'>exact by method (of the printed cells)</th></tr>",
     ]
@@ -1077,7 +1114,7 @@ def index_report(
             f"<tr><td class='l'><a href='{html.escape(p['name'])}/report.html'>{html.escape(p['title'])}</a></td>"
             f"<td>{t.printed}</td><td>{t.exact}</td><td>{t.within_tolerance_1}</td><td>{t.within_tolerance_2}</td>"
             f"<td>{t.further_off}</td><td>{_blank_zero(t.not_computed)}</td><td>{_blank_zero(t.not_comparable)}</td>"
-            f"<td>{held('printed')}</td><td>{held('ours')}</td>"
+            f"<td>{_audited(p.get('audit'))}</td><td>{held('printed')}</td><td>{held('ours')}</td>"
             f"<td>{time_cell}</td><td class='l small'>{figure}</td></tr>"
         )
     parts.append("</table></div>")
