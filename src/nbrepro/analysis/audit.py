@@ -13,6 +13,7 @@ or not, the size of the difference):
               config's test; for Friedman's test also with and without the tie correction, to say
               which of the two the paper printed)
   data sets   a pairwise w/t/l record's wins + ties + losses against the number of data sets
+  repeated cells  a column printed in two tables (Hall's Tables 2 and 4), cell by cell
   claim       a sentence of the text judged on the printed tables (the claims' printed verdicts):
               consistent when it holds
 """
@@ -196,6 +197,31 @@ def _pairwise_checks(paper: Paper, name: str, table: pd.DataFrame) -> list[dict]
     return rows
 
 
+def _repeat_checks(paper: Paper, tables: dict[str, pd.DataFrame]) -> list[dict]:
+    """A column printed in two tables (the same method and metric on the same data sets): its cells equal."""
+    seen: dict = {}
+    rows = []
+    for name, spec in paper.tables.items():
+        if spec.kind == "pairwise" or not spec.published or name not in tables:
+            continue
+        t = tables[name].dropna(subset=["published_mean"])
+        for (method, metric), g in t.groupby(["method", "metric"], sort=False):
+            cells = g.set_index("dataset")["published_mean"]
+            if (method, metric) in seen:
+                first, before = seen[(method, metric)]
+                common = cells.index.intersection(before.index)
+                differ = [d for d in common if before[d] != cells[d]]
+                rows.append({"check": "repeated cells", "table": f"{first} and {name}", "metric": metric,
+                             "method": method, "printed": f"{len(common)} cells in both",
+                             "recomputed": f"{len(common) - len(differ)} equal",
+                             "consistent": "yes" if not differ else "no", "difference": float(len(differ)),
+                             "note": "the same column printed in two tables"
+                                     + (f"; differ on {', '.join(differ)}" if differ else "")})
+            else:
+                seen[(method, metric)] = (name, cells)
+    return rows
+
+
 def _claim_checks(claims: pd.DataFrame | None) -> list[dict]:
     """Each claim's verdict on the printed numbers: the text against its own tables."""
     if claims is None or not len(claims):
@@ -225,6 +251,7 @@ def printed_audit(paper: Paper, printed_tables: dict[str, pd.DataFrame], ctx, cl
         rows += _pairwise_checks(paper, name, table) if spec.kind == "pairwise" else _summary_checks(paper, name, table)
         if spec.kind != "pairwise":
             rows += _record_checks(paper, name, ctx)
+    rows += _repeat_checks(paper, printed_tables)
     rows += _statistic_checks(paper, ctx)
     rows += _claim_checks(claims)
     return pd.DataFrame(rows, columns=COLUMNS)
