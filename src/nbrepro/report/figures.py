@@ -11,46 +11,57 @@ import pandas as pd
 from ..plotting import pyplot, save
 
 
+def _padded(lo: float, hi: float) -> tuple[float, float]:
+    """An axis range around [lo, hi] with a margin of 5 % of its width, whatever the unit (a fraction's
+    axis is not padded by 2 points)."""
+    pad = 0.05 * (hi - lo) if hi > lo else max(abs(hi), 1.0) * 0.05
+    return lo - pad, hi + pad
+
+
 def reproduced_vs_published(table: pd.DataFrame, title: str, stem: Path) -> list[Path]:
-    """One point per cell: reproduced mean against published mean, per method; the diagonal is exact."""
+    """One point per cell: reproduced mean against published mean, per method; the diagonal is exact.
+    Axes fit the values in the metric's own unit; one legend below both panels, off the data."""
     plt = pyplot()
     both = table.dropna(subset=["mean", "published_mean"])
-    fig, axes = plt.subplots(1, 2, figsize=(10, 4.4))
+    groups = list(both.groupby(["method", "metric"], sort=False))
+    several = both["metric"].nunique() > 1
+    rows = -(-len(groups) // 4)   # the legend's rows, four entries a row
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4.4 + 0.22 * rows))
     ax = axes[0]
+    markers = "osD^vP*X"
+    metrics = list(dict.fromkeys(both["metric"]))
     if len(both):
-        lo = min(both["mean"].min(), both["published_mean"].min()) - 2
-        hi = max(both["mean"].max(), both["published_mean"].max()) + 2
+        lo, hi = _padded(min(both["mean"].min(), both["published_mean"].min()),
+                         max(both["mean"].max(), both["published_mean"].max()))
         ax.plot([lo, hi], [lo, hi], color="0.7", lw=1)
-        for m, g in both.groupby("method", sort=False):
-            ax.scatter(g["published_mean"], g["mean"], s=14, label=m)
-        ax.legend(fontsize=8)
+        for (m, metric), g in groups:
+            ax.scatter(g["published_mean"], g["mean"], s=14, marker=markers[metrics.index(metric) % len(markers)],
+                       label=f"{m} ({metric})" if several else m)
+        ax.set_xlim(lo, hi)
+        ax.set_ylim(lo, hi)
     ax.set_xlabel("published")
     ax.set_ylabel("reproduced")
-    ax.set_title("mean per dataset")
+    ax.set_title("mean per data set (in the metric's unit)")
     ax = axes[1]
     if len(both):
         # each point above its own data set's label; a table of several metrics (Orhan et al.'s Tables
-        # 3–4: MSE, RRSE, accuracy per data set) gives each method and metric a marker and a small offset
+        # 3–4) gives each method and metric a marker and a small offset
         datasets = list(dict.fromkeys(both.dataset))
         where = {d: i for i, d in enumerate(datasets)}
-        groups = list(both.groupby(["method", "metric"], sort=False))
-        several = both["metric"].nunique() > 1
-        markers = "osD^vP*X"
-        metrics = list(dict.fromkeys(both["metric"]))
         width = 0.6 / max(1, len(groups))
-        for n, ((m, metric), g) in enumerate(groups):
+        for n, ((_, metric), g) in enumerate(groups):
             x = [where[d] + (n - (len(groups) - 1) / 2) * width for d in g.dataset]
-            ax.scatter(x, g["mean"] - g["published_mean"], s=14, marker=markers[metrics.index(metric) % len(markers)],
-                       label=f"{m} ({metric})" if several else m)
+            ax.scatter(x, g["mean"] - g["published_mean"], s=14, marker=markers[metrics.index(metric) % len(markers)])
         ax.axhline(0, color="0.7", lw=1)
         ax.set_xticks(range(len(datasets)))
         ax.set_xticklabels(datasets, rotation=90, fontsize=6)
-        if several:
-            ax.legend(fontsize=6, ncol=2)
-    ax.set_ylabel("reproduced − published (points)")
-    ax.set_title("gap per dataset")
+    ax.set_ylabel("reproduced − published (the metric's unit)")
+    ax.set_title("gap per data set")
     fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
+    if groups:
+        handles, labels = axes[0].get_legend_handles_labels()
+        fig.legend(handles, labels, loc="lower center", ncol=min(4, len(groups)), fontsize=7, frameon=False)
+    fig.tight_layout(rect=(0, 0.05 * rows + 0.02 if groups else 0, 1, 1))
     paths = save(fig, stem)
     plt.close(fig)
     return paths
