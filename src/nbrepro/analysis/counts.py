@@ -155,11 +155,13 @@ def totals(counts: pd.DataFrame) -> Totals:
 
 
 def by_table(counts: pd.DataFrame) -> pd.DataFrame:
-    """Per table and metric: the counts summed, with the unit and the tolerances (the report's and
-    the index's table of counts), under the pages' names for the columns."""
+    """Per table and metric with printed cells: the counts summed, with the unit and the tolerances
+    (the report's table of counts), under the pages' names for the columns."""
     rows = []
     for (table, metric), g in counts.groupby(["table", "metric"], sort=False):
         t = totals(g)
+        if not t.printed and not t.not_comparable:   # nothing printed to compare with (a table of ours alone)
+            continue
         first = g.iloc[0]
         rows.append({"table": table, "metric": metric, "unit": first["unit"],
                      "tolerance_1": first["tolerance_1"], "tolerance_2": first["tolerance_2"], **t._asdict()})

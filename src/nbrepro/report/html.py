@@ -268,6 +268,8 @@ def number(v, nd: int | None = 4) -> str:
     if isinstance(v, bool):
         return "yes" if v else "no"
     x = float(v)
+    if math.isinf(x):
+        return "∞" if x > 0 else "−∞"
     if x != 0 and abs(x) < 1e-4:
         return f"{x:.3g}" if "e" in f"{x:.3g}" else f"{x:.2e}"
     if nd is None:
@@ -331,6 +333,9 @@ def counts_sentence(t: cell_count.Totals) -> str:
     if not t.printed and not t.not_comparable:
         return ("<p>No printed cells to compare with: nothing was printed for these data sets, or this "
                 "config's tables hold what a figure plots.</p>")
+    if not t.printed:
+        return (f"<p>No printed cell is comparable with this run: the paper's {t.not_comparable} printed counts are "
+                "over other data sets than this run's.</p>")
     parts = [f"<p>Of <b>{t.printed}</b> cells the paper printed, <b>{t.exact}</b> reproduce exactly at the printed "
              f"decimals (mean, and sd where printed); {t.within_tolerance_1} more lie within the metric's first "
              f"tolerance, {t.within_tolerance_2} more within its second, {t.further_off} further off"]
