@@ -160,6 +160,11 @@ def cmd_paper_stats(args):
     write_outputs(outputs, args.results)
     for name, data in (figures.items() if args.figures else ()):  # a reseeded run's statistics need no figures
         spec = paper.figures[name]
+        if data.plot.get("not_computable"):
+            from .analysis.figures import draw_note
+
+            draw_note(spec.get("title", name), data.plot["not_computable"], Path(args.figures) / name)
+            continue
         FIGURE_KINDS[spec["kind"]].draw(data, spec, paper, Path(args.figures) / name)
 
 

@@ -39,3 +39,8 @@ class ResultChanged(RuntimeError):
 
 
 USER_ERRORS = (ConfigError, ArffError, DatasetInvalid, DatasetUnavailable, ProtocolError, ResultChanged)
+
+
+class TooFewDatasets(ValueError):
+    """A test or figure over data sets given fewer than it needs (a cut to one data set): what it
+    would compute is not computable, said so in its place, never a crash of the job."""

@@ -144,3 +144,21 @@ def test_the_recount_reads_a_paper_as_the_analysis_writes_it(tmp_path):
     assert (written.printed, written.exact, written.within_tolerance_2, written.not_computed,
             written.computed_not_printed) == (3, 0, 1, 1, 1)
     assert recount_run(tmp_path / "results") == 3
+
+
+def test_no_printed_record_against_a_reference_the_paper_did_not_print():
+    """A user's classifier as the paper's reference: the printed markers are against the paper's own,
+    so no printed w/t/l is shown (it read "published 0/5/0", issue 81)."""
+    from nbrepro.analysis.tables import summary
+
+    rows = []
+    for ds in "abcde":
+        rows.append((ds, "A", "acc", 80.0, np.nan, 81.0, np.nan, "", "", 2, np.nan))
+        rows.append((ds, "Mine", "acc", 79.0, np.nan, np.nan, np.nan, "", "", np.nan, np.nan))
+    from nbrepro.analysis.tables import TABLE_COLUMNS
+
+    t = pd.DataFrame(rows, columns=TABLE_COLUMNS)
+    mine = summary(t, None, reference="Mine").set_index("method")
+    assert mine.loc["A", "wtl"] == "0/5/0" and mine.loc["A", "published_wtl"] == ""
+    theirs = summary(t, None, reference="A").set_index("method")
+    assert theirs.loc["Mine", "published_wtl"] == ""   # Mine has no printed cells: nothing to count

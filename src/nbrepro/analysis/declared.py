@@ -22,7 +22,7 @@ from dataclasses import replace
 import pandas as pd
 
 from .. import stats
-from ..errors import ConfigError
+from ..errors import ConfigError, TooFewDatasets
 from ..spec import Paper
 from .claim_kinds import BOUNDS, CLAIM_KINDS, ClaimKind
 from .claims import Claim, verdict
@@ -138,7 +138,10 @@ def judge(spec: dict, kind: ClaimKind, metric: str | None, source: str, ctx: Con
         if source == "printed":
             return replace(base, evidence="not checkable from the printed tables: " + read.missing)
         return replace(base, verdict="not yet computable", evidence=read.missing)
-    ok, evidence = kind.holds(spec, read.data, view, metric)
+    try:
+        ok, evidence = kind.holds(spec, read.data, view, metric)
+    except TooFewDatasets as e:   # a cut to one data set: a test over data sets has none to test
+        return replace(base, verdict="not computable", evidence=f"on {len(read.data)} data set(s): {e}")
     claim = replace(base, verdict=verdict(ok, undefined="not computable"), evidence=evidence)
     data = read.data
     if kind.significance:

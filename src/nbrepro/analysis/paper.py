@@ -15,7 +15,7 @@ from pathlib import Path
 import pandas as pd
 
 from .. import paths
-from ..errors import ConfigError
+from ..errors import ConfigError, TooFewDatasets
 from ..spec import Paper
 from .claims import claims_frame, claims_module
 from .declared import declared_claims
@@ -77,7 +77,11 @@ def run(paper: Paper, results: Path, raw_dir: Path, registry: dict, tables: dict
     figures = {}
     for name, fig in paper.figures.items():
         kind = FIGURE_KINDS[fig["kind"]]
-        figures[name] = data = kind.compute(paper, fig, tables, table1, results)
+        try:
+            figures[name] = data = kind.compute(paper, fig, tables, table1, results)
+        except TooFewDatasets as e:   # a cut to one data set: the figure says it is not computable
+            why = f"not computable on {len(paper.datasets)} data set(s): {e}"
+            figures[name] = data = FigureData(pd.DataFrame({"note": [why]}), {"not_computable": why})
         if kind.data_suffix:
             outputs[paths.stats(name + kind.data_suffix)] = data.frame
         if ctx is not None:

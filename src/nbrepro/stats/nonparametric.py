@@ -27,6 +27,7 @@ import numpy as np
 from scipy import stats as _st
 from scipy.stats import rankdata
 
+from ..errors import TooFewDatasets
 from .ranks import rank_rows
 
 
@@ -47,7 +48,7 @@ def complete_blocks(data) -> np.ndarray:
     if x.ndim == 2:
         x = x[~np.isnan(x).any(axis=1)]
     if x.ndim != 2 or x.shape[0] < 2 or x.shape[1] < 2:
-        raise ValueError(f"need at least 2 complete datasets × 2 methods, got shape {x.shape}")
+        raise TooFewDatasets(f"need at least 2 complete datasets × 2 methods, got shape {x.shape}")
     return x
 
 

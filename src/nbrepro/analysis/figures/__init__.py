@@ -9,7 +9,7 @@ the kind has a suffix) and what its drawing needs beyond it; then it draws that 
 ``FIGURE_KINDS``.
 """
 from . import _ranks, _recorded, _sweep  # noqa: F401  (each module registers its kinds)
-from ._base import FIGURE_KINDS, FigureData, FigureKind, figure_kind, higher_is_better
+from ._base import FIGURE_KINDS, FigureData, FigureKind, draw_note, figure_kind, higher_is_better
 from ._recorded import recorded
 
-__all__ = ["FIGURE_KINDS", "FigureData", "FigureKind", "figure_kind", "higher_is_better", "recorded"]
+__all__ = ["FIGURE_KINDS", "FigureData", "FigureKind", "draw_note", "figure_kind", "higher_is_better", "recorded"]

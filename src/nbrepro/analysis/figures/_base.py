@@ -74,6 +74,19 @@ class FigureKind(Plugin):
         return None
 
 
+def draw_note(title: str, note: str, stem: Path) -> None:
+    """A figure that could not be computed (a cut to one data set): its title and why, in its place."""
+    from ...plotting import pyplot, save
+
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(6, 1.6))
+    ax.axis("off")
+    ax.text(0.5, 0.5, note, ha="center", va="center", fontsize=9, wrap=True)
+    fig.suptitle(title, fontsize=10)
+    save(fig, stem)
+    plt.close(fig)
+
+
 FIGURE_KINDS: dict[str, FigureKind] = {}
 
 
