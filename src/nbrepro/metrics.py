@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import inspect
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -316,6 +316,22 @@ def _metric_entries(spec) -> list[tuple[str, str, dict]]:
             out.append((column, params.pop("metric", column), params))
         else:
             raise ConfigError(f"metrics[{i}]: expected a name or a one-key mapping, got {item!r}")
+    return out
+
+
+COMPARISON_ONLY = ("tolerances", "unit")   # keys only the comparison with the printed cells reads
+
+
+def computed_entries(spec) -> list:
+    """A paper's ``metrics:`` as they decide the fold results: each entry without the keys only the
+    comparison with the printed cells reads (``COMPARISON_ONLY``), so that editing a tolerance reruns
+    the tables and reports, not the evaluations."""
+    out = []
+    for item in spec or []:
+        if isinstance(item, Mapping) and len(item) == 1:
+            ((column, params),) = item.items()
+            item = {column: {k: v for k, v in dict(params or {}).items() if k not in COMPARISON_ONLY}}
+        out.append(item)
     return out
 
 

@@ -6,7 +6,7 @@ import shlex
 from nbrepro.analysis.paper import output_files
 from nbrepro.config import captioned_files
 from nbrepro.data.registry import data_settings
-from nbrepro.metrics import paper_metrics
+from nbrepro.metrics import computed_entries, paper_metrics
 from nbrepro.spec import thawed
 
 
@@ -117,7 +117,7 @@ def evaluate_settings_of(paper, labels, seeded=False, reading=""):
         return _settings(
             classifiers={label: {k: v for k, v in c.as_written().items() if k != "note"}
                          for label, c in spec.classifiers.items() if label in labels},
-            metrics=spec.metrics, scope=spec.preprocessing.scope,
+            metrics=computed_entries(spec.metrics), scope=spec.preprocessing.scope,
             steps=spec.preprocessing.steps, **_stored(spec))
     return settings
 
