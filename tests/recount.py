@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from nbrepro.analysis import counts
+from nbrepro.report.html import counts_sentence
 
 
 def _recount_cells(table: pd.DataFrame, tolerances: dict) -> dict:
@@ -66,11 +67,15 @@ def recount_run(results: Path) -> int:
                 assert r[k] == v, (str(counts_file), r["method"], r["metric"], k, r[k], v)
             assert r["compared"] == n["printed"] - n["not_computed"]
             seen += n["printed"]
-        # the report shows the same totals
-        report = counts_file.parent.parent / "report.html"
-        if report.is_file() and len(list(counts_file.parent.glob("*_match_counts.csv"))) == 1:
-            t = counts.totals(written)
-            assert f"Of <b>{t.printed}</b> cells the paper printed, <b>{t.exact}</b>" in report.read_text()
+    # each report's headline and the index's row are the totals of the paper's files
+    index = (results / "index.html").read_text() if (results / "index.html").is_file() else None
+    for paper in sorted({p.parent.parent for p in results.glob("*/stats/*_match_counts.csv")}):
+        t = counts.totals(pd.concat([pd.read_csv(f) for f in sorted((paper / "stats").glob("*_match_counts.csv"))]))
+        if (paper / "report.html").is_file():
+            assert counts_sentence(t) in (paper / "report.html").read_text(), paper
+        if index is not None and t.printed:
+            row = "".join(f"<td>{n}</td>" for n in (t.printed, t.exact, t.within_tolerance_1, t.within_tolerance_2))
+            assert f"{paper.name}/report.html" in index and row in index, paper
     return seen
 
 

@@ -1117,8 +1117,10 @@ def index_report(
             f" <a class='small' href='{html.escape(p['figure'])}'>figure</a>" if p.get("figure") else "")
         parts.append(
             f"<tr><td class='l'><a href='{html.escape(p['name'])}/report.html'>{html.escape(p['title'])}</a></td>"
-            f"<td>{t.printed}</td><td>{t.exact}</td><td>{t.within_tolerance_1}</td><td>{t.within_tolerance_2}</td>"
-            f"<td>{t.further_off}</td><td>{_blank_zero(t.not_computed)}</td><td>{_blank_zero(t.not_comparable)}</td>"
+            + (f"<td>{t.printed}</td><td>{t.exact}</td><td>{t.within_tolerance_1}</td><td>{t.within_tolerance_2}</td>"
+               f"<td>{t.further_off}</td>" if t.printed or t.not_comparable else
+               "<td colspan='5' class='small'>none printed (a run of ours alone)</td>")
+            + f"<td>{_blank_zero(t.not_computed)}</td><td>{_blank_zero(t.not_comparable)}</td>"
             f"<td>{_audited(p.get('audit'))}</td><td>{held('printed')}</td><td>{held('ours')}</td>"
             f"<td>{time_cell}</td><td class='l small'>{figure}</td></tr>"
         )
