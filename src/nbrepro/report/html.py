@@ -1025,7 +1025,8 @@ def _suite_run_section(run: pd.DataFrame) -> list[str]:
         rows.append(
             f"<tr><td class='l'>{html.escape(r.paper)}</td><td>{int(r.evaluation_jobs)}</td>"
             f"<td>{r.cpu_seconds:.0f}</td><td>{100 * r.cpu_seconds / total.cpu_seconds:.1f} %</td>"
-            f"<td>{r.job_wall_seconds:.0f}</td><td>{r.peak_rss_mb:.0f}</td><td>{r.results_mb:.0f}</td></tr>"
+            f"<td>{number(r.job_wall_seconds, 0)}</td><td>{number(r.peak_rss_mb, 0)}</td>"
+            f"<td>{number(r.results_mb, 0)}</td></tr>"
         )
     rows.append("</table></div>")
     return rows
@@ -1073,6 +1074,10 @@ def _audited(audit: pd.DataFrame | None) -> str:
     return f"{ok} of {n}"
 
 
+# the index's columns shown only when some paper has such cells
+OPTIONAL_CELLS = (("not computed", "not_computed"), ("not comparable", "not_comparable"))
+
+
 def _blank_zero(n: int) -> str:
     return str(n) if n else ""
 
@@ -1086,6 +1091,8 @@ def index_report(
     name, title, counts, and optionally claims, seconds and figure (relative to the index).
     ``speed``: the suite's heaviest jobs as measured on full runs (``suite_top_jobs.csv``);
     ``suite_run``: the last whole-suite run (``suite_run.csv``)."""
+    every = [cell_count.totals(p["counts"]) for p in papers]
+    shown = {field for _, field in OPTIONAL_CELLS if any(getattr(t, field) for t in every)}
     parts = [
         "<h1>nbrepro — reproduced papers</h1>",
         "<p class='small'>Cells: the cells each paper printed, in disjoint classes that sum to them: equal to ours "
@@ -1097,8 +1104,9 @@ def index_report(
         "job, on the machine that made this page.</p>",
         "<div class='scroll'><table><tr><th class='l'>paper</th><th>printed cells</th><th>exact</th>"
         "<th>else within 1st tolerance</th><th>else within 2nd tolerance</th><th>further off</th>"
-        "<th>not computed</th><th>not comparable</th><th>paper's own numbers: checks consistent</th>"
-        "<th>claims held, paper's numbers</th><th>claims held, ours</th><th>CPU time</th>"
+        + "".join(f"<th>{label}</th>" for label, field in OPTIONAL_CELLS if field in shown)
+        + "<th>paper's own numbers: checks consistent</th>"
+        + "<th>claims held, paper's numbers</th><th>claims held, ours</th><th>CPU time</th>"
         "<th class='l'>exact by method (of the printed cells)</th></tr>",
     ]
     for p in papers:
@@ -1120,8 +1128,8 @@ def index_report(
             + (f"<td>{t.printed}</td><td>{t.exact}</td><td>{t.within_tolerance_1}</td><td>{t.within_tolerance_2}</td>"
                f"<td>{t.further_off}</td>" if t.printed or t.not_comparable else
                "<td colspan='5' class='small'>none printed (a run of ours alone)</td>")
-            + f"<td>{_blank_zero(t.not_computed)}</td><td>{_blank_zero(t.not_comparable)}</td>"
-            f"<td>{_audited(p.get('audit'))}</td><td>{held('printed')}</td><td>{held('ours')}</td>"
+            + "".join(f"<td>{_blank_zero(getattr(t, field))}</td>" for _, field in OPTIONAL_CELLS if field in shown)
+            + f"<td>{_audited(p.get('audit'))}</td><td>{held('printed')}</td><td>{held('ours')}</td>"
             f"<td>{time_cell}</td><td class='l small'>{figure}</td></tr>"
         )
     parts.append("</table></div>")
