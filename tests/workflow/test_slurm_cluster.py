@@ -56,12 +56,12 @@ def test_slurm_run_equals_local_run_and_is_accounted(tmp_path):
 
     # every SLURM job of this run (named by the run's id) finished: the three preparations as one
     # grouped job and the reseeded run's three folds as another, each of the six evaluation jobs
-    # of each run as its own, and the seed bands
+    # of each run as its own, the seed bands, and the paper's stats (the audit of its printed table)
     run_ids = {line.split("has been submitted with SLURM jobid")[1].split()[0]
                for line in log.splitlines() if "has been submitted with SLURM jobid" in line}
-    assert len(run_ids) == 15, log[-3000:]
+    assert len(run_ids) == 16, log[-3000:]
     acct = subprocess.run(["sacct", "-n", "-X", "-P", "-j", ",".join(sorted(run_ids)), "-o", "JobID,State,Comment"],
                           capture_output=True, text=True, check=True).stdout.splitlines()
-    assert len(acct) == 15 and all(line.split("|")[1] == "COMPLETED" for line in acct), acct
+    assert len(acct) == 16 and all(line.split("|")[1] == "COMPLETED" for line in acct), acct
     kinds = sorted(line.split("|")[2].split("_", 1)[1].split("_")[0] for line in acct)
-    assert kinds == ["evaluate"] * 12 + ["prepare", "seed", "seed"], acct
+    assert kinds == ["evaluate"] * 12 + ["paper", "prepare", "seed", "seed"], acct
