@@ -27,7 +27,7 @@ import pandas as pd
 from ..spec import Paper
 from ..stats import friedman, mean_ranks
 from ..stats.ranks import mean_ranks_from_records
-from .tables import label_metric, printed_decimals, published_summary
+from .tables import label_metric, printed_decimals, published_summary, summary_column_names
 
 COLUMNS = ["check", "table", "metric", "method", "printed", "recomputed", "consistent", "difference", "note"]
 
@@ -61,10 +61,8 @@ def _summary_checks(paper: Paper, name: str, table: pd.DataFrame) -> list[dict]:
     summ = published_summary(spec)
     if summ is None:
         return []
-    names = {"average": ["average_accuracy", "average"], "mean_rank": ["mean_rank", "average_rank"]}
-    for key, col in (spec.summary_columns or {}).items():
-        names[key] = [col]
-    raw = pd.read_csv(spec.published_summary or _summary_path(spec), dtype=str)
+    names = summary_column_names(spec.summary_columns)
+    raw = published_summary(spec, dtype=str)
     rows = []
     for metric in dict.fromkeys(table.metric):
         wide, cell_slack = _cells_wide(table, metric)
@@ -87,13 +85,6 @@ def _summary_checks(paper: Paper, name: str, table: pd.DataFrame) -> list[dict]:
                 rows.append(_row(key.replace("_", " "), name, metric, m, float(r[col]), recomputed, slack,
                                  f"printed {t[col]}; recomputed from {what}"))
     return rows
-
-
-def _summary_path(spec):
-    from pathlib import Path
-
-    p = Path(spec.published)
-    return p.with_name(p.stem + "_summary.csv")
 
 
 def _record_checks(paper: Paper, name: str, ctx) -> list[dict]:

@@ -128,10 +128,8 @@ def pairwise_counts(table: pd.DataFrame, table_name: str, tolerance: int, compar
                              for r, c in zip(g.itertuples(index=False), computed, strict=True)], dtype=object)
         both = g[computed & g["published_wins"].notna()] if comparable else g.iloc[:0]
         gaps = np.maximum((both.wins - both.published_wins).abs(), (both.losses - both.published_losses).abs())
-        row = _row(table_name, "all pairs", measure, "count (data sets)", (tolerance, np.nan), classes,
-                   pd.Series(gaps, dtype=float), len(g))
-        row["tolerance_2"] = np.nan
-        rows.append(row)
+        rows.append(_row(table_name, "all pairs", measure, "count (data sets)", (tolerance, np.nan), classes,
+                         pd.Series(gaps, dtype=float), len(g)))
     return pd.DataFrame(rows, columns=COLUMNS)
 
 

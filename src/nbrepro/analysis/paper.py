@@ -93,14 +93,11 @@ def run(paper: Paper, results: Path, raw_dir: Path, registry: dict, tables: dict
         if full is not None:   # every table over the paper's own data sets: the printed numbers, none of ours
             from .tables import analyse_table
 
-            whole = {name: analyse_table(full, name, results, registry)[paths.table(name)] for name in full.tables}
-            printed_tables = whole
-            printed = _printed_context(full, whole, printed_table1(full, table1), module,
-                                       figures=spec.claims_on_printed_tables)
-        else:
-            printed_tables = tables
-            printed = _printed_context(paper, tables, printed_table1(paper, table1), module,
-                                       figures=spec.claims_on_printed_tables)
+            printed_tables = {name: analyse_table(full, name, results, registry)[paths.table(name)]
+                              for name in full.tables}
+        judged = full if full is not None else paper
+        printed = _printed_context(judged, printed_tables, printed_table1(judged, table1), module,
+                                   figures=spec.claims_on_printed_tables)
     claims = declared_claims(paper, ctx, printed) if paper.claims else []
     if module_claims:
         mine = module.claims(ctx)

@@ -233,9 +233,7 @@ def summary(
     With a ``reference``, each other method's significant wins/ties/losses against it (``wtl``), ours
     and the printed markers' (``published_wtl``, only for ``markers_printed`` columns when given: a
     table that lost its markers has none to count), over the same data sets."""
-    names = {"average": ["average_accuracy", "average"], "mean_rank": ["mean_rank", "average_rank"]}
-    for key, col in (summary_columns or {}).items():
-        names[key] = [col]
+    names = summary_column_names(summary_columns)
     rows = []
     reference_printed = reference is not None and table.loc[table.method == reference, "published_mean"].notna().any()
     for metric, tm in table.groupby("metric", sort=False):
@@ -342,16 +340,26 @@ def table_datasets(paper: Paper, spec: Table, registry: dict | None) -> list[str
     return kept
 
 
-def published_summary(spec: Table) -> pd.DataFrame | None:
+def published_summary(spec: Table, dtype=None) -> pd.DataFrame | None:
     """A table's printed summary rows (averages, mean ranks, records): ``published_summary:``, else
-    the file beside its published cells named ``{stem}_summary.csv``, else none."""
+    the file beside its published cells named ``{stem}_summary.csv``, else none (``dtype=str``: the
+    numbers as printed)."""
     if spec.published_summary:
-        return pd.read_csv(spec.published_summary)
+        return pd.read_csv(spec.published_summary, dtype=dtype)
     if spec.published:
         p = Path(spec.published)
         ps = p.with_name(p.stem + "_summary.csv")
-        return pd.read_csv(ps) if ps.exists() else None
+        return pd.read_csv(ps, dtype=dtype) if ps.exists() else None
     return None
+
+
+def summary_column_names(summary_columns: Mapping | None) -> dict[str, list[str]]:
+    """The printed summary's columns for ``average`` and ``mean_rank``, first found first (a table's
+    ``summary_columns:`` names its own)."""
+    names = {"average": ["average_accuracy", "average"], "mean_rank": ["mean_rank", "average_rank"]}
+    for key, col in (summary_columns or {}).items():
+        names[key] = [col]
+    return names
 
 
 def analyse_table(
