@@ -20,22 +20,17 @@ if workflow.is_main_process:
         raise ResultChanged(_changed[0] + (f" ({len(_changed) - 1} more file(s) too)" if len(_changed) > 1 else ""))
 
 
-include: "workflow/rules/common.smk"     # the config, validated; PAPERS, REGISTRY, MIRRORS
-include: "workflow/rules/plan.smk"       # each paper's evaluation jobs
+include: "workflow/rules/common.smk"     # the config, validated, and the plan of the run (nbrepro.plan)
 include: "workflow/rules/resources.smk"  # what a job asks a cluster for, which runs first
-include: "workflow/rules/inputs.smk"     # input functions and rerun triggers
-include: "workflow/rules/data.smk"       # fetch, prepare
+include: "workflow/rules/data.smk"       # fetch, prepare, a reseeded run's folds
 include: "workflow/rules/evaluate.smk"   # classifiers over the folds
-include: "workflow/rules/analyse.smk"    # tables, timings, each paper's statistics, figures and claims
-include: "workflow/rules/seeds.smk"      # the reseeding run (--config seeds=K): seed bands and seed stability
-include: "workflow/rules/readings.smk"   # the readings run (--config readings=all): what fits, what survives
-include: "workflow/rules/out_of_sample.smk"   # the out-of-sample run (--config out_of_sample=true): claims on other data
+include: "workflow/rules/analyse.smk"    # each run's tables and statistics; seed bands, readings, out of sample
 include: "workflow/rules/report.smk"     # figures of the tables, each paper's report, the index
 
 
 # On a cluster (profiles/slurm) these run beside Snakemake, not as jobs: fetching needs the
 # internet that compute nodes often lack, and the rest take a second each
-localrules: all, fetch, table, seed_table, timings, figure, report, index, crate
+localrules: all, fetch, table, timings, figure, report, index, crate
 
 
 WORKER = []  # the warm worker of this run, if one was started (resources.smk)
@@ -60,5 +55,4 @@ rule all:
         paths.INDEX,
         paths.CRATE_METADATA,
         [paths.results(p, paths.REPORT) for p in PAPERS],
-        every_file(),   # a deleted intermediate is made again by a plain rerun (inputs.smk)
-        [f for p in OUT_OF_SAMPLE for f in out_of_sample_outputs(p)],
+        PLAN.every_file(),   # a deleted intermediate is made again by a plain rerun

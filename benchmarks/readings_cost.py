@@ -1,7 +1,8 @@
 """Benchmark: what each reading of the readings run cost, from a real run's job benchmarks.
 
-A reading's evaluation jobs (workflow/rules/readings.smk) write Snakemake's ``benchmark:`` files
-under ``logs/benchmarks/readings/{choice}/{reading}/[seeds/{k}/]{paper}/``: wall seconds, CPU
+A reading's evaluation jobs (workflow/rules/evaluate.smk) write Snakemake's ``benchmark:`` files
+under ``logs/benchmarks/{paper}/readings/{choice}/{reading}/[seeds/{k}/]`` (their run's folder,
+``nbrepro.plan.EvaluationRule.benchmark``): wall seconds, CPU
 seconds (the job's process tree, its Python start included) and peak memory. This collects them per
 paper, choice and reading (every run of it: the main one and the reseeded ones) beside the paper's
 own main-run evaluation jobs, so a reading's cost reads as a share of the paper's. Writes
@@ -32,19 +33,14 @@ def _jobs(files) -> dict:
 def collect(run_dir: Path) -> pd.DataFrame:
     """One row per (paper, choice, reading): its evaluation jobs over all its runs, and the paper's
     main-run evaluation jobs for scale."""
-    top = run_dir / "logs" / "benchmarks" / "readings"
+    top = run_dir / "logs" / "benchmarks"
     rows = []
-    for reading in sorted(p for p in top.glob("*/*") if p.is_dir()):
-        by_paper: dict[str, list[Path]] = {}
-        for f in sorted(reading.rglob("*.tsv")):
-            rel = f.relative_to(reading).parts   # [seeds, k,] paper, [job,] dataset.tsv
-            paper = rel[2] if rel[0] == "seeds" else rel[0]
-            by_paper.setdefault(paper, []).append(f)
-        for paper, files in by_paper.items():
-            main = run_dir / "logs" / "benchmarks" / paper
-            base = _jobs(sorted(main.glob("*.tsv")) + sorted(main.glob("*/*.tsv")))
-            rows.append({"paper": paper, "choice": reading.parent.name, "reading": reading.name, **_jobs(files),
-                         "paper_main_run_cpu_seconds": base["cpu_seconds"], "machine": f"{platform.machine()}"})
+    for reading in sorted(p for p in top.glob("*/readings/*/*") if p.is_dir()):   # {paper}/readings/{choice}/{r}
+        paper, files = reading.parents[2].name, sorted(reading.rglob("*.tsv"))   # every run of it: [seeds/k/][job/]
+        main = top / paper
+        base = _jobs(sorted(main.glob("*.tsv")) + sorted(f for f in main.glob("*/*.tsv") if f.parts[-2] != "seeds"))
+        rows.append({"paper": paper, "choice": reading.parent.name, "reading": reading.name, **_jobs(files),
+                     "paper_main_run_cpu_seconds": base["cpu_seconds"], "machine": f"{platform.machine()}"})
     return pd.DataFrame(rows)
 
 
@@ -55,7 +51,7 @@ def main(argv=None) -> None:
     args = ap.parse_args(argv)
     table = collect(args.run_dir)
     if table.empty:
-        raise SystemExit(f"no readings benchmarks under {args.run_dir}/logs/benchmarks/readings: run one first")
+        raise SystemExit(f"no readings benchmarks under {args.run_dir}/logs/benchmarks/*/readings: run one first")
     table.to_csv(args.out, index=False, lineterminator="\n")
     totals = table.groupby("paper").agg(readings=("reading", "size"), jobs=("jobs", "sum"),
                                         cpu_seconds=("cpu_seconds", "sum"),

@@ -86,7 +86,9 @@ def summarise(run: Path, wall: float | None, peak: float | None, commit: str | N
     import paper_jobs
 
     for paper in papers:
-        jobs = [pd.read_csv(f, sep="\t").iloc[-1] for f in sorted((bench / paper).rglob("*.tsv"))]
+        main = [f for f in sorted((bench / paper).rglob("*.tsv"))   # the main run's: not a reseeded run's or a reading's
+                if not {"seeds", "readings"} & set(f.relative_to(bench / paper).parts[:-1])]
+        jobs = [pd.read_csv(f, sep="\t").iloc[-1] for f in main]
         each = paper_jobs.collect(run, paper)  # each job's own figures where its log has them (job_cpu)
         rows.append({"paper": paper, "evaluation_jobs": len(jobs),
                      "cpu_seconds": round(each.cpu_seconds.sum(), 1),

@@ -50,36 +50,19 @@ def fingerprint(root) -> list[tuple[str, str]]:
 
 def expected_files(config_path, papers=None, seeds=None) -> list[str]:
     """Every result file (relative to results/) that a run of the workflow config (or of ``papers``;
-    of ``seeds`` reseeded runs, default the config's) should leave."""
-    from .analysis.paper import output_files
-    from .analysis.seed_bands import seeded_runs
+    of ``seeds`` reseeded runs, default the config's) should leave: the plan's (``nbrepro.plan``)."""
     from .config import load_yaml
-    from .paper import load_papers
+    from .plan import Plan
 
     config_path = Path(config_path)
     cfg = load_yaml(config_path)
     root = config_path.parent.parent  # config/config.yaml → the project folder
-    out = [paths.INDEX_PAGE, paths.CLAIMS_PAGE, paths.CLAIMS_CSV, paths.CRATE_METADATA_NAME]
-    loaded = load_papers(papers or cfg["papers"], root / cfg["paper_dir"], check=False)
-    out += [paths.crate_input(n) for n in ["config.yaml", "datasets.yaml", *(f"papers/{p}.yaml" for p in loaded)]]
-    seeds = int(cfg.get("seeds", 0)) if seeds is None else seeds
-    for name, paper in loaded.items():
-        stats = [paths.stats(f) for f in output_files(paper)[0]]
-        for run in [""] + [paths.seed_run(k) + "/" for k in seeded_runs(paper, seeds)]:  # the main run, the reseeded
-            for ds in paper.datasets:
-                for label, spec in paper.classifiers.items():
-                    if ds not in paper.classifier_datasets(label):
-                        continue
-                    kinds = ["folds", "predictions"] + (["fitted"] if spec.record else [])
-                    out += [f"{name}/{run}{paths.per_fold(kind, ds, label)}" for kind in kinds]
-            for t in paper.tables:
-                out += [f"{name}/{run}{f}" for f in paths.table_files(t)]
-            out += [f"{name}/{run}{f}" for f in stats if run == "" or paths.stats("claims") in stats]
-        out += [f"{name}/{f}" for f in (paths.TIMINGS, paths.REPORT, paths.RUN_PAGE)]
-        if seeds:
-            out += [f"{name}/{f}" for f in (paths.SEED_BANDS, paths.NOISE_FLOOR)]
-            out += [f"{name}/{paths.SEED_STABILITY}"] if paths.stats("claims") in stats else []
-    return out
+    cfg.update(registry=str(root / cfg["registry"]), paper_dir=str(root / cfg["paper_dir"]))
+    if papers:
+        cfg["papers"] = list(papers)
+    if seeds is not None:
+        cfg["seeds"] = seeds
+    return Plan(cfg, warn=lambda message: None, check=False, write=False).result_files()
 
 
 def missing_files(root, config_path, papers=None, seeds=None) -> list[str]:

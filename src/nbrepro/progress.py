@@ -1,5 +1,5 @@
 """Progress of a long evaluation job, written to its log (stderr) so that
-``tail -f logs/evaluate/{paper}/{dataset}….log`` shows how far it is.
+``tail -f logs/evaluate/{run}/{dataset}….log`` ({run}: the paper, or its reseeded run or reading) shows how far it is.
 
 A line at most every ``NBREPRO_PROGRESS_SECONDS`` (default 30) and when a classifier finishes:
 folds done of the job's total, the elapsed time and the time left at the pace so far. A long

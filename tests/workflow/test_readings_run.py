@@ -31,7 +31,7 @@ def test_readings_run_reruns_only_what_a_patch_touches(tmp_path):
     run = _snakemake(a, f"mirror={DATA_DIR}", "seeds=1", "readings=all").stderr
     # the main run and its reseeded run are reused: no job of theirs runs again
     assert "rule evaluate_dataset_tiny:" not in run and "rule evaluate_dataset_tiny_seeds:" not in run, run[-3000:]
-    assert "rule evaluate_dataset_tiny_bags_five:" in run
+    assert "rule evaluate_dataset_tiny_Bagging:" in run
     res = a / "results/tiny"
     bags = res / "readings/bags/five"
     # a classifier's patch: that classifier alone, on the main run's data and folds (and its reseeded run's)

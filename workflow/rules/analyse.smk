@@ -1,26 +1,32 @@
+# Each run's tables and statistics (one rule over every {run}: the main run, a reseeded one, a
+# reading), the main run's timings; then what sets the runs beside each other: each paper's seed
+# bands (--config seeds=K), its readings summary (readings=…) and its claims out of sample
+# (out_of_sample=…).
+
+
 rule table:
     conda:
         "../../environment.yml"
-    # one reproduced table of a paper, beside the published one, with its summary rows and match counts
+    # one reproduced table of a run, beside the published one, with its summary rows and match counts
+    # (a reading's: the classifiers it does not touch read from the run it patches)
     input:
-        fold_results,
-        dataset_level_predictions,
+        lambda wildcards: run_of(wildcards).table_inputs(),
         paper=paper_config,
     params:
+        run=lambda wildcards: run_of(wildcards).args,
         registry=config["registry"],
-        results=lambda wildcards: paths.results(wildcards.paper),
+        results=lambda wildcards: run_of(wildcards).folder,
+        base=lambda wildcards: run_of(wildcards).base_args,
     output:
-        table=report(paths.results(name=paths.table("{table}")), caption="../report/table.rst",
-                     category="{paper}", subcategory="tables"),
-        summary=paths.results(name=paths.table_summary("{table}")),
-        counts=report(paths.results(name=paths.match_counts("{table}")), caption="../report/match_counts.rst",
-                      category="{paper}", subcategory="tables"),
-    wildcard_constraints:
-        table=r"[A-Za-z][A-Za-z0-9]*",  # no underscore: {table}_summary.csv stays apart
+        table=report(paths.results("{run}", paths.table("{table}")), caption="../report/table.rst",
+                     category="{run}", subcategory="tables"),
+        summary=paths.results("{run}", paths.table_summary("{table}")),
+        counts=report(paths.results("{run}", paths.match_counts("{table}")), caption="../report/match_counts.rst",
+                      category="{run}", subcategory="tables"),
     log:
-        "logs/analyse/{paper}/{table}.log",
+        "logs/analyse/{run}/{table}.log",
     shell:
-        "nbrepro analyse --paper-config {input.paper:q} --results {params.results} "
+        "nbrepro analyse --paper-config {input.paper:q} {params.run}--results {params.results} {params.base}"
         "--registry {params.registry:q} --table {wildcards.table} 2> {log:q}"
 
 
@@ -28,8 +34,8 @@ rule timings:
     conda:
         "../../environment.yml"
     input:
-        fold_results,
-        paper=paper_config,
+        lambda wildcards: PLAN.run(wildcards.paper).fold_files(),
+        paper=lambda wildcards: PLAN.run(wildcards.paper).config,
     params:
         results=lambda wildcards: paths.results(wildcards.paper),
     output:
@@ -40,27 +46,94 @@ rule timings:
         "nbrepro analyse --paper-config {input.paper:q} --results {params.results} --timings 2> {log:q}"
 
 
-for _paper in PAPERS:
-    if not any(paper_stats_outputs(_paper)):
-        continue
+for _rule in PLAN.stats_rules:
 
     rule:
         conda:
             "../../environment.yml"
-        # Table 1 from the raw data, the statistics, figures and claims the paper config declares
-        name:
-            f"paper_stats_{_paper}"
+        # Table 1 from the raw data, the statistics, figures (the main run's) and claims the paper declares
+        name: _rule.name
         input:
-            stats_inputs(_paper),
-            paper=str(PAPERS[_paper].path),
+            lambda wildcards: run_of(wildcards).stats_inputs(),
+            paper=paper_config,
         output:
-            paper_stats_outputs(_paper),
+            _rule.outputs,
         params:
-            results=folder_of(paths.results, _paper),  # a function, as the lint asks of a path prefix
-            figures=folder_of(paths.figures, _paper),
+            run=lambda wildcards: run_of(wildcards).args,
+            results=lambda wildcards: run_of(wildcards).folder,
+            base=lambda wildcards: run_of(wildcards).base_args,
+            figures=lambda wildcards: PLAN.figures_args(run_of(wildcards)),
             registry=config["registry"],
+        wildcard_constraints:
+            run=_rule.run_pattern,
         log:
-            f"logs/analyse/{_paper}/paper_stats.log",
+            "logs/analyse/{run}/paper_stats.log",
         shell:
-            "nbrepro paper-stats --paper-config {input.paper:q} --results {params.results} "
-            "--registry {params.registry:q} --figures {params.figures} 2> {log:q}"
+            "nbrepro paper-stats --paper-config {input.paper:q} {params.run}--results {params.results} {params.base}"
+            "--registry {params.registry:q}{params.figures} 2> {log:q}"
+
+
+for _rule in PLAN.paper_rules("seed_bands"):
+
+    rule:
+        conda:
+            "../../environment.yml"
+        # each printed cell's band over the runs, each table's noise floor, each claim's seed stability
+        name: _rule.name
+        input:
+            lambda wildcards: PLAN.seed_band_inputs(wildcards.paper),
+            paper=lambda wildcards: PLAN.run(wildcards.paper).config,
+        output:
+            _rule.outputs,
+        params:
+            results=lambda wildcards: paths.results(wildcards.paper),
+        wildcard_constraints:
+            paper=_rule.paper_pattern,
+        log:
+            "logs/analyse/{paper}/seed_bands.log",
+        shell:
+            f"nbrepro seed-bands --paper-config {{input.paper:q}} --results {{params.results}} --seeds {SEEDS} "
+            "2> {log:q}"
+
+
+for _rule in PLAN.paper_rules("readings"):
+
+    rule:
+        # which reading fits the printed cells best, which claims change with a reading
+        name: _rule.name
+        conda: "../../environment.yml"
+        input:
+            lambda wildcards: PLAN.reading_summary_inputs(wildcards.paper),
+            paper=lambda wildcards: PLAN.run(wildcards.paper).config,
+        params:
+            results=lambda wildcards: paths.results(wildcards.paper),
+            figures=lambda wildcards: paths.figures(wildcards.paper),
+            readings=lambda wildcards: " ".join(f"--reading {r}" for r in PLAN.readings[wildcards.paper]),
+        output:
+            _rule.outputs,
+        wildcard_constraints:
+            paper=_rule.paper_pattern,
+        log: "logs/analyse/{paper}/readings.log"
+        shell:
+            f"nbrepro readings --paper-config {{input.paper:q}} --results {{params.results}} --seeds {SEEDS} "
+            "--figures {params.figures} {params.readings} 2> {log:q}"
+
+
+for _rule in PLAN.paper_rules("out_of_sample"):
+
+    rule:
+        # each claim's verdict in sample and out of sample (with a table of values: the pool's rows, the ranks)
+        name: _rule.name
+        conda: "../../environment.yml"
+        input:
+            unpack(lambda wildcards: PLAN.out_of_sample_inputs(wildcards.paper)),
+        output:
+            _rule.outputs,
+        params:
+            tables=lambda wildcards, input, output: PLAN.out_of_sample_args(input, output),
+        wildcard_constraints:
+            paper=_rule.paper_pattern,
+        log: "logs/analyse/{paper}/out_of_sample.log"
+        shell:
+            "nbrepro out-of-sample --in-sample {input.in_sample:q} --out-of-sample {input.out_of_sample:q} "
+            "--out {output[0]:q} {params.tables} 2> {log:q}"

@@ -1,9 +1,3 @@
-wildcard_constraints:
-    dataset=r"[A-Za-z0-9._-]+",
-    paper=r"[A-Za-z0-9_-]+",
-    classifier=r"[A-Za-z0-9_.()=,*-]+",
-
-
 rule fetch:
     conda:
         "../../environment.yml"
@@ -14,7 +8,7 @@ rule fetch:
         arff=paths.raw(),
         source=paths.raw_source(),   # where it came from, its sha256 and when
     params:
-        settings=fetch_settings,   # the registry entry's sha256, shape and generator settings
+        settings=lambda wildcards: PLAN.fetch_settings(wildcards.dataset),   # a rerun trigger
         registry=config["registry"],
     priority: DATA_PRIORITY
     log:
@@ -27,21 +21,46 @@ rule fetch:
 rule prepare:
     conda:
         "../../environment.yml"
-    # validation against the registry, the paper's preprocessing (dataset scope) and the folds
+    # validation against the registry, the paper's preprocessing (dataset scope) and the folds, of a
+    # run with data of its own (a paper of several jobs; a reading of the protocol or the preprocessing)
     input:
-        raw=raw_file(),
+        raw=lambda wildcards: run_of(wildcards).raw(wildcards.dataset),
     params:
         paper=paper_config,
+        run=lambda wildcards: run_of(wildcards).args,
         registry=config["registry"],
-        settings=prepare_settings,  # preprocessing, protocol and this dataset's registry entry: a rerun trigger
+        settings=lambda wildcards: PLAN.prepare_settings(run_of(wildcards), wildcards.dataset),   # a rerun trigger
     output:
-        data=paths.prepared(),
-        folds=paths.splits(),
+        data=paths.prepared("{run}"),
+        folds=paths.splits("{run}"),
     priority: DATA_PRIORITY
     wildcard_constraints:
-        paper=rf"(?!(?:{INLINE_PREPARE_RE})/)[A-Za-z0-9_-]+",  # a paper with one job per dataset prepares in it
+        run=PLAN.runs_pattern(PLAN.prepared_runs()),   # a paper with one job per data set prepares in it
     log:
-        "logs/prepare/{paper}/{dataset}.log",
+        "logs/prepare/{run}/{dataset}.log",
     shell:
-        "nbrepro prepare --paper-config {params.paper:q} --dataset {wildcards.dataset:q} --registry {params.registry:q} "
-        "--raw {input.raw:q} --out-data {output.data:q} --out-folds {output.folds:q} 2> {log:q}"
+        "nbrepro prepare --paper-config {params.paper:q} {params.run}--dataset {wildcards.dataset:q} "
+        "--registry {params.registry:q} --raw {input.raw:q} --out-data {output.data:q} --out-folds {output.folds:q} "
+        "2> {log:q}"
+
+
+rule seed_folds:
+    conda:
+        "../../environment.yml"
+    # a reseeded run's folds, for a paper with several jobs per data set (one job alone makes its own)
+    input:
+        data=lambda wildcards: run_of(wildcards).prepared(wildcards.dataset),
+    params:
+        paper=paper_config,
+        run=lambda wildcards: run_of(wildcards).args,
+        settings=lambda wildcards: PLAN.prepare_settings(run_of(wildcards), wildcards.dataset),
+    output:
+        paths.splits("{run}"),
+    priority: DATA_PRIORITY
+    wildcard_constraints:
+        run=PLAN.runs_pattern(PLAN.seed_fold_runs()),
+    log:
+        "logs/prepare/{run}/{dataset}.log",
+    shell:
+        "nbrepro folds --paper-config {params.paper:q} {params.run}--dataset {wildcards.dataset:q} "
+        "--prepared {input.data:q} --out {output:q} 2> {log:q}"

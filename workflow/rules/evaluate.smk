@@ -1,84 +1,31 @@
-# The evaluation rules: for each paper and job name (plan.smk), the job's classifiers on one data
-# set in one process, one output file per classifier. Three kinds, by where a job's data and folds
-# come from (its name, outputs, log and resources are the same in all three: inputs.smk):
-#   inline     a paper with one job name: the job prepares the data set and makes the folds itself
-#   prepared   a paper with several job names: rule prepare (or, reseeded, seed_folds) made them
-#   reseeded   a paper with one job name, in the reseeded run {seed} (seeds.smk): the job makes
-#              that run's folds from the prepared data
+# The evaluation rules (nbrepro.plan.EvaluationRule): a job runs some of a paper's classifiers on one
+# data set in one process and writes one file per classifier; each rule serves every run whose jobs
+# write the same classifiers' files (the main run and its reseeded runs; a reading's part of a job),
+# its files named by the paper and a {tail}: "", "/seeds/{k}", "/readings/{choice}/{reading}[/seeds/{k}]".
+# How a job gets its data (`how`): `inline`, it prepares the data set and makes the folds itself (a
+# paper with one job name); `reseeded`, it makes its reseeded run's folds; `prepared`, rule prepare or
+# seed_folds made them.
 EVALUATE = ("nbrepro evaluate --paper-config {params.paper:q} {params.seed} --dataset {wildcards.dataset:q} "
             "{params.classifiers} {params.data} {params.outputs} > {log:q} 2>&1")
 
 
-for _paper, _job in evaluation_rules("inline"):
+for _rule in PLAN.evaluation_rules:
 
     rule:
-        name: _job.name
+        name: _rule.name
         conda: "../../environment.yml"
         input:
-            raw=raw_file(_paper),
+            unpack(PLAN.evaluate_inputs(_rule)),
         params:
-            **evaluate_params(_paper, _job, seeded=False),
-            data=lambda wildcards, input, output: (
-                f"--raw {shlex.quote(input.raw)} --registry {shlex.quote(config['registry'])} "
-                f"--prepared {shlex.quote(output.prepared)} --folds {shlex.quote(output.splits)}"),
+            **PLAN.evaluate_params(_rule),   # the command's arguments, and the settings that rerun it when edited
         output:
-            prepared=paths.prepared(_paper),
-            splits=paths.splits(_paper),
-            **evaluate_results(_paper, _job, seeded=False),
+            **_rule.outputs(),
         wildcard_constraints:
-            dataset=datasets_pattern(_job.datasets),
-        priority: dataset_priority(_paper, _job.job)  # longest first: no long job left to run alone at the end
+            tail=_rule.tail_pattern,
+            dataset=_rule.dataset_pattern,
+        priority: dataset_priority(_rule.paper, _rule.job)  # longest first: no long job left to run alone at the end
         resources:
-            **job_resources(_paper, _job.job),  # for a cluster (profiles/slurm)
-        log: evaluate_log(_paper, _job, seeded=False)
-        benchmark: evaluate_benchmark(_paper, _job, seeded=False)  # benchmarks/paper_jobs.py reads them
-        shell: EVALUATE
-
-
-for _paper, _job, _seeded in evaluation_rules("prepared"):
-
-    rule:
-        name: f"{_job.name}_seeds" if _seeded else _job.name
-        conda: "../../environment.yml"
-        input:
-            data=paths.prepared(_paper),
-            folds=run_folds(_paper, _seeded),
-        params:
-            **evaluate_params(_paper, _job, seeded=_seeded),
-            data=lambda wildcards, input: f"--prepared {shlex.quote(input.data)} --folds {shlex.quote(input.folds)}",
-        output:
-            **evaluate_results(_paper, _job, seeded=_seeded),
-        wildcard_constraints:
-            dataset=datasets_pattern(_job.datasets),
-            seed=r"[1-9][0-9]*",
-        priority: dataset_priority(_paper, _job.job)
-        resources:
-            **job_resources(_paper, _job.job),
-        log: evaluate_log(_paper, _job, seeded=_seeded)
-        benchmark: evaluate_benchmark(_paper, _job, seeded=_seeded)
-        shell: EVALUATE
-
-
-for _paper, _job in evaluation_rules("reseeded"):
-
-    rule:
-        name: f"{_job.name}_seeds"
-        conda: "../../environment.yml"
-        input:
-            data=paths.prepared(_paper),
-        params:
-            **evaluate_params(_paper, _job, seeded=True),
-            data=lambda wildcards, input, output: (
-                f"--prepared {shlex.quote(input.data)} --folds {shlex.quote(output.splits)} --make-folds"),
-        output:
-            splits=run_folds(_paper, True),
-            **evaluate_results(_paper, _job, seeded=True),
-        wildcard_constraints:
-            dataset=datasets_pattern(_job.datasets),
-            seed=r"[1-9][0-9]*",
-        priority: dataset_priority(_paper, _job.job)
-        resources:
-            **job_resources(_paper, _job.job),
-        log: evaluate_log(_paper, _job, seeded=True)
-        benchmark: evaluate_benchmark(_paper, _job, seeded=True)
+            **job_resources(_rule.paper, _rule.job),  # for a cluster (profiles/slurm)
+        log: _rule.log
+        benchmark: _rule.benchmark  # benchmarks/paper_jobs.py reads them
         shell: EVALUATE

@@ -19,22 +19,15 @@ rule report:
     conda:
         "../../environment.yml"
     input:
-        paper_tables,
-        paper_figures,
-        paper_report_extras,
-        seed_report_inputs,   # the seed bands and stability, with --config seeds=K
-        reading_report_inputs,   # what fits and what survives, with --config readings=…
-        lambda wildcards: out_of_sample_outputs(wildcards.paper),   # with --config out_of_sample=…
-        paths.results(name=paths.TIMINGS),
-        paper=paper_config,
+        lambda wildcards: PLAN.report_inputs(wildcards.paper),
+        paper=lambda wildcards: PLAN.run(wildcards.paper).config,
     params:
         registry=config["registry"],
-        datasets=registry_entries_of_paper,  # the data sets' origin and licence it shows: a rerun trigger
+        datasets=lambda wildcards: PLAN.registry_entries_of_paper(wildcards.paper),  # shown: a rerun trigger
         results=lambda wildcards: paths.results(wildcards.paper),
         figures=lambda wildcards: paths.figures(wildcards.paper),
-        readings=lambda wildcards: "--readings" if READINGS[wildcards.paper] else "",
-        out_of_sample=lambda wildcards: (f"--out-of-sample {shlex.quote(str(PAPERS[OUT_OF_SAMPLE[wildcards.paper]].path))}"
-                                         if out_of_sample_outputs(wildcards.paper) else ""),
+        readings=lambda wildcards: "--readings" if PLAN.readings[wildcards.paper] else "",
+        out_of_sample=lambda wildcards: PLAN.out_of_sample_report_args(wildcards.paper),
     output:
         report(paths.results(name=paths.REPORT), caption="../report/paper_report.rst", category="{paper}"),
         paths.results(name=paths.RUN_PAGE),  # when, on what, time per classifier column: machine-dependent, outside the fingerprint
@@ -50,9 +43,7 @@ rule index:
         "../../environment.yml"
     input:
         [paths.results(p, paths.REPORT) for p in PAPERS],
-        [f for p in PAPERS for f in (seed_band_outputs(p) if SEEDS else [])],   # the claims page's seed stability
-        [f for p in PAPERS if READINGS[p] for f in reading_outputs(p)],   # its robustness to readings
-        [f for p in OUT_OF_SAMPLE for f in out_of_sample_outputs(p)],   # each claim out of sample
+        PLAN.pages_inputs(),   # the claims page's seed stability, robustness to readings, verdicts out of sample
         configs=[str(p.path) for p in PAPERS.values()],
         speed=committed_benchmark("suite_top_jobs.csv"),
         suite_run=committed_benchmark("suite_run.csv"),
@@ -66,11 +57,10 @@ rule index:
         speed=lambda wildcards, input: f"--speed {input.speed}" if input.speed else "",
         suite_run=lambda wildcards, input: f"--suite-run {input.suite_run}" if input.suite_run else "",
         results=lambda wildcards, output: str(Path(output[0]).parent),
-        readings="--readings" if any(READINGS.values()) else "",
-        out_of_sample="--out-of-sample" if OUT_OF_SAMPLE else "",
+        readings="--readings" if any(PLAN.readings.values()) else "",
+        out_of_sample="--out-of-sample" if PLAN.out_of_sample else "",
         # papers an earlier run built (papers=[a], then papers=[b]) stay on the index: their configs' folders
-        paper_dirs=lambda wildcards: " ".join(f"--paper-dir {shlex.quote(d)}" for d in (config["paper_dir"],
-                                                                                     "resources/papers")),
+        paper_dirs=" ".join(f"--paper-dir {shlex.quote(d)}" for d in (config["paper_dir"], "resources/papers")),
     shell:
         f"nbrepro index --results {{params.results}} --seeds {SEEDS} {{params.readings}} {{params.out_of_sample}} "
         "{params.paper_dirs} "
@@ -87,13 +77,13 @@ rule crate:
         paths.INDEX,
         [paths.results(p, paths.REPORT) for p in PAPERS],
         configs=[str(p.path) for p in PAPERS.values()],
-        sources=[paths.raw_source(d) for d in RUN_DATASETS],
+        sources=[paths.raw_source(d) for d in PLAN.run_datasets],
     params:
         registry=config["registry"],
-        datasets=lambda wildcards: registry_entries(RUN_DATASETS),  # copied into the crate: a rerun trigger
+        datasets=lambda wildcards: PLAN.registry_entries(PLAN.run_datasets),  # copied into the crate: a rerun trigger
     output:
         paths.CRATE_METADATA,
-        [f"results/{paths.crate_input(n)}" for n in ["config.yaml", "datasets.yaml"] + [f"papers/{p}.yaml" for p in PAPERS]],
+        PLAN.crate_copies(),
     log:
         "logs/report/crate.log",
     shell:

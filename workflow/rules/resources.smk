@@ -27,7 +27,7 @@ DEFAULT_MEM_MB, DEFAULT_RUNTIME_MIN, LARGE_DATASET_CELLS = 2000, 30, 100_000
 
 
 def _dataset_cells(dataset):
-    entry = REGISTRY.get(dataset)
+    entry = PLAN.registry.get(dataset)
     # an entry with only an openml_id has no shape until it is pinned: asked for as a small set
     return (entry.n_instances or 0) * (entry.n_attributes or 1) if entry else 0
 

@@ -1,0 +1,12 @@
+"""The plan of a workflow run, as a library object: its papers, their runs (``Run``: the main run, the
+reseeded runs, the readings), the jobs of each with the files they read and write, and the rerun
+triggers. The Snakefile's rules are wiring over a ``Plan``; ``nbrepro fingerprint`` asks one which
+files a run leaves. Nothing here runs a job.
+"""
+from ._jobs import EvaluationRule, evaluation_rules, job_groups
+from ._plan import Plan, normalised
+from ._run import PATTERN as RUN_PATTERN
+from ._run import Run, parse_run, run_id
+
+__all__ = ["EvaluationRule", "Plan", "RUN_PATTERN", "Run", "evaluation_rules", "job_groups", "normalised",
+           "parse_run", "run_id"]
