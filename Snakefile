@@ -37,8 +37,6 @@ WORKER = []  # the warm worker of this run, if one was started (resources.smk)
 
 
 onstart:
-    if plan_on_job_ends_only(workflow):
-        logger.info("nbrepro: local run, jobs are planned when a job ends (no re-planning every second)")
     WORKER.append(start_worker(workflow, config))
 
 

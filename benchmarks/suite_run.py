@@ -86,7 +86,8 @@ def summarise(run: Path, wall: float | None, peak: float | None, commit: str | N
     import paper_jobs
 
     for paper in papers:
-        main = [f for f in sorted((bench / paper).rglob("*.tsv"))   # the main run's: not a reseeded run's or a reading's
+        # the main run's jobs: not a reseeded run's or a reading's
+        main = [f for f in sorted((bench / paper).rglob("*.tsv"))
                 if not {"seeds", "readings"} & set(f.relative_to(bench / paper).parts[:-1])]
         jobs = [pd.read_csv(f, sep="\t").iloc[-1] for f in main]
         each = paper_jobs.collect(run, paper)  # each job's own figures where its log has them (job_cpu)

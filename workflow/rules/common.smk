@@ -11,7 +11,7 @@ from nbrepro.paper import SCHEMAS
 from nbrepro.plan import RUN_PATTERN, Plan, normalised
 
 validate(normalised(config), str(SCHEMAS / "config.schema.yaml"))
-PLAN = Plan(config, warn=logger.warning)
+PLAN = Plan(config, warn=logger.warning, root=workflow.basedir)
 os.environ.update(PLAN.environment)   # where `nbrepro fetch` looks, a user's registry: not rerun triggers
 PAPERS, SEEDS = PLAN.papers, PLAN.seeds
 

@@ -31,10 +31,6 @@ def _values(ctx, table: str, method: str, metric: str) -> pd.Series | None:
     return t.round(DECIMALS)
 
 
-def _named(datasets) -> str:
-    return ", ".join(NAMES.get(d, d) for d in datasets) or "none"
-
-
 def claims(ctx) -> list[Claim]:
     rows = []
 

@@ -5,8 +5,9 @@ files a run leaves. Nothing here runs a job.
 """
 from ._jobs import EvaluationRule, evaluation_rules, job_groups
 from ._plan import Plan, normalised
+from ._resources import DATA_PRIORITY, JobCosts
 from ._run import PATTERN as RUN_PATTERN
 from ._run import Run, parse_run, run_id
 
-__all__ = ["EvaluationRule", "Plan", "RUN_PATTERN", "Run", "evaluation_rules", "job_groups", "normalised",
-           "parse_run", "run_id"]
+__all__ = ["DATA_PRIORITY", "EvaluationRule", "JobCosts", "Plan", "RUN_PATTERN", "Run", "evaluation_rules",
+           "job_groups", "normalised", "parse_run", "run_id"]

@@ -18,6 +18,7 @@ from ..config import captioned_files, load_yaml
 from ..errors import ConfigError
 from ..spec import thawed
 from ._jobs import evaluation_rules, paper_rules, stats_rules
+from ._resources import JobCosts
 from ._run import Run, parse_run
 
 BOOLEAN_WORDS = ("true", "false", "yes", "no", "1", "0")
@@ -52,9 +53,10 @@ class Plan:
     ``warn`` says what the plan leaves out (a companion a cut does not use, a paper without an
     out-of-sample pool). ``write``: derived papers' configs (a cut, out of sample) are written to
     ``resources/papers/`` when their text changes; ``check``: every paper checked against the
-    registries and its data files' headers (what planning does once, before any job)."""
+    registries and its data files' headers (what planning does once, before any job). ``root``: the
+    workflow's folder, whose ``benchmarks/results/`` hold the measured job costs."""
 
-    def __init__(self, config: dict, warn=print, check: bool = True, write: bool = True):
+    def __init__(self, config: dict, warn=print, check: bool = True, write: bool = True, root="."):
         from ..data.registry import parse_registry
         from ..data.user import ENV as USER_ENV
         from ..data.user import check_user_entries, read_user_registry
@@ -68,6 +70,7 @@ class Plan:
         registry = load_yaml(config["registry"])
         self.registry = parse_registry(registry, config["registry"])   # data set → its checked entry
         self.registry_as_written = registry["datasets"]   # the entries as written, for the rerun triggers
+        self.costs = JobCosts(root, self.registry)   # what a job asks a cluster for, which runs first
         # A user's own data sets (`--config user_datasets=FILE`, nbrepro.data.user): checked, then added to the
         # registry, their folder to the places a data set is fetched from; the jobs read the file from the environment
         self.user_datasets: tuple[str, ...] = ()

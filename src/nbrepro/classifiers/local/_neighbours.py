@@ -79,13 +79,9 @@ def sorted_neighbours(Q: np.ndarray, T: np.ndarray, metric: str, limit: int | No
     return order, dist
 
 
-def grid_sizes(grid, smallest_class: int) -> list[int]:
-    """Neighbourhood sizes of a grid: an int is a count; a float in (0, 1] a fraction of
-    ``smallest_class``, rounded half up, at least 1."""
-    return [resolve_size(k, smallest_class) for k in grid]
-
-
 def resolve_size(k, smallest_class: int) -> int:
+    """A neighbourhood size: an int is a count; a float in (0, 1] a fraction of ``smallest_class``,
+    rounded half up, at least 1."""
     if isinstance(k, (bool, np.bool_)):
         raise ValueError(f"neighbourhood size must be an int or a float fraction, got {k!r}")
     if isinstance(k, (int, np.integer)):
