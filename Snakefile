@@ -2,22 +2,14 @@
 # Data flow and contracts: see README.md and docs/design.md. All logic lives in src/nbrepro;
 # rules only wire files, whose paths come from nbrepro.paths.
 from nbrepro import paths
-from nbrepro.errors import ResultChanged
-from nbrepro.io import changed_files
-from nbrepro.locks import clear_stale_locks
+from nbrepro import plan
 
 configfile: "config/config.yaml"
 
-# Before Snakemake takes its lock: a run killed with -9 leaves its lock behind (nbrepro/locks.py).
-# Only in the main process: a job step (SLURM's, or a group job) reads this file too, on a node
-# whose /proc cannot see the run that submitted it, and would take that live run's locks for stale.
+# Before Snakemake takes its lock: a killed run's stale locks cleared, a result whose bytes changed
+# since its job wrote them refused (nbrepro.plan.before_run); only in the main process.
 if workflow.is_main_process:
-    clear_stale_locks()
-    # Every file a job writes has its sha256 recorded beside it (nbrepro/io.py); one whose bytes
-    # changed since (a copy cut short, a full disk, an edit) stops the run before any job reads it.
-    _changed = changed_files(*paths.OUTPUT_ROOTS)
-    if _changed:
-        raise ResultChanged(_changed[0] + (f" ({len(_changed) - 1} more file(s) too)" if len(_changed) > 1 else ""))
+    plan.before_run()
 
 
 include: "workflow/rules/common.smk"     # the config, validated, and the plan of the run (nbrepro.plan)
@@ -33,19 +25,19 @@ include: "workflow/rules/report.smk"     # figures of the tables, each paper's r
 localrules: all, fetch, table, timings, figure, report, index, crate
 
 
-WORKER = []  # the warm worker of this run, if one was started (resources.smk)
+WORKER = []  # the warm worker of this run, if one was started (nbrepro.plan.start_worker)
 
 
 onstart:
-    WORKER.append(start_worker(workflow, config))
+    WORKER.append(plan.start_worker(getattr(workflow, "local_exec", False), config.get("worker", True)))
 
 
 onsuccess:
-    stop_worker(WORKER.pop() if WORKER else None)
+    plan.stop_worker(WORKER.pop() if WORKER else None)
 
 
 onerror:
-    stop_worker(WORKER.pop() if WORKER else None)
+    plan.stop_worker(WORKER.pop() if WORKER else None)
 
 
 rule all:

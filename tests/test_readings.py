@@ -1,5 +1,5 @@
 """Readings (nbrepro.readings): typed patches of a paper's spec, checked before any job; what each
-touches; which a run selects; and the fit scores of nbrepro.analysis.readings."""
+touches; which a run selects; and the fit scores of nbrepro.analysis.reading_fits."""
 import copy
 from pathlib import Path
 
@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 import yaml
 
-from nbrepro.analysis.readings import fit_rows, robustness
+from nbrepro.analysis.reading_fits import fit_rows, robustness
 from nbrepro.errors import ConfigError
 from nbrepro.paper import load_paper
 from nbrepro.readings import apply_reading, merged, select_readings, touched

@@ -145,7 +145,7 @@ def _read_tables(paper, res: Path) -> dict:
 
 def cmd_paper_stats(args):
     from .analysis.figures import FIGURE_KINDS
-    from .analysis.paper import run
+    from .analysis.paper_stats import run
     from .analysis.tables import write_outputs
     from .data.registry import load_registry
 
@@ -176,7 +176,7 @@ def cmd_seed_bands(args):
 
 
 def cmd_readings(args):
-    from .analysis.readings import compute, draw
+    from .analysis.reading_fits import compute, draw
     from .analysis.seed_bands import seeded_runs
     from .analysis.tables import write_outputs
     from .paper import load_paper
@@ -201,7 +201,7 @@ def cmd_out_of_sample(args):
         from .analysis.tables import label_metric, rank_decimals
         from .out_of_sample import extended_table, main_table, rank_shift
         from .paper import load_paper
-        from .report.figures import rank_shift_figure
+        from .report.comparison_figures import rank_shift_figure
 
         paper, derived = load_paper(args.paper_config, check=False), load_paper(args.derived_config, check=False)
         name = main_table(paper)
@@ -219,7 +219,7 @@ def cmd_out_of_sample(args):
 
 def cmd_figure(args):
 
-    from .report.figures import reproduced_vs_published
+    from .report.comparison_figures import reproduced_vs_published
 
     t = read_csv(args.table)
     reproduced_vs_published(
@@ -231,7 +231,7 @@ def cmd_report(args):
     import pandas as pd
 
     from . import __version__
-    from .analysis.paper import output_files
+    from .analysis.paper_stats import output_files
     from .config import captioned_files
     from .report.html import cpu_time, paper_report, run_report
 

@@ -1,5 +1,5 @@
 """Li & Li's text statistics, computed by the generic statistics declared in config/papers/lcwnb.yaml
-(nbrepro.analysis.paper) and its claims module, from the paper's own Table 2 and Table 1.
+(nbrepro.analysis.paper_stats) and its claims module, from the paper's own Table 2 and Table 1.
 
 These check our statistics code against the numbers the paper prints, using the paper's inputs."""
 import pandas as pd
@@ -84,7 +84,7 @@ def test_claims_are_judged_on_the_printed_table_by_the_same_code(published):
     as on ours; on the paper's own numbers LCWNB5's mean-rank test gives the printed p = 0.05855."""
     import numpy as np
 
-    from nbrepro.analysis.paper import _printed_context, printed_view
+    from nbrepro.analysis.paper_stats import _printed_context, printed_view
 
     t2, t1, _, _ = published
     paper = load_paper(ROOT / "config/papers/lcwnb.yaml")

@@ -7,7 +7,7 @@ from conftest import ROOT
 
 from nbrepro.analysis.context import analysis_context
 from nbrepro.analysis.declared import declared_claims
-from nbrepro.analysis.paper import printed_view
+from nbrepro.analysis.paper_stats import printed_view
 from nbrepro.claims import lslwnb
 from nbrepro.paper import load_paper
 

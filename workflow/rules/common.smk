@@ -7,10 +7,9 @@ from pathlib import Path
 
 from snakemake.utils import validate
 
-from nbrepro.paper import SCHEMAS
-from nbrepro.plan import RUN_PATTERN, Plan, normalised
+from nbrepro.plan import CONFIG_SCHEMA, DATA_PRIORITY, RUN_PATTERN, Plan, normalised
 
-validate(normalised(config), str(SCHEMAS / "config.schema.yaml"))
+validate(normalised(config), CONFIG_SCHEMA)
 PLAN = Plan(config, warn=logger.warning, root=workflow.basedir)
 os.environ.update(PLAN.environment)   # where `nbrepro fetch` looks, a user's registry: not rerun triggers
 PAPERS, SEEDS = PLAN.papers, PLAN.seeds

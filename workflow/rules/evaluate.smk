@@ -1,7 +1,7 @@
 # The evaluation rules (nbrepro.plan.EvaluationRule): a job runs some of a paper's classifiers on one
 # data set in one process and writes one file per classifier; each rule serves every run whose jobs
 # write the same classifiers' files (the main run and its reseeded runs; a reading's part of a job),
-# its files named by the paper and a {tail}: "", "/seeds/{k}", "/readings/{choice}/{reading}[/seeds/{k}]".
+# its files named by the paper and a {tail}: empty for the main run, else the run's seeds/… or readings/… part.
 # How a job gets its data (`how`): `inline`, it prepares the data set and makes the folds itself (a
 # paper with one job name); `reseeded`, it makes its reseeded run's folds; `prepared`, rule prepare or
 # seed_folds made them.

@@ -233,7 +233,7 @@ def printed_audit(paper: Paper, printed_tables: dict[str, pd.DataFrame], ctx, cl
                   ) -> pd.DataFrame:
     """Every check of the module's docstring on one paper: ``printed_tables`` are its tables over all its
     data sets (``analysis.tables``, read for their printed columns only), ``ctx`` the analysis context of
-    the printed tables (``analysis.paper``'s, its statistics computed), ``claims`` the claims frame."""
+    the printed tables (``analysis.paper_stats``'s, its statistics computed), ``claims`` the claims frame."""
     rows = []
     for name, spec in paper.tables.items():
         if not spec.published or name not in printed_tables:

@@ -3,7 +3,7 @@ with the dataset properties, and the claims of Section 4.
 
 Everything generic (Friedman, Iman–Davenport, Quade, Wilcoxon, the [s.w./m.w./m.b./s.b.] row,
 the mean-rank test, the permutation bounds, the figures) is declared in config/papers/lcwnb.yaml
-and computed by nbrepro.analysis.paper; this module adds only what no other paper has.
+and computed by nbrepro.analysis.paper_stats; this module adds only what no other paper has.
 """
 from __future__ import annotations
 

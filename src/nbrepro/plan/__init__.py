@@ -8,6 +8,8 @@ from ._plan import Plan, normalised
 from ._resources import DATA_PRIORITY, JobCosts
 from ._run import PATTERN as RUN_PATTERN
 from ._run import Run, parse_run, run_id
+from ._workflow import CONFIG_SCHEMA, before_run, start_worker, stop_worker
 
-__all__ = ["DATA_PRIORITY", "EvaluationRule", "JobCosts", "Plan", "RUN_PATTERN", "Run", "evaluation_rules",
-           "job_groups", "normalised", "parse_run", "run_id"]
+__all__ = ["CONFIG_SCHEMA", "DATA_PRIORITY", "EvaluationRule", "JobCosts", "Plan", "RUN_PATTERN", "Run",
+           "before_run", "evaluation_rules", "job_groups", "normalised", "parse_run", "run_id", "start_worker",
+           "stop_worker"]

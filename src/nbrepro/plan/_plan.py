@@ -199,8 +199,8 @@ class Plan:
         return load_paper(self.papers[name].path, self.registry, seed=seed, check=False, reading=reading)
 
     def _output_files(self, paper: str) -> tuple[list[str], list[str]]:
-        """(stats names, figure names) of a paper's paper-stats job (``analysis.paper.output_files``)."""
-        from ..analysis.paper import output_files
+        """(stats names, figure names) of a paper's paper-stats job (``analysis.paper_stats.output_files``)."""
+        from ..analysis.paper_stats import output_files
 
         return output_files(self.papers[paper])
 

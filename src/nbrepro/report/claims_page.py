@@ -222,7 +222,7 @@ def claims_page(papers: list[dict], out_html, out_csv) -> pd.DataFrame:
         )
     robust = None
     if any(p.get("readings") is not None for p in papers):  # the readings run: our verdict under every reading
-        from ..analysis.readings import robustness
+        from ..analysis.reading_fits import robustness
 
         robust = {(p["name"], *key): v for p in papers if p.get("readings") is not None
                   for key, v in robustness(p["readings"]).items()}

@@ -145,7 +145,7 @@ def test_claims_on_the_papers_own_markers():
     from nbrepro.analysis import claims_frame
     from nbrepro.analysis.context import analysis_context
     from nbrepro.analysis.declared import declared_claims
-    from nbrepro.analysis.paper import printed_view
+    from nbrepro.analysis.paper_stats import printed_view
     from nbrepro.claims import awnb
     from nbrepro.paper import load_paper
 
