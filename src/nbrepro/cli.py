@@ -469,7 +469,7 @@ def cmd_worker(args):
         import pyarrow.parquet  # noqa: F401
 
         from . import experiment, libm  # noqa: F401
-        from .analysis import paper  # noqa: F401
+        from .analysis import paper_stats  # noqa: F401
 
     worker.serve(args.socket, _main, preload, args.parent)
 
