@@ -192,15 +192,6 @@ def make_classifier(label: str, paper: Paper):
     return build_estimator(paper.classifiers[label], f"paper {paper.name!r}, classifier {label!r}")
 
 
-def evaluate_job_groups(paper: Paper) -> dict[str, list[str]]:
-    """Each evaluation job's classifiers: job name → labels, in the config's order (a classifier
-    without ``job:`` joins the job ``all``); the workflow runs each job once per data set."""
-    groups: dict[str, list[str]] = {}
-    for label, spec in paper.classifiers.items():
-        groups.setdefault(spec.job, []).append(label)
-    return groups
-
-
 def check_paper(paper: Paper, where: str) -> None:
     """What the schema cannot see, checked before any job runs: every estimator and its parameters,
     the protocol, the metrics, and every classifier a table or the reference names."""
