@@ -1,4 +1,4 @@
-"""Run a benchmark as the pipeline runs a job: one thread, freed memory kept (nbrepro._malloc).
+"""Run a benchmark as the pipeline runs a job: one thread, freed memory kept (nbrepro.runtime._malloc).
 
 Snakemake starts each job with its ``threads`` (1 for every nbrepro rule) in the thread-count
 variables of the numeric libraries, so BLAS (``@`` in the lazy classifiers) runs on one core.
@@ -17,14 +17,14 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
 
-from nbrepro._malloc import keep_freed_memory  # noqa: E402  (the standard library only: before numpy)
-from nbrepro.worker import THREAD_VARIABLES  # noqa: E402
+from nbrepro.runtime._malloc import keep_freed_memory  # noqa: E402  (the standard library only: before numpy)
+from nbrepro.runtime.worker import THREAD_VARIABLES  # noqa: E402
 
 THREADS = 1
 for _name in THREAD_VARIABLES:  # the variables Snakemake sets
     os.environ[_name] = str(THREADS)
 
-keep_freed_memory()  # as the command line does in every job (nbrepro._malloc)
+keep_freed_memory()  # as the command line does in every job (nbrepro.runtime._malloc)
 
 
 def thread_columns() -> dict:

@@ -9,7 +9,7 @@ all of each job is overhead), one job at a time (``--cores 1``) so the numbers a
 
 - Snakemake's own CPU: its process's CPU time (RUSAGE_SELF, its threads included), per job run;
 - an evaluation job's overhead: the job's CPU time minus the fit and predict seconds it recorded
-  in its folds files. The job's CPU time is the line its log ends with (``nbrepro.worker``: the
+  in its folds files. The job's CPU time is the line its log ends with (``nbrepro.runtime.worker``: the
   forked child's and the client's counters, or the process's own when it ran in its own process,
   ``worker=false``), exact where the rule's ``benchmark:`` file samples and misses part of a job;
 - the warm worker's own start (its imports), once per run, shared by the suite's jobs.

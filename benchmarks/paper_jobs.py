@@ -27,10 +27,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def job_cpu(run_dir: Path, paper: str, job: str, dataset: str, benchmark: pd.Series) -> tuple[float, float]:
     """A job's CPU seconds and peak memory (MB): from the last line of its log where it wrote one
-    (``nbrepro.worker.CPU_LINE``: a job forked from the run's warm worker, whose CPU and memory
+    (``nbrepro.runtime.worker.CPU_LINE``: a job forked from the run's warm worker, whose CPU and memory
     Snakemake's sampling of the job's process tree does not see, or one that ran in its own process
     beside a worker), else Snakemake's sampled ``cpu_time`` and ``max_rss``."""
-    from nbrepro.worker import CPU_LINE
+    from nbrepro.runtime.worker import CPU_LINE
 
     log = run_dir / "logs" / "evaluate" / paper / (f"{dataset}.log" if job == "all" else f"{dataset}.{job}.log")
     if log.exists():

@@ -98,7 +98,7 @@ def summarise(run: Path, wall: float | None, peak: float | None, commit: str | N
                      "results_mb": round(folder_mb(run / "results" / paper), 1)})
     table = pd.DataFrame(rows)
     worker = paper_jobs.worker_cpu(run)
-    if worker:  # the warm worker's own imports and serving, once for the run (nbrepro.worker)
+    if worker:  # the warm worker's own imports and serving, once for the run (nbrepro.runtime.worker)
         table = pd.concat([table, pd.DataFrame([{"paper": "(worker)", "evaluation_jobs": 0,
                                                  "cpu_seconds": round(worker, 1)}])], ignore_index=True)
     if commit is None:

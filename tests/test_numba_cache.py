@@ -1,5 +1,5 @@
 """Two processes compiling one kernel's signatures at once keep numba's cache consistent
-(nbrepro._numba_cache): each save reads, numbers and writes the index with no other save in
+(nbrepro.runtime._numba_cache): each save reads, numbers and writes the index with no other save in
 between, so no data-file number is handed out twice."""
 import subprocess
 import sys
@@ -9,7 +9,7 @@ CHILD = textwrap.dedent("""
     import os, sys, time
     lock = sys.argv[3] == "locked"
     if lock:
-        import nbrepro._numba_cache  # installs the locks (every kernel module imports it first)
+        import nbrepro.runtime._numba_cache  # installs the locks (every kernel module imports it first)
     import numba.core.caching as c
 
     log = open(sys.argv[2], "a", buffering=1)
@@ -63,12 +63,12 @@ def test_a_kernel_is_stale_when_any_source_of_the_package_changes():
     stamp too, and the stamp follows any source file's time stamp."""
     import os
 
-    from nbrepro import _numba_cache
+    from nbrepro.runtime import _numba_cache
     from nbrepro.weka._kernel_walk import normal_probability
 
     stamp = normal_probability._cache._cache_file._source_stamp
     assert isinstance(stamp, tuple) and stamp[1] == _numba_cache.package_stamp()
-    source = __import__("pathlib").Path(_numba_cache.__file__).with_name("libm.py")
+    source = __import__("pathlib").Path(_numba_cache.__file__).parents[1] / "libm.py"
     before = _numba_cache.package_stamp()
     st = source.stat()
     try:
@@ -84,7 +84,7 @@ def test_a_kernel_is_stale_when_any_source_of_the_package_changes():
 COMPILE_CHILD = textwrap.dedent("""
     import sys, time
     if sys.argv[1] == "locked":
-        import nbrepro._numba_cache  # installs the compile locks
+        import nbrepro.runtime._numba_cache  # installs the compile locks
     from numba.core import dispatcher
 
     compile_ = dispatcher._FunctionCompiler.compile

@@ -1,4 +1,4 @@
-"""The warm worker (nbrepro.worker): a command forked from it prints, writes and exits as the same
+"""The warm worker (nbrepro.runtime.worker): a command forked from it prints, writes and exits as the same
 command in its own process, its log ends with its CPU time, and a job whose environment differs
 where the worker's imports read it runs in its own process."""
 import os
@@ -8,7 +8,7 @@ import sys
 import pandas as pd
 import pytest
 
-from nbrepro import worker
+from nbrepro.runtime import worker
 
 
 @pytest.fixture

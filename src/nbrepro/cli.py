@@ -462,8 +462,8 @@ def cmd_crate(args):
 
 
 def cmd_worker(args):
-    """Serve this run's jobs, each forked from here (``nbrepro.worker``; started by the workflow's onstart)."""
-    from . import worker
+    """Serve this run's jobs, each forked from here (``nbrepro.runtime.worker``; started by the workflow's onstart)."""
+    from .runtime import worker
 
     def preload():  # what a job imports, imported once
         import pyarrow.parquet  # noqa: F401
@@ -513,11 +513,11 @@ def _shift(text: str) -> int:
 
 
 def main(argv=None):
-    from . import worker
+    from .runtime import worker
 
     job = not worker.in_child() and (worker.ENV in os.environ or worker.CPU_ENV in os.environ)
     if job and worker.ENV in os.environ:
-        # a job of a local Snakemake run: forked from the run's warm worker when one answers (nbrepro.worker)
+        # a job of a local Snakemake run: forked from the run's warm worker when one answers (nbrepro.runtime.worker)
         code = worker.delegate(sys.argv[1:] if argv is None else list(argv))
         if code is not None:
             return code
@@ -529,9 +529,9 @@ def main(argv=None):
 
 
 def _main(argv=None):
-    from ._malloc import keep_freed_memory
+    from .runtime._malloc import keep_freed_memory
 
-    keep_freed_memory()  # a job's process: freed arrays reused, not faulted in afresh (nbrepro._malloc)
+    keep_freed_memory()  # a job's process: freed arrays reused, not faulted in afresh (nbrepro.runtime._malloc)
     ap = argparse.ArgumentParser(prog="nbrepro", description=__doc__)
     ap.add_argument("-v", "--verbose", action="store_true")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -711,7 +711,7 @@ def _main(argv=None):
     p.set_defaults(func=cmd_index)
 
     p = sub.add_parser("worker", help="serve a local run's jobs, each forked from this process (the workflow "
-                       "starts it: nbrepro.worker)")
+                       "starts it: nbrepro.runtime.worker)")
     p.add_argument("--socket", required=True)
     p.add_argument("--parent", type=int, default=None, help="stop when this process (Snakemake) is gone")
     p.set_defaults(func=cmd_worker)

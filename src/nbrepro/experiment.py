@@ -22,8 +22,8 @@ from .errors import USER_ERRORS, DatasetInvalid, ProtocolError
 from .io import atomic_path, read_parquet
 from .metrics import metric_for, paper_metrics
 from .preprocess.pipeline import apply_steps, build_steps
-from .progress import Progress
 from .protocols import make_folds
+from .runtime.progress import Progress
 from .spec import Paper
 
 log = logging.getLogger("nbrepro")

@@ -31,7 +31,7 @@ import warnings
 
 import numba
 
-from ._numba_cache import vectorize  # numba's, its cache locks installed first
+from .runtime._numba_cache import vectorize  # numba's, its cache locks installed first
 
 if numba.config.USING_SVML:  # icc_rt is installed: numba vectorises exp and log with Intel's SVML
     warnings.warn("numba uses Intel's SVML here (the icc_rt package is installed): compiled exp, log and pow "

@@ -328,7 +328,7 @@ def test_mdl_columns_compiled_equals_the_one_column_recursion(better_encoding):
 def test_progress_lines_count_folds_and_estimate_the_rest():
     import io
 
-    from nbrepro.progress import Progress
+    from nbrepro.runtime.progress import Progress
 
     out = io.StringIO()
     p = Progress("waveform", 100, stream=out, every=0.0)

@@ -96,7 +96,7 @@ def test_tiny_run_outputs_and_determinism(tmp_path):
     # the README's `snakemake --cores 2 --report report.html`, for real, after the run it reports on
     _snakemake(a, f"mirror={DATA_DIR}", "--report", "report.html")
     assert (a / "report.html").stat().st_size > 10_000
-    # the jobs were forked from the run's warm worker (nbrepro.worker), each log ending with its CPU time
+    # the jobs were forked from the run's warm worker (nbrepro.runtime.worker), each log ending with its CPU time
     assert "0 declined" in (a / "logs/worker.log").read_text()
     assert "(worker, peak " in (a / "logs/evaluate/tiny/labor.log").read_text().splitlines()[-1]
     # a second project with one core, each job in its own process, gives the same bytes (timing columns aside)

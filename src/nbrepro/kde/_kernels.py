@@ -32,7 +32,7 @@ from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
-from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
+from nbrepro.runtime._numba_cache import njit  # numba's, its cache locks installed first
 
 UCV, BCV, PHI4, PHI6 = 0, 1, 2, 3  # the score kinds of binned_score_sums
 

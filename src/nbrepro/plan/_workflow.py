@@ -14,12 +14,12 @@ CONFIG_SCHEMA = str(Path(__file__).resolve().parents[1] / "schemas" / "config.sc
 def before_run() -> None:
     """Before Snakemake takes its lock (the main process only: a job step on a node, whose /proc cannot
     see the run that submitted it, would take that live run's locks for stale). A run killed with -9
-    leaves its lock behind (``nbrepro.locks``); and every file a job writes has its sha256 recorded
+    leaves its lock behind (``nbrepro.runtime.locks``); and every file a job writes has its sha256 recorded
     beside it (``nbrepro.io``): one whose bytes changed since (a copy cut short, a full disk, an edit)
     stops the run before any job reads it."""
     from ..errors import ResultChanged
     from ..io import changed_files
-    from ..locks import clear_stale_locks
+    from ..runtime.locks import clear_stale_locks
 
     clear_stale_locks()
     changed = changed_files(*paths.OUTPUT_ROOTS)
@@ -28,10 +28,10 @@ def before_run() -> None:
 
 
 def start_worker(local: bool, wanted: bool):
-    """On a local run with ``worker: true``, the warm worker the jobs fork from (``nbrepro.worker``), its
+    """On a local run with ``worker: true``, the warm worker the jobs fork from (``nbrepro.runtime.worker``), its
     log ``logs/worker.log``; None otherwise (a cluster's jobs run elsewhere, each in its own process).
     Either way each job's log ends with its CPU time."""
-    from .. import worker
+    from ..runtime import worker
 
     os.environ[worker.CPU_ENV] = "1"
     if not wanted or not local:
@@ -43,6 +43,6 @@ def start_worker(local: bool, wanted: bool):
 def stop_worker(started) -> None:
     """The worker waits for its jobs, writes its CPU time to its log and exits."""
     if started is not None:
-        from .. import worker
+        from ..runtime import worker
 
         worker.stop(*started)

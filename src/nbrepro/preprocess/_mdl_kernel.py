@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 
-from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
+from nbrepro.runtime._numba_cache import njit  # numba's, its cache locks installed first
 
 from ..weka._order_kernel import weka_quicksort_in_place
 

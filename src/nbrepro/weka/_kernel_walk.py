@@ -16,7 +16,7 @@ import math
 
 import numpy as np
 
-from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
+from nbrepro.runtime._numba_cache import njit  # numba's, its cache locks installed first
 
 _SQRTH = 0.7071067811865476
 _MAXLOG = 709.782712893384

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
+from nbrepro.runtime._numba_cache import njit  # numba's, its cache locks installed first
 
 from ._optimization_kernel import sequential_dot, solve_lower_scaled, solve_upper_transposed, update_cholesky
 

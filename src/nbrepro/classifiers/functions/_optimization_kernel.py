@@ -16,7 +16,7 @@ import math
 
 import numpy as np
 
-from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
+from nbrepro.runtime._numba_cache import njit  # numba's, its cache locks installed first
 
 
 @njit(cache=True, error_model="numpy")  # IEEE division, as Java

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
+from nbrepro.runtime._numba_cache import njit  # numba's, its cache locks installed first
 
 
 @njit(cache=True)

@@ -21,7 +21,7 @@ from decimal import Decimal, localcontext
 
 import numpy as np
 
-from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
+from nbrepro.runtime._numba_cache import njit  # numba's, its cache locks installed first
 
 STEPS_PER_UNIT = 32
 LIMIT = 6.0

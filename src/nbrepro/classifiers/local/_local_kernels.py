@@ -17,7 +17,7 @@ import math
 
 import numpy as np
 
-from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
+from nbrepro.runtime._numba_cache import njit  # numba's, its cache locks installed first
 
 from ._fast_erf import erf as _erf
 

@@ -16,7 +16,7 @@ import numpy as np
 from numba import types
 from numba.typed import List
 
-from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
+from nbrepro.runtime._numba_cache import njit  # numba's, its cache locks installed first
 
 SMALL = 1e-6
 _LOG2 = math.log(2.0)

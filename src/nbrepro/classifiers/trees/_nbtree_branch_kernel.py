@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
+from nbrepro.runtime._numba_cache import njit  # numba's, its cache locks installed first
 
 from ...preprocess._mdl_kernel import fayyad_irani_cuts, fayyad_irani_cuts_presorted, weighted_discretize_cuts
 from ...weka._random_kernel import shuffled_stratified_order

@@ -19,7 +19,7 @@ import math
 
 import numpy as np
 
-from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
+from nbrepro.runtime._numba_cache import njit  # numba's, its cache locks installed first
 
 from ._j48_kernel import SMALL, _add_nominal_counts, numeric_gain
 

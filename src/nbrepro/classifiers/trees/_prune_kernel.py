@@ -15,7 +15,7 @@ import math
 
 import numpy as np
 
-from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
+from nbrepro.runtime._numba_cache import njit  # numba's, its cache locks installed first
 
 SMALL = 1e-6
 

@@ -25,7 +25,7 @@ from numbers import Integral
 import numpy as np
 from sklearn.utils._param_validation import Interval
 
-from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
+from nbrepro.runtime._numba_cache import njit  # numba's, its cache locks installed first
 
 from ...weka import utils as wu
 from .._mixed import take_rows

@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from nbrepro._numba_cache import njit  # numba's, its cache locks installed first
+from nbrepro.runtime._numba_cache import njit  # numba's, its cache locks installed first
 
 from ..._rank_kernel import positive_rank_sum
 

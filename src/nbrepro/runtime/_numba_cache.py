@@ -78,7 +78,7 @@ def package_stamp() -> str:
     """A digest of every source file of the package (relative path, modification time in ns,
     size), as numba stamps one file; computed once per process (a stat per file, about 1 ms)."""
     if not _PACKAGE_STAMP:
-        root = Path(__file__).resolve().parent
+        root = Path(__file__).resolve().parents[1]   # the package (this module is in runtime/)
         digest = hashlib.sha256()
         for path in sorted(root.rglob("*.py")):
             st = path.stat()
