@@ -5,7 +5,7 @@ import pytest
 import yaml
 from conftest import ROOT
 
-from nbrepro.analysis.claims import Claim, claims_frame
+from nbrepro.analysis.claim_records import Claim, claims_frame
 from nbrepro.config import load_yaml
 from nbrepro.data.registry import parse_registry
 from nbrepro.errors import ConfigError

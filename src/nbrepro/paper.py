@@ -124,7 +124,7 @@ def load_paper(path: str | Path, registry: dict | None = None, seed: int = 0, ch
     data["classifiers"] = expand_classifiers(data["classifiers"], where)
     paper = Paper.from_config(data, path, reading=reading)
     if check:
-        from .analysis.claims import known_methods
+        from .analysis.claim_records import known_methods
         from .analysis.declared import check_declared
         from .config import check_paper
 

@@ -9,7 +9,7 @@ import pytest
 
 from nbrepro import paths
 from nbrepro.analysis.audit import audit_counts, printed_audit
-from nbrepro.analysis.claims import claims_module
+from nbrepro.analysis.claim_records import claims_module
 from nbrepro.analysis.paper_stats import _printed_context, printed_table1
 from nbrepro.analysis.tables import analyse_table
 from nbrepro.paper import load_paper

@@ -3,7 +3,7 @@ Table 1 (``table1``), the statistics registry (``statistics``), the numbers of e
 (``figures``), the one claim record (``claims``) and the paper-stats job that runs them (``paper``).
 Nothing here draws or writes HTML: that is ``nbrepro.report``'s.
 """
-from .claims import Claim, claims_frame, verdict
+from .claim_records import Claim, claims_frame, verdict
 from .context import Context
 from .figures import FIGURE_KINDS, FigureData
 from .statistics import STATISTICS, StatisticRow, statistic

@@ -25,7 +25,7 @@ from .. import stats
 from ..errors import ConfigError, TooFewDatasets
 from ..spec import Paper
 from .claim_kinds import BOUNDS, CLAIM_KINDS, ClaimKind
-from .claims import Claim, verdict
+from .claim_records import Claim, verdict
 from .context import Context
 from .qualify import today, with_stability
 

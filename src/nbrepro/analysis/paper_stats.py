@@ -17,7 +17,7 @@ import pandas as pd
 from .. import paths
 from ..errors import ConfigError, TooFewDatasets
 from ..spec import Paper
-from .claims import claims_frame, claims_module
+from .claim_records import claims_frame, claims_module
 from .declared import declared_claims
 from .figures import FIGURE_KINDS, FigureData
 from .statistics import frame_names, text_statistics

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from .. import stats
-from .claims import Claim, verdict
+from .claim_records import Claim, verdict
 
 
 def today(table: pd.DataFrame, pairs: list[tuple[str, str]], family: list[tuple[str, str]], higher_is_better: bool,

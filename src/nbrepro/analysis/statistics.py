@@ -58,7 +58,7 @@ class Statistic(Plugin):
         named = methods + ([entry["control"]] if "control" in entry else [])
         if "control" in entry and entry["control"] not in methods:
             return f"control {entry['control']!r} is not among its methods {methods}"
-        from .claims import known_methods
+        from .claim_records import known_methods
 
         known = known_methods(paper)
         strange = [m for m in named if m not in known]
@@ -224,7 +224,7 @@ class WinLossSplit(Statistic):
     writes_frame = True
 
     def check(self, entry, paper):
-        from .claims import known_methods
+        from .claim_records import known_methods
 
         known = known_methods(paper)
         return (
@@ -261,7 +261,7 @@ class PaperFunction(Statistic):
         module = paper.analysis.claims_module
         if not module:
             return "needs analysis.claims_module (the module whose function it calls)"
-        from .claims import claims_module
+        from .claim_records import claims_module
 
         if not callable(getattr(claims_module(module), entry["function"], None)):
             return f"the claims module nbrepro.claims.{module} has no function {entry['function']!r}"

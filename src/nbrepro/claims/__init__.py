@@ -1,5 +1,5 @@
 """Paper-specific analysis, one module per paper, named by the paper config's ``analysis.claims``
-(loaded by name: ``nbrepro.analysis.claims.claims_module``).
+(loaded by name: ``nbrepro.analysis.claim_records.claims_module``).
 
 Each module may define:
 

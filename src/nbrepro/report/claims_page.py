@@ -11,7 +11,7 @@ import html
 
 import pandas as pd
 
-from ..analysis.claims import COLUMNS
+from ..analysis.claim_records import COLUMNS
 from ..io import atomic_path
 from ..spec import Gap
 from .html import write_page
