@@ -60,7 +60,7 @@ class FigureKind(Plugin):
             strange.append(entry["classifier"])
         if strange:
             return f"{strange} name no classifier of the paper (have: {sorted(labels)})"
-        from ..claims import known_methods
+        from ..claim_records import known_methods
 
         known = known_methods(paper)
         named = list(entry.get("methods") or []) + ([entry["control"]] if "control" in entry else [])
