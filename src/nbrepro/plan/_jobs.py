@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from .. import paths
-from ._run import Run
+from ._run import runs_regex
 
 
 @dataclass
@@ -33,6 +33,7 @@ class EvaluationRule:
     datasets: tuple[str, ...]
     how: str
     several: bool               # whether the paper has more than one job name (it names the job's log)
+    whole: bool                 # whether it runs all the job's classifiers (else: a reading's part of it)
     name: str = ""
     runs: list[str] = field(default_factory=list)
 
@@ -42,9 +43,7 @@ class EvaluationRule:
     @property
     def tail_pattern(self) -> str:
         """The {tail} wildcard's pattern: exactly the runs this rule serves."""
-        tails = [r.removeprefix(self.paper) for r in self.runs]
-        alternatives = "|".join(re.escape(t).replace(re.escape(f"/seeds/{_K}"), "/seeds/[1-9][0-9]*") for t in tails)
-        return f"(?:{alternatives})"   # never empty: an empty constraint would be none
+        return f"(?:{runs_regex(r.removeprefix(self.paper) for r in self.runs)})"   # an empty one would be none
 
     def run_id(self, wildcards) -> str:
         """The run a job of this rule makes (its {tail} after the paper)."""
@@ -76,9 +75,6 @@ class EvaluationRule:
     def benchmark(self) -> str:
         """Wall time and peak memory of each job (benchmarks/paper_jobs.py reads the main run's)."""
         return f"logs/benchmarks/{self.paper}{{tail}}/" + (f"{self.job}/" if self.several else "") + "{dataset}.tsv"
-
-
-_K = 10 ** 9   # a stand-in seed in a run id, widened to every seed in the rule's pattern
 
 
 def job_groups(paper) -> dict[str, list[str]]:
@@ -116,19 +112,16 @@ def evaluation_rules(plan) -> list[EvaluationRule]:
                     key = (paper_name, job, k, mine, how)
                     if key not in rules:
                         recorded = tuple(label for label in mine if paper.classifiers[label].record)
-                        rules[key] = EvaluationRule(paper_name, job, mine, recorded, datasets, how, several)
-                    pattern = Run(plan, paper_name, _K if run.seed else 0, run.reading).id
-                    if pattern not in rules[key].runs:
-                        rules[key].runs.append(pattern)
-    groups, used = {}, set()
-    for paper_name, paper in plan.papers.items():
-        groups[paper_name] = job_groups(paper)
+                        rules[key] = EvaluationRule(paper_name, job, mine, recorded, datasets, how, several,
+                                                    mine == here)
+                    if run.pattern_id not in rules[key].runs:
+                        rules[key].runs.append(run.pattern_id)
+    used = set()
     for (paper_name, job, k, mine, how), rule in rules.items():
         base = f"evaluate_dataset_{paper_name}" + (f"_{job}" if rule.several else "") + (f"_{k + 1}" if k else "")
-        whole = mine == tuple(split_by_datasets(plan.papers[paper_name], groups[paper_name][job])[k][0])
         if how == "reseeded":
             base += "_seeds"
-        elif not whole:   # a reading's part of the job: named by its classifiers
+        elif not rule.whole:   # a reading's part of the job: named by its classifiers
             base += "_" + "_".join(mine[:3]) + ("_etc" if len(mine) > 3 else "")
         elif how == "prepared" and not rule.several:   # a reading of a one-job paper's data: prepared apart
             base += "_prepared"
@@ -149,7 +142,7 @@ class OutputsRule:
 
     @property
     def run_pattern(self) -> str:
-        return "|".join(re.escape(r).replace(re.escape(f"/seeds/{_K}"), "/seeds/[1-9][0-9]*") for r in self.runs)
+        return runs_regex(self.runs)
 
     paper_pattern = run_pattern
 
@@ -170,10 +163,9 @@ def stats_rules(plan) -> list[OutputsRule]:
             outputs = tuple(o.replace(run.folder, paths.results("{run}"), 1).replace(
                 paths.figures(run.paper) + "/", paths.figures("{run}") + "/", 1) for o in run.stats_outputs())
             if outputs:
-                pattern = Run(plan, paper, _K if run.seed else 0, run.reading).id
                 runs = shapes.setdefault(outputs, [])
-                if pattern not in runs:
-                    runs.append(pattern)
+                if run.pattern_id not in runs:
+                    runs.append(run.pattern_id)
     return _by_shape("paper_stats", shapes)
 
 

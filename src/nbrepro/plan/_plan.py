@@ -19,7 +19,7 @@ from ..errors import ConfigError
 from ..spec import thawed
 from ._jobs import evaluation_rules, paper_rules, stats_rules
 from ._resources import JobCosts
-from ._run import Run, parse_run
+from ._run import Run, parse_run, runs_regex
 
 BOOLEAN_WORDS = ("true", "false", "yes", "no", "1", "0")
 
@@ -262,11 +262,7 @@ class Plan:
 
     def runs_pattern(self, runs) -> str:
         """A {run} wildcard pattern matching exactly these runs (any seed where a run is reseeded)."""
-        import re
-
-        ids = sorted({re.escape(r.id) if not r.seed else re.escape(Run(self, r.paper, 0, r.reading).id)
-                      + "/seeds/[1-9][0-9]*" for r in runs})
-        return "|".join(ids) or "(?!)"
+        return runs_regex(r.pattern_id for r in runs) or "(?!)"
 
     # ---- rerun triggers: the parts of the config each job's output depends on, as written -----------
     def fetch_settings(self, dataset: str) -> str:

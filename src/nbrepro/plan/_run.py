@@ -28,6 +28,16 @@ def run_id(paper: str, seed: int = 0, reading: str = "") -> str:
     return paper + (f"/{paths.reading_run(reading)}" if reading else "") + (f"/{paths.seed_run(seed)}" if seed else "")
 
 
+# A run's id with this seed stands for the run under every seed ≥ 1 (one rule serves them all)
+ANY_SEED = 10 ** 9
+
+
+def runs_regex(ids) -> str:
+    """A pattern matching exactly these run ids (or paper names), ``ANY_SEED`` widened to every seed."""
+    any_seed = re.escape(f"/seeds/{ANY_SEED}")
+    return "|".join(re.escape(i).replace(any_seed, "/seeds/[1-9][0-9]*") for i in dict.fromkeys(ids))
+
+
 def parse_run(text: str) -> tuple[str, int, str]:
     """(paper, seed, reading) of a run's name; a name that is none is a ValueError."""
     m = _PARTS.fullmatch(text)
@@ -54,6 +64,11 @@ class Run:
 
     def __repr__(self) -> str:
         return f"Run({self.id!r})"
+
+    @property
+    def pattern_id(self) -> str:
+        """The id that stands for this run in a rule's pattern: a reseeded run's seed as ``ANY_SEED``."""
+        return run_id(self.paper, ANY_SEED if self.seed else 0, self.reading)
 
     @property
     def kind(self) -> str:
@@ -116,9 +131,16 @@ class Run:
         what it touches; the rest are read from the run it patches)."""
         return not self.reading or self.touched.owns(label, dataset)
 
+    @cached_property
+    def results(self) -> paths.RunFolder:
+        """The run's folder as its jobs read it (``paths.RunFolder``: a reading's untouched classifiers
+        from the run it patches)."""
+        if not self.reading:
+            return paths.RunFolder(self.folder)
+        return paths.RunFolder(self.folder, self.base.folder, self.touched.classifiers, self.touched.datasets)
+
     def per_fold(self, kind: str, dataset: str, label: str) -> str:
-        where = self if self.owns(label, dataset) else self.base
-        return where.at(paths.per_fold(kind, dataset, label))
+        return str(self.results.per_fold(kind, dataset, label))
 
     def cells(self, kinds=("folds",), labels=None):
         """Each (kind, data set, label) a run's tables read: every classifier on each data set it runs on."""
