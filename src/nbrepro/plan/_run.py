@@ -142,18 +142,17 @@ class Run:
     def per_fold(self, kind: str, dataset: str, label: str) -> str:
         return str(self.results.per_fold(kind, dataset, label))
 
-    def cells(self, kinds=("folds",), labels=None):
+    def cells(self, kinds=("folds",)):
         """Each (kind, data set, label) a run's tables read: every classifier on each data set it runs on."""
         paper = self.plan.papers[self.paper]
         for kind in kinds:
             for ds in paper.datasets:
                 for label, c in paper.classifiers.items():
-                    if (labels is None or label in labels) and ds in paper.classifier_datasets(label) \
-                            and (kind != "fitted" or c.record):
+                    if ds in paper.classifier_datasets(label) and (kind != "fitted" or c.record):
                         yield kind, ds, label
 
-    def fold_files(self, kinds=("folds",), labels=None) -> list[str]:
-        return [self.per_fold(*cell) for cell in self.cells(kinds, labels)]
+    def fold_files(self, kinds=("folds",)) -> list[str]:
+        return [self.per_fold(*cell) for cell in self.cells(kinds)]
 
     def own_fold_files(self) -> list[str]:
         """The per-fold files this run makes itself."""
