@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # nbrepro: `snakemake --cores 2` (the data sets ship with it; see README.md, "Where the data comes from")
 # Data flow and contracts: see README.md and docs/design.md. All logic lives in src/nbrepro;
 # rules only wire files, whose paths come from nbrepro.paths.

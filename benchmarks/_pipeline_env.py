@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Run a benchmark as the pipeline runs a job: one thread, freed memory kept (nbrepro.runtime._malloc).
 
 Snakemake starts each job with its ``threads`` (1 for every nbrepro rule) in the thread-count

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark: the frozen reference unit against the one it replaced, side by side.
 
 Until 2026-11-29 the reference unit was nbrepro's own NaiveBayes and J48 over the 10 folds of one

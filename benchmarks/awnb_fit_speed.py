@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark: one fit of each of Hall's classifiers, bare and inside the calibration (issue 15).
 
 Hall's protocol fits every column 11 times per fold (the calibration's 10 inner folds and the

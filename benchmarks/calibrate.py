@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark: a fixed reference workload, to state costs in units any machine can convert.
 
 CPU-seconds depend on the machine (the same evaluation jobs cost 1.86 × the CPU-seconds on

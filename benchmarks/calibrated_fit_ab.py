@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark: one calibrated fit of Hall's heaviest columns, this checkout against a baseline
 checkout, under the same load (issue 18).
 

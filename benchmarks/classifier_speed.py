@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark: fit + predict over 10 folds, nbrepro vs Weka 3.6, for NB, TAN, AODE, WAODE, HNB.
 
 Data sets: letter as Li & Li prepare it (20 000 × 16, 26 classes; from the pipeline's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark: Hall's Weka-available columns, nbrepro against warm Weka 3.6, side by side in one run.
 
 The columns as Hall's config runs them: calibrated naive Bayes, calibrated Bagging of J48 -U

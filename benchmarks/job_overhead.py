@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark: what each Snakemake job costs beyond its own work, and what that adds up to over
 the whole suite.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark: the Gaussian kernel sum per (query, value) pair, compiled (``nbrepro.kde._kernels``)
 against the numpy passes it replaced (subtract, square, scale, ``np.exp``, sum per sample).
 

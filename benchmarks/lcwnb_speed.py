@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark: Li & Li's lazy classifiers (LCWNB κ = 5, LWNB, ICLNB) fit + predict over the 100
 folds (10 × 10 CV) of letter and mushroom.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark: Mao et al.'s local methods, one bare fit + predict on letter's first Weka 10-fold
 training fold (18 000 rows, 16 numeric attributes; 2 000 test rows), single-threaded (issue 18).
 

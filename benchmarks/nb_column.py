@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark: Li & Li's NB column (36 datasets × 10 runs × 10 folds), nbrepro vs Weka 3.6.
 
 nbrepro, as the pipeline's evaluate job runs it (one thread; see ``_pipeline_env``), on the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark: wall time and peak memory of a paper's per-dataset evaluation jobs, from a real run.
 
 Papers with ``evaluate_jobs: per_dataset`` (Liu et al.'s kdebw) run every classifier of one

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark: what each reading of the readings run cost, from a real run's job benchmarks.
 
 A reading's evaluation jobs (workflow/rules/evaluate.smk) write Snakemake's ``benchmark:`` files

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """All six papers on three small data sets each: a 20-minute check that a change keeps results.
 
 The whole suite takes about 2 h 25 min on 2 cores; this copies a checkout's workflow, configs,

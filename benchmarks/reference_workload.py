@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The frozen reference workload: CPU work that never changes with nbrepro's code.
 
 A reference unit must measure the machine, not the code being measured: until 2026-11-29 the unit

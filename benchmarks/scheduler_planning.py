@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Would removing Snakemake's job rate limiter on a local run still pay with the pinned Snakemake? The
 CPU time Snakemake's own process spends planning while two long jobs run and many wait, with the
 limiter removed from ``onstart`` and without. (The Snakefile did so until issue 82 removed the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The cells and counts of a whole-suite run, committed for the tests that check the words written
 about them: each README headline per paper and each gap's "ours vs printed" numbers
 (tests/test_written_numbers.py) against what the code computed.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark: the suite's ten most expensive evaluation jobs, and where their time goes.
 
 Reads every paper's measured jobs (``benchmarks/results/{paper}_jobs.csv``, written from a full

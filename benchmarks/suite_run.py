@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark: the whole suite, every paper, from a clean clone: wall time, CPU, peak memory, disk.
 
 Without ``--run-dir`` it clones this repository's HEAD into a fresh folder (``--work``, with

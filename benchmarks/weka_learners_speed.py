@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmark: the Weka numeric and tree learners, nbrepro vs warm Weka 3.6 (issue 11's setting).
 
 Fit + predict over the 10 folds of one Weka cross-validation run (seed 1) on waveform-5000

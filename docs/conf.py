@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Sphinx configuration of nbrepro's documentation site (`python -m sphinx -W -b html docs docs/_build/html`).
 
 Sphinx with numpydoc, because the estimators' docstrings are numpydoc already (as scikit-learn's),

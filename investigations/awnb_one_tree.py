@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Investigation: Hall's AWNB(i = 1, j = 100), one tree on all the training rows or one bootstrap bag?
 
 Hall: "we also tried building just one tree (i = 1) using all the training data". The configured

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Investigation: which reading of Liu et al.'s schemes reproduces their Table 2 better?
 
 The configured run reads the paper one way: R's ``bw.ucv``/``bw.bcv`` (Brent's search on

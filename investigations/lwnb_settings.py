@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Investigation: which LWL settings reproduce Li & Li's LWNB column?
 
 The paper gives no settings for LWNB (Frank, Hall & Pfahringer 2003). Weka 3.6's LWL with

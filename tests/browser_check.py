@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Open the reports in headless Chromium (Debian's chromium and chromium-driver, driven by
 selenium) and check what a reader would see: no console error, every image and link there,
 every reproduced cell shown, the table views switching, a report's claims table without an empty

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The recount of a run: every *_match_counts.csv from its table's cells, written apart from
 nbrepro.analysis.counts (the rules as the pages state them, row by row), for the tests that run the
 workflow and for ``tests/analysis/test_counts.py`` on any results folder."""

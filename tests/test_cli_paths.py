@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every ``nbrepro`` command given a path that is not there says so in one line, with no traceback."""
 import subprocess
 import sys

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A paper cut to some of its data sets (nbrepro.cut): the config of the cut, and its refusals."""
 import pytest
 import yaml

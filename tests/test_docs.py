@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The documentation site builds with warnings as errors, and its pages read well in headless
 Chromium at 1 280 and 400 px: no console error, no broken link or image, nothing from the network,
 no page wider than the screen (the browser check the reports pass)."""

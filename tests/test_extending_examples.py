@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The worked examples of docs/extending.md, run as a reader would run them: each code block the
 page marks with a ``% example: <name>`` line before it. A block edited so it no longer works, or an
 API it uses changed under it, fails here."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Result files recorded when written and checked when read (nbrepro.io)."""
 import hashlib
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """nbrepro.libm is the C library's exp, log and pow on arrays, whatever numpy's loops do on this CPU.
 
 What each test assumes, by name: ``math`` is CPython's, which calls the C library (glibc);

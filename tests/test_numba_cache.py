@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Two processes compiling one kernel's signatures at once keep numba's cache consistent
 (nbrepro.runtime._numba_cache): each save reads, numbers and writes the index with no other save in
 between, so no data-file number is handed out twice."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Out of sample (nbrepro.out_of_sample): the pool each paper's claims are asked of, the config of
 its run, and the comparison of its claims with the paper's own."""
 import pandas as pd

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The registries a paper config names things from, the schema that validates it, and the
 plug-ins behind them agree: one list of each, read everywhere."""
 import pkgutil

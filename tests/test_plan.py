@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The run plan (nbrepro.plan) without Snakemake: every kind of run (main, reseeded, reading, reseeded
 reading, cut, out of sample) and what it reads and writes; each file made by exactly one rule; the
 files a run leaves, as `nbrepro fingerprint` expects them."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """One conformance test over every plug-in registry of a paper config (benchopt's shape): claim
 kinds, statistics, figure kinds, protocols and metrics are ``nbrepro.plugin.Plugin`` instances,
 registered under their own name, whose declared keys are consistent. Estimators and preprocessing

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The trust probes of issue 43 that found a silent wrong result, a traceback or an unclear
 message, each kept as a test of what a user sees now (the first line of the message)."""
 import inspect

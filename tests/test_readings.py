@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Readings (nbrepro.readings): typed patches of a paper's spec, checked before any job; what each
 touches; which a run selects; and the fit scores of nbrepro.analysis.reading_fits."""
 import copy

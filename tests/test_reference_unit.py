@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The frozen reference workload (benchmarks/reference_workload.py).
 
 The workload is the unit every cost is converted by: an edit to it redefines the unit, so its

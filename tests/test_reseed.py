@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The reseeding run's configs: every seed of a paper's experiment shifted together (nbrepro.reseed)."""
 import numpy as np
 import pytest

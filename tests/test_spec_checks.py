@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every entry of a paper config is checked when the paper is loaded, before any job: each mistake
 below gives one line naming the file, the section, the entry and the key (the plug-ins' declared
 keys, ``nbrepro.plugin``; the estimators' ``attribute_kinds``; their parameters' types)."""

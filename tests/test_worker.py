@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The warm worker (nbrepro.runtime.worker): a command forked from it prints, writes and exits as the same
 command in its own process, its log ends with its CPU time, and a job whose environment differs
 where the worker's imports read it runs in its own process."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The numbers written about the results, checked against what the code computed at the last
 whole-suite run (``benchmarks/results/suite_cells.csv`` and ``suite_counts.csv``, copied from that
 run's files by ``benchmarks/suite_cells.py``): each README headline per paper, and every gap's

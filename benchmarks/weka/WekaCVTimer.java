@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Times Weka 3.6's own 10 x 10-fold cross-validation (Evaluation.crossValidateModel, seeds 1..R)
 // of one classifier on each ARFF file, inside one JVM (JVM start excluded).
 // Usage: java -cp weka.jar:DIR WekaCVTimer CLASSIFIER RUNS FOLDS file.arff... [-- options]

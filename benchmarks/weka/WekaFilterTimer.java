@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Times Weka 3.6's supervised Discretize (Fayyad-Irani MDL) over the 10 training/test splits of
 // one cross-validation run (Random(r), stratified): fit on the training rows, transform both.
 // Run after run in one JVM; run 1 is a fresh process, later runs the warmed-up steady state.

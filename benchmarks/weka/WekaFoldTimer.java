@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Times Weka 3.6's own 10-fold cross-validation (Evaluation.crossValidateModel) of one
 // classifier on one ARFF file, run after run in one JVM, so JVM start and file loading are
 // excluded. Run 1 is what a fresh Weka process pays (the JIT still compiling); later runs

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What the docs' build-time extensions share: a generated page is rewritten only when its text
 changed, so Sphinx rereads only what moved."""
 from pathlib import Path

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Sphinx extension: the API reference pages, listed from the code's own registries when the site
 is built: every registered estimator (nbrepro.classifiers.REGISTRY) by family, and every public
 name of nbrepro.stats, so a classifier or statistic added to the code has its page with nothing

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Sphinx extension: one page per paper of config/config.yaml, written from the paper's YAML when
 the site is built (docs/papers/<paper>.md), so the pages say what the config says and cannot drift
 from it. The hand-written part of a page (what reproduces, in a few lines) is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The rank sum behind the area under the ROC, compiled (numba).
 
 Hall's AUC-scored selective Bayes scores every candidate attribute set by its training-set

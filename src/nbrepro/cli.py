@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``nbrepro`` command line: what the Snakemake rules call. Imports stay lazy to keep job start-up cheap."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Reading a paper config's sections: YAML files, classifier grids, estimators from their specs,
 and the checks across sections (``nbrepro.paper.load_paper`` is the loader that uses them)."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Cross-validated class probabilities: data encoded once, and count subtraction for count-based classifiers.
 
 A classifier built on additive counts (``CountedClassifierMixin``: NB, AODE, WAODE, HNB)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A paper cut to some of its data sets, for a quick look (``--config datasets=[name, …]``).
 
 The cut is a paper of its own, ``{paper}_cut``, derived from the paper's config as written

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every exception of nbrepro, in one module that imports nothing, so that any layer can raise
 or catch them without importing another layer.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The work of the pipeline's jobs: fetch, prepare (+ folds), evaluate.
 
 Each function reads files and writes files only, so the results do not depend on how

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Content hashes of a results tree with the timing columns and the pages' machine-dependent stretches
 left out, to check reproducibility.
 """

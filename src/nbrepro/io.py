@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Result files written whole and recorded, and read only as written.
 
 Every file a job writes goes through ``atomic_path``: it is written under a temporary name and

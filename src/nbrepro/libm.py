@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """exp, log and their kin on float64 arrays, computed by the C library on every machine.
 
 Why not numpy's: numpy dispatches its float64 ``exp`` and ``log`` to its own AVX-512 loops, and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Metrics: each a function of (true classes, class probabilities, training class counts).
 
 A metric declares its direction (``higher`` or ``lower`` is better), its unit (``UNITS``), the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Out of sample: a paper's claims asked of data sets its authors did not use.
 
 The pool of a paper is every real data set of the registry (a generated one is another paper's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The one loader of the paper configs: ``load_paper`` gives a validated ``Paper`` with its
 defaults applied; the Snakefile, the command line, the index and ``fingerprint`` all use it.
 

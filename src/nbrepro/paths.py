@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Where every file of a run lives, for the rules and the Python alike.
 
 Project-relative paths (``raw``, ``prepared``, ``results`` …) take the data set, paper and

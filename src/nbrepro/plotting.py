@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """matplotlib for the report's figures, with deterministic bytes: the Agg backend, SVG ids from a
 fixed salt, and no date or software version in the files (``nbrepro fingerprint`` compares them)."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The one shape of a paper config's plug-ins: claim kinds, statistics, figure kinds, protocols
 and metrics (the estimators and preprocessing steps, scikit-learn objects, declare their
 parameters as scikit-learn does: ``_parameter_constraints``).

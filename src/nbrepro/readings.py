@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Readings: where a paper is silent, every defensible alternative, each a typed patch of its spec.
 
 A choice of a paper config (``choices:``) may give an ``id`` and ``readings:``, each a ``name``, a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A paper's experiment under other random numbers: every seed its protocol and its classifiers
 draw from, shifted together (``reseed``), for the reseeding run's seed bands.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A paper config as a typed, frozen object: one dataclass per section, read by attribute.
 
 ``nbrepro.paper.load_paper`` validates the YAML against the schema, applies its defaults, expands

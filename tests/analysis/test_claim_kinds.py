@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The generic claim kinds (``nbrepro.analysis.claim_kinds``): one conformance test over every kind,
 the kinds' own semantics on small tables, and the config checks of declared claims."""
 from __future__ import annotations

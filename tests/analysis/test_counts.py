@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The one derivation of the counts (nbrepro.analysis.counts), and a recount of a run's files from
 the tables' cells, written apart from it (``recount_run``: also run on whole-workflow runs by the
 slow tier, and on any results folder with NBREPRO_RESULTS=results)."""

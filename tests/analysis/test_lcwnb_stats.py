@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Li & Li's text statistics, computed by the generic statistics declared in config/papers/lcwnb.yaml
 (nbrepro.analysis.paper_stats) and its claims module, from the paper's own Table 2 and Table 1.
 

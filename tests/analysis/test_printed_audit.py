@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The paper's own numbers audited (nbrepro.analysis.audit): the findings the printed tables give,
 from the printed tables alone (no run: ours are left empty)."""
 from __future__ import annotations

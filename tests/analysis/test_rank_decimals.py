@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """One rounding rule for ranks (issue 63): a table's summary rows, its figures and the paper's
 statistics rank the same means, those at ``rank_decimals`` (the printed decimals the paper's
 statistics read, for the table they read; unrounded otherwise)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Seed bands, noise floor and seed stability (nbrepro.analysis.seed_bands)."""
 import math
 

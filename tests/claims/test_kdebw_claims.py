@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Liu et al.'s claims module on synthetic tables: each sentence becomes a test that can fail."""
 import numpy as np
 import pandas as pd

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Orhan et al.'s conclusions of Section 4 (declared in config/papers/lslwnb.yaml, and the
 predicates of nbrepro.claims.lslwnb) on the printed Tables 2–4: every one holds on the paper's
 own numbers but one, which its Table 4 contradicts."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """scikit-learn's estimator checks over every classifier of ``REGISTRY`` (one common test).
 
 Each registered estimator is checked at its defaults (a meta-estimator wrapping NaiveBayes),

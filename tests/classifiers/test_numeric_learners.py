@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The Weka numeric and tree learners: scikit-learn conformance, bad input, and properties
 that need no oracle (the Weka oracle tests are in test_weka_numeric.py)."""
 import numpy as np

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Weka 3.6.14's learners on numeric and mixed data, per row against Weka itself.
 
 Each case trains on the first training fold of Weka's 3-fold CV (seed 1, Weka's row order)

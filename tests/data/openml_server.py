@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A local stand-in for OpenML's XML API, as much of it as the ``openml`` client reads to get a data
 set's ARFF file: ``GET {server}/data/{id}`` (the description, which names the file's URL and md5)
 and the file itself. Each data set can be made to fail the way a real download does: a 404, a

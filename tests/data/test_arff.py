@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The ARFF reader: every mirror file, Weka's quirks, and clear errors on malformed input."""
 import numpy as np
 import pandas as pd

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Fetching a data set: the shipped copy, a mirror's, OpenML's (the real ``openml`` client against a
 server on 127.0.0.1), each checked against the registry; where a copy came from changes nothing."""
 import json

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Bandwidth rules against R 4.2 itself (``Rscript``), on vectors chosen to reach every branch:
 ties, tiny n, n on both sides of R's binning threshold (500), n ≥ 5000, zero IQR, and
 constant data (where R stops with an error, so must we)."""

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Test oracle: prints Weka 3.6's class distributions for test rows with full double precision.
 // Usage: java -cp weka.jar:DIR WekaOracle CLASSIFIER TRAIN.arff TEST.arff [options...]
 //        java -cp weka.jar:DIR WekaOracle --model CLASSIFIER TRAIN.arff [options...]   (prints the model)

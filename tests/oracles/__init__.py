@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The oracles the tests compare with, in one place: Weka 3.6.14 (Debian's jar, driven through
 WekaOracle.java beside this file, and its filters) and R (``Rscript``). Tests skip where one is
 missing; .ci/run installs both."""

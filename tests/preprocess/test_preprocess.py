@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Weka-identical preprocessing: hand cases, and Weka's own filters as the oracle."""
 import numpy as np
 import pandas as pd

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Weka-identical folds against weka-cv-semantics.md §8 (fold contents and whole-dump SHA-256)."""
 import hashlib
 

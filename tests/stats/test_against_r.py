@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """nbrepro's rank and signed-rank tests against R, the tool most of the papers' statistics come
 from, on 300 seeded tables (3–40 data sets, 2–7 methods, with and without ties): Friedman
 (`friedman.test`), Iman–Davenport (its F from R's χ², `pf`), Quade (`quade.test`), Wilcoxon's

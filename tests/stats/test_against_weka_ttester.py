@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The corrected resampled t-test against Weka 3.6's own ``PairedCorrectedTTester``, the tester
 behind the papers' significance markers: 80 seeded data sets of 10 × 10-fold results of two
 schemes (differences from none to clear, one data set with no variance, one with missing folds),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The statistics the claims are judged under besides the papers' own: Weka's plain paired t-test,
 Wilcoxon signed-rank with Holm, the Bayesian signed-rank test, bootstrap stability."""
 import math

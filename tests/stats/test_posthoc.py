@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Post-hoc statistics, w/t/l records and metrics' directions: hand-worked values and the papers' own numbers."""
 import math
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Statistics: hand-worked cases, and the values Li & Li quote, recomputed from their own Table 2."""
 import math
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Walker's alias table of Weka 3.6's ``Instances.resampleWithWeights``, compiled, against the Java
 method transcribed line by line in Python (``Bagging`` draws every bag from it)."""
 import numpy as np

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """java.util.Random against the test vectors of weka-cv-semantics.md §8 (values printed by Java)."""
 from nbrepro.weka.random import JavaRandom, java_shuffle
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Weka's KernelEstimator walk, compiled (``nbrepro.weka._kernel_walk``): its Φ is Weka's bit for
 bit, and each probability is the sum Weka's loop forms (checked here against the loop written
 plainly in Python; against Weka itself by tests/classifiers/test_weka_numeric.py)."""

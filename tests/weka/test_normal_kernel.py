@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The compiled NormalEstimator evaluation (``weka._normal_kernel``) gives numpy's bits: P(x | c) as
 numpy's arithmetic around scipy's Φ."""
 import numpy as np

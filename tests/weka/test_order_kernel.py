@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Weka's quicksort, compiled with the values moving beside their positions, against Weka 3.6's
 ``Utils.quickSort`` read literally (positions moved, values looked up)."""
 import numpy as np

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """End to end: every paper cut to three of its data sets and to one (``--config datasets=[…]``) runs
 to its report; no count of a cut is set against the paper's over other data sets, a statistic a cut
 cannot compute says so, and a cut's printed verdicts are the full printed tables' (issue 81)."""

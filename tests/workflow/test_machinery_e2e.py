@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """End to end: two small paper configs that use every key of the general machinery.
 
 machine_cv: random stratified 3-fold × 2, fold-scope z-normalisation, accuracy / MSE / RRSE / AUC

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Unit checks of the general machinery: protocols as splitters, config expansion and errors,
 meta-estimators, fitted state, the MDL discretiser (against Weka), pairwise tables."""
 import numpy as np

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """End to end: a tiny paper's claims asked of a user's own data set, out of sample, from a folder
 outside the package (nothing written under src/), and the one-line refusals before any job."""
 import subprocess

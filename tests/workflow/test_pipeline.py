@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """End to end: Snakemake on a tiny config (3 datasets, 2 runs × 3 folds), determinism, bad input."""
 import os
 import shutil

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The readings run end to end (`--config readings=all`): a tiny paper's other readings, each rerunning
 only what its patch touches, with seed bands, what fits and what survives in the report and the
 claims page; the main run's results unchanged by it."""

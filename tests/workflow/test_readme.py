@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every snakemake command the README and the documentation's user pages show runs, as a dry run,
 from a copy of the project: they cannot drift from the workflow again (the README's offline command
 once failed on `openml=false`). `snakemake --report` runs for real after the tiny run of

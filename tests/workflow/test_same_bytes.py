@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Same config, same bytes, with numpy's AVX-512 loops on and off: a small paper's fingerprint.
 
 numpy computes exp, log and pow with its own loops on a CPU with AVX-512 and with the C library

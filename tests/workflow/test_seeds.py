@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The reseeding run end to end (`--config seeds=K`): a tiny paper's evaluation under K other seeds,
 its seed bands, noise floor and seed stability in the report, the same bytes on one core or two."""
 

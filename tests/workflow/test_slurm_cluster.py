@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The suite on a real SLURM cluster: a small paper through ``--profile profiles/slurm`` gives
 byte-identical results to a local run, and its jobs are in SLURM's accounting.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Each run's tables and statistics (one rule over every {run}: the main run, a reseeded one, a
 # reading), the main run's timings; then what sets the runs beside each other: each paper's seed
 # bands (--config seeds=K), its readings summary (readings=…) and its claims out of sample

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The config, validated, and the plan of the run (nbrepro.plan): its papers, their runs (the main
 # run, the reseeded runs, the readings: each a {run} folder under results/) and every job's files.
 # The rules are wiring over PLAN; what a rule reads is one call of it.

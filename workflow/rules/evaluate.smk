@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The evaluation rules (nbrepro.plan.EvaluationRule): a job runs some of a paper's classifiers on one
 # data set in one process and writes one file per classifier; each rule serves every run whose jobs
 # write the same classifiers' files (the main run and its reseeded runs; a reading's part of a job),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """From fold results to numbers: the reproduced tables beside the printed ones (``tables``),
 Table 1 (``table1``), the statistics registry (``statistics``), the numbers of each figure kind
 (``figures``), the one claim record (``claims``) and the paper-stats job that runs them (``paper``).

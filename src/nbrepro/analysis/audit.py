@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The paper's own numbers, audited: its printed tables checked against each other, before any of ours.
 
 Each check recomputes a printed number from other printed numbers of the same paper, with the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The generic kinds of claim a paper's config declares (its ``claims:`` list), one plug-in each.
 
 A declared claim names its ``kind`` (a key of ``CLAIM_KINDS``) and that kind's keys. A kind

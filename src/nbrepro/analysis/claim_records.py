@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """One record for every claim of every paper, and the loader of the papers' claims modules.
 
 A paper's claims module (``nbrepro.claims.<name>``, named by ``analysis.claims`` in its config)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What every statistic, figure and claim of a paper reads: one ``Context`` per paper-stats job."""
 from __future__ import annotations
 

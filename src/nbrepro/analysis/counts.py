@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """How many cells reproduce: the one derivation of every count a page shows.
 
 Every cell of a results table falls in exactly one class (``classify``):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The claims a paper's config declares (its ``claims:`` list), judged by their generic kinds
 (``analysis.claim_kinds``) on the printed tables and on ours, and qualified: the bootstrap
 stability of a claim that generalises over data sets, and for a significance claim its verdict

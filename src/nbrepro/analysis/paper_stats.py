@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A paper's statistics, figure numbers and claims, declared in its config and computed by
 generic code (the paper-stats job; each figure's kind then draws it).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A significance claim judged under today's tests as well as the paper's, with how stable it is.
 
 ``today(table, claims, family, ...)``: for claims of the form "a is significantly better than b"

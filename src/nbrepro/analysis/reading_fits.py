@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Readings: which reading of what a paper leaves unstated fits its printed numbers, and which of
 its claims change with a reading (``nbrepro.readings`` makes the runs; this module compares them).
 

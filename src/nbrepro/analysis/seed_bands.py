@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Seed bands: how far a reproduced number moves when the experiment's random numbers change.
 
 The reseeding run repeats a paper's evaluation under K other seeds of its own protocol

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The statistics a paper's config may declare (``analysis.statistics``), one registry entry each.
 
 An entry of the config names a ``test`` (a key of ``STATISTICS``), an ``id`` and the test's own

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A paper's Table 1 (the data sets' sizes), counted from the raw files, beside the printed one."""
 from __future__ import annotations
 

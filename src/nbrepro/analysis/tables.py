@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Per-paper analysis: fold results → reproduced tables beside the published ones, and tests.
 
 Output (``results/{paper}/``):

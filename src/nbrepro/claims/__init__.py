@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Paper-specific analysis, one module per paper, named by the paper config's ``analysis.claims``
 (loaded by name: ``nbrepro.analysis.claim_records.claims_module``).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Hall's claims of Section 3 that no generic kind fits: one tree against ten (means and sds),
 the one case AWNB is outperformed (which cell), the running time and the complexity statements.
 

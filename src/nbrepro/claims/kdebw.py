@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Liu et al.'s claims (Sections 3.2 and 4), each checked against the reproduced tables.
 
 Everything generic (the w/t/l matrices, mean ranks with Nemenyi whiskers, the bandwidth-ratio

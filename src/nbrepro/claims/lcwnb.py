@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Li & Li's paper-specific analysis: LCWNB* (the switching rule), the rank patterns of the three κ
 with the dataset properties, and the claims of Section 4.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Mao et al.: the per-cell gaps of Table II against our repetition spread (``test: paper``
 statistic ``gaps``). The claims of Section V-B are declared in config/papers/lpmbc.yaml
 (generic kinds: a count of best results, a rank order, a Friedman test, Bonferroni–Dunn).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Mao et al.'s Section V-C (Figure 3), checked on our sweep: LPM-BC's accuracy for every
 neighbourhood size and local model on five real and five synthetic data sets. The paper
 prints no numbers for Figure 3, so each trend is tested on ours only.

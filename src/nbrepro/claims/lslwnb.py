@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Orhan et al.'s claims (Section 4) that no generic kind fits: the conclusions drawn from Table 4
 (three values per data set: the lowest and highest TCA with one attribute left out, and with
 all) and "the most appropriate data sets" (an order of data sets, not of methods); judged on the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Classifiers, each a scikit-learn estimator, by family (one subpackage each); the public names
 are built here, and ``REGISTRY`` (the names a paper config's ``estimator:`` may give) from the
 families' own lists."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Input handling for classifiers that take nominal and numeric attributes, as Weka does.
 
 Weka holds every value as a double: a nominal value as the index of its declared value, a

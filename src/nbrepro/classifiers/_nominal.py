@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Shared input handling for classifiers of nominal data.
 
 A ``Categorical`` DataFrame column is a nominal attribute whose declared categories are

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Datasets: ARFF reading, the registry, checksums, fetching (cache → shipped files → mirror → OpenML), validation."""
 from ..errors import ArffError, DatasetUnavailable
 from .arff import read_arff

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A strict ARFF reader that keeps Weka's semantics.
 
 Hand-written because liac-arff rejects files Weka reads (a tab after ``@attribute``,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What identifies a data set's bytes and its data: three sha256 digests.
 
   sha256        the file's bytes (what the registry pins; the shipped, mirror and cached copies)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Find a dataset: local cache → the copy shipped with nbrepro → mirror folders → OpenML; then
 read and validate it.
 

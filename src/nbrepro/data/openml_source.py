@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """OpenML as a source of a data set's ARFF file, through the ``openml`` client.
 
 The client is asked for the ARFF file itself (its parquet copy is skipped: the ARFF file is what

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The dataset registry (``config/datasets.yaml``): one entry per dataset of every paper."""
 from __future__ import annotations
 

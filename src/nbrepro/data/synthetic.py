@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Synthetic datasets, generated from a registry entry (``generator``, ``params``, ``seed``).
 
 A synthetic dataset is "fetched" by being generated into the raw cache as an ARFF file, so every

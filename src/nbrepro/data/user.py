@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A user's own data sets, kept outside the package: a registry file with the same entries as
 ``config/datasets.yaml`` and a ``folder:`` (relative to the file) of their ARFF files, plain or as
 ``nbrepro ship FILE --to FOLDER`` writes them (``.arff.xz``, with the entry's digests printed).

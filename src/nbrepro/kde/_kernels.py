@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Compiled loops for the Gaussian kernel sums (numba), with their own exponential.
 
 Why compiled, and why an own exponential: a kernel sum is one exponential per (query,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Bandwidths of a univariate Gaussian kernel density estimate: the nine rules of Liu et al.
 
     h = bandwidth(x, rule)

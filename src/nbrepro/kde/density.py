@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Gaussian kernel density sums, many query points against one weighted sample.
 
     f(x) = 1/(W h) · Σ_i w_i φ((x − v_i)/h),   W = Σ_i w_i

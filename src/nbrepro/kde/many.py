@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The bandwidth rules for many samples at once (naive Bayes needs one per attribute × class).
 
     h = bandwidths(samples, rule)

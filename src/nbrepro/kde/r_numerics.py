@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The pieces of R 4.2 that R's bandwidth selectors are built from, ported so that the
 bandwidths equal R's: ``var``/``sd`` (two-pass mean and sums in long double, ``cov.c``),
 ``quantile(type = 7)``, ``optimize`` (Brent's ``fmin``, ``optimize.c``) and ``uniroot``

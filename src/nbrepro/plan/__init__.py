@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The plan of a workflow run, as a library object: its papers, their runs (``Run``: the main run, the
 reseeded runs, the readings), the jobs of each with the files they read and write, and the rerun
 triggers. The Snakefile's rules are wiring over a ``Plan``; ``nbrepro fingerprint`` asks one which

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The evaluation jobs of a plan, grouped into the rules that make them.
 
 A job runs some of a paper's classifiers on one data set in one process (the classifiers' ``job:``

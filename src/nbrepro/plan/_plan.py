@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The plan of a workflow run: which papers it runs (as configured, cut to some data sets, out of
 sample), which runs of each (the main run, the reseeded runs, the readings), the files each job
 reads and writes, and the settings whose change reruns a job. The Snakefile's rules are wiring

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What an evaluation job asks a cluster for and when it runs: none of it changes a result.
 
 From the job's last recorded run (``benchmarks/results/{paper}_jobs.csv``, written by

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """One run of a paper: the main run, run k of its reseeding, a reading of it (and that reading's run
 k), each in its own folder under ``results/`` and named by it, the ``{run}`` of the workflow's rules:
 

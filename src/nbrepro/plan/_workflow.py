@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What the Snakefile does around its rules: the checks before a run takes its lock, the config's
 schema, and the warm worker of a local run. Each is a call here, so the workflow's files import only
 the plan and ``paths``."""

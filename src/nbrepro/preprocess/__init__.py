@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Preprocessing steps as scikit-learn transformers on DataFrames, named as in the paper configs."""
 from .constant import RemoveConstant
 from .discretize import EqualWidthDiscretizer

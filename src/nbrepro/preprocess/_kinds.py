@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The ``kinds`` parameter of the steps that act on some kinds of attribute."""
 from __future__ import annotations
 

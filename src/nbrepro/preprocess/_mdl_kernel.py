@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Fayyad & Irani's MDL cut points of many columns with whole-number class counts, compiled (numba).
 
 ``mdl.mdl_cut_points_columns`` in Python spends its time in per-column and per-interval

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Remove named attributes: bookkeeping columns a mirror carries and the paper did not use
 (e.g. the climate-model data's study and run numbers, which Mao et al.'s 18 features leave out)."""
 from __future__ import annotations

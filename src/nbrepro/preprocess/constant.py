@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Remove attributes that take a single observed value.
 
 Orhan et al. keep 21 of mushroom's 22 attributes after removing incomplete rows:

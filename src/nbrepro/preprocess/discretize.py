@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Weka 3.6 unsupervised ``Discretize -B k``: equal-width bins between the observed min and max.
 
 Cut points are ``min + width·i`` (i = 1..k−1, ``width = (max − min)/k``) in float64;

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Remove identifier-like nominal attributes.
 
 Li & Li: "If the number of values of an attribute is almost equal to the number of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Supervised discretisation: Fayyad & Irani's MDL, as Weka 3.6's ``filters.supervised.attribute.Discretize``.
 
 For each numeric attribute, the rows with a known value are sorted, and the interval is cut

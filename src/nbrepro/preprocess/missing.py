@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Weka 3.6 ``ReplaceMissingValues``: numeric → mean, nominal → mode of the fitted data."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Build the preprocessing steps a paper config names."""
 from __future__ import annotations
 

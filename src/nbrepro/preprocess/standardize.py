@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """z-normalisation of numeric attributes, fitted on the rows it is fitted on (e.g. a training fold)."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Read nominal attributes whose values are numbers as numeric attributes.
 
 Weka's haberman.arff declares the year of operation nominal ({58, …, 69}); UCI's

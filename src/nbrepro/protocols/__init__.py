@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Protocols: how a dataset is split into (training, test) pairs, as scikit-learn splitters.
 
 Each protocol is a splitter object with ``split(X, y)`` and ``get_n_splits()``, so a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Stratified R×K cross-validation exactly as Weka 3.6's Experimenter builds it.
 
 Per run r (seed = r): copy the data in file order, ``randomize`` with

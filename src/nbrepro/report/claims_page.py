@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The claims page: every claim of every paper in one table (``results/claims.html``, and
 ``results/claims.csv``), judged on the paper's printed numbers and on ours, under today's tests
 where the claim is a significance claim, with how stable our verdict is; grouped by paper and,

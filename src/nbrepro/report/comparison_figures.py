@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The report's own figures: each paper's reproduced cells against the published ones, and its
 methods' mean ranks on its own data sets beside the out-of-sample pool's (PNG and SVG,
 deterministic bytes). The figures a paper's config declares are drawn by their kinds

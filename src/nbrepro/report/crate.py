@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A run's provenance as an RO-Crate (https://w3id.org/ro/crate/1.1), the format WorkflowHub and
 Zenodo read: ``results/ro-crate-metadata.json``, with ``results/`` as the crate's root, so that
 the folder can be archived and cited as it is.

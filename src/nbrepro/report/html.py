@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """HTML reports: per paper, and an index over papers. Plain HTML, no scripts; the time and commit only
 in stretches marked machine-dependent (``machine_dependent``) and in run.html."""
 from __future__ import annotations

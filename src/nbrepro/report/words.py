@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A paper's experiment in words, generated from its config: the protocol, the preprocessing and
 each classifier in constructor notation. What the report prints instead of the config's mappings."""
 from __future__ import annotations

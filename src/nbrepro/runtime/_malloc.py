@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Keep freed memory in the process for reuse, in a pipeline job (the CLI and the warm worker).
 
 Why: glibc's malloc serves a block above its mmap threshold (128 kB to start, raised as such

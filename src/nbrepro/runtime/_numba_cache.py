@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """numba's on-disk cache made safe for processes that compile at the same time.
 
 Why: numba 0.68's ``IndexDataCacheFile.save`` reads a function's cache index, picks the first
@@ -25,6 +26,11 @@ and then load its machine code from the cache. Two jobs of Hall's paper starting
 a minute each compiling the same kernels. Callers take their callees' locks inside their own, in
 the order of the call graph, which has no cycles (numba's cache does not take recursive kernels),
 so no two processes wait on each other.
+
+And kept out of site-packages: numba caches a kernel beside its source file, which for an
+installed nbrepro is the user's site-packages. There the kernels are cached under
+``$XDG_CACHE_HOME/nbrepro/numba`` (``~/.cache``) instead; a checkout keeps them beside its sources
+(each clone its own), and ``NUMBA_CACHE_DIR``, where set, wins in both.
 
 Every kernel module takes ``njit`` (or ``vectorize``) from here rather than from numba, so the
 locks are in place before its first kernel is defined, and importing nbrepro itself (to read a
@@ -78,13 +84,36 @@ def package_stamp() -> str:
     """A digest of every source file of the package (relative path, modification time in ns,
     size), as numba stamps one file; computed once per process (a stat per file, about 1 ms)."""
     if not _PACKAGE_STAMP:
-        root = Path(__file__).resolve().parents[1]   # the package (this module is in runtime/)
         digest = hashlib.sha256()
-        for path in sorted(root.rglob("*.py")):
+        for path in sorted(_ROOT.rglob("*.py")):
             st = path.stat()
-            digest.update(f"{path.relative_to(root)}:{st.st_mtime_ns}:{st.st_size}\n".encode())
+            digest.update(f"{path.relative_to(_ROOT)}:{st.st_mtime_ns}:{st.st_size}\n".encode())
         _PACKAGE_STAMP.append(digest.hexdigest())
     return _PACKAGE_STAMP[0]
+
+
+_ROOT = Path(__file__).resolve().parents[1]   # the package (this module is in runtime/)
+
+
+def _checkout() -> bool:
+    """Whether the package runs from a source checkout (``src/nbrepro`` beside a pyproject.toml)."""
+    return _ROOT.parent.name == "src" and (_ROOT.parent.parent / "pyproject.toml").is_file()
+
+
+class _InstalledLocator(caching.UserProvidedCacheLocator):
+    """An installed nbrepro's kernels in the user's cache folder (the module docstring says why)."""
+
+    def __init__(self, py_func, py_file):
+        self._py_file = py_file
+        self._lineno = py_func.__code__.co_firstlineno
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "nbrepro" / "numba"
+        self._cache_path = str(base / Path(py_file).resolve().parent.relative_to(_ROOT.parent))
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        if _checkout() or not str(getattr(py_func, "__module__", "")).startswith("nbrepro."):
+            return None
+        return super(caching.UserProvidedCacheLocator, cls).from_function(py_func, py_file)
 
 
 _cache_init = caching.Cache.__init__
@@ -128,6 +157,9 @@ def install() -> None:
         caching.IndexDataCacheFile.load = _load_locked
     if caching.Cache.__init__ is not _cache_init_stamped:
         caching.Cache.__init__ = _cache_init_stamped
+    locators = caching.CacheImpl._locator_classes
+    if _InstalledLocator not in locators:   # after NUMBA_CACHE_DIR's, before the in-tree one
+        locators.insert(locators.index(caching.UserProvidedCacheLocator) + 1, _InstalledLocator)
 
 
 install()  # on first import: before any kernel of the importing module is defined

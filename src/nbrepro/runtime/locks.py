@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Snakemake's locks left behind by an interrupted run (used by the workflow when it is read)."""
 from __future__ import annotations
 

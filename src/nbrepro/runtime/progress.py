@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Progress of a long evaluation job, written to its log (stderr) so that
 ``tail -f logs/evaluate/{run}/{dataset}….log`` ({run}: the paper, or its reseeded run or reading) shows how far it is.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A warm worker: ``nbrepro`` commands of a local Snakemake run forked from one process that has
 imported the package once, so a job does not pay Python's start again (issue 61).
 

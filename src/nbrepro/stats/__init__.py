@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Statistics of the papers: each a pure function returning a small result object."""
 from ..weka.summary import weka_mean_std
 from .bayesian import BayesianResult, bayesian_signed_rank

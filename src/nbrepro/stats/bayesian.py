@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The Bayesian signed-rank test (Benavoli, Corani, Demšar & Zaffalon, JMLR 18(77), 2017) of two
 methods over data sets, with a region of practical equivalence (ROPE), by ``baycomp``.
 

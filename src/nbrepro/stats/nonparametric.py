@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Rank tests over N datasets (rows) × k methods (columns).
 
 Friedman:  χ²_F = [12/(N k (k+1)) Σ_j R_j² − 3N(k+1)] / C, with C = 1 − Σ(t³−t)/(N k (k²−1))

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Post-hoc comparisons of k methods over N datasets (Demšar 2006), and pairwise records.
 
 Critical differences of mean ranks, computed exactly with scipy (never from a printed table):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Ranks of methods within each dataset (rank 1 = best), ties averaged."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """How stable a verdict is under resampling of the data sets it was drawn from.
 
 A claim such as "A ranks first" or "A is significantly better than B" is a function of the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Paired t-tests over the folds of a cross-validation, as Weka's Experimenter computes them.
 
 The corrected resampled t-test (Nadeau & Bengio 2003), Weka's ``PairedCorrectedTTester``:

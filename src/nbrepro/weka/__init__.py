@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Java's and Weka 3.6's numerics, which the Weka-exact learners, folds and filters share.
 
 Each module reproduces one part of Weka or the JVM bit for bit, and imports only numpy, numba,

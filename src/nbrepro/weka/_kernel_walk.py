@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Weka's ``KernelEstimator.getProbability`` as one compiled loop (numba), for every (row,
 attribute, class) at once.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Weka's ``NormalEstimator`` evaluated compiled (numba): P(x | c) for every (row, attribute,
 class) in one loop.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Weka 3.6 order-sensitive loops compiled (numba): its quicksort (``Utils.sortWithNoMissingValues``)
 and its naive Bayes running sums in row order.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``weka_product`` as one compiled pass (numba), for wide tables.
 
 numpy forms Weka's product one attribute at a time: five passes over a (rows, classes) block

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Weka's randomize, stratify and resample, compiled (numba): ``java.util.Random``'s generator
 driving a backward Fisher–Yates shuffle, ``Instances.stratify``, and the draws of
 ``Instances.resampleWithWeights``.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """P(x | c) for a numeric attribute as Weka 3.6's naive Bayes estimates it: ``NormalEstimator``
 and ``KernelEstimator``, fitted to all classes of one attribute at once and evaluated on many
 rows at once.

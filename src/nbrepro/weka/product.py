@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Weka NaiveBayes's product of probabilities, which its naive-Bayes learners share (NaiveBayes,
 NBTree's leaves, LWL's weighted naive Bayes): the prior times each attribute's factor in turn,
 each factor floored at 1e-75, the row multiplied by 1e75 whenever its largest entry falls below

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """java.util.Random, bit for bit.
 
 Weka draws every fold from one ``java.util.Random``; reproducing its folds means

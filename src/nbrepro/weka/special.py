@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Weka 3.6's ``Statistics.lnGamma``, ``normalProbability`` and ``normalInverse``.
 
 scipy.special.gammaln is the better function; this one exists because Weka's TAN search

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Mean and standard deviation exactly as ``weka.experiment.Stats`` computes them."""
 from __future__ import annotations
 

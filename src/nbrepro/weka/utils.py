@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Weka 3.6's ``Utils`` comparisons and number formats, which its learners' decisions and printed
 models depend on. Comparisons take Weka's tolerance ``SMALL = 1e-6``."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """KernelNB and the kernel density sums behind it."""
 import math
 

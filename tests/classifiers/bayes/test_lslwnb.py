@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Orhan et al.: FrequencyGaussianNB and LSLWNB by hand, the data of their Table 1, and the NB column."""
 import os
 

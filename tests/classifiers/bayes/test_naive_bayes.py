@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """NaiveBayes: the formula by hand, unseen values, and Weka 3.6 as the oracle (probabilities to 1e-12)."""
 import numpy as np
 import pandas as pd

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Naive Bayes's compiled counting (``bayes._naive_bayes_kernel``) gives the numpy expressions' bits:
 ``bincount`` over (flat value, class) with fractional weights and missing codes, and the nominal codes."""
 import numpy as np

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """AODE's, WAODE's and HNB's compiled prediction against the numpy forms it replaced: the same bits."""
 import numpy as np
 import pandas as pd

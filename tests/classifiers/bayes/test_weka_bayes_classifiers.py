@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """TAN, AODE, WAODE, HNB against Weka 3.6.14 (class probabilities to 1e-12), and their own properties."""
 import numpy as np
 import pandas as pd

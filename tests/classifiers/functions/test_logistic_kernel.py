@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Weka Logistic's objective and gradient: the compiled sums against their numpy form (bit for bit)."""
 import numpy as np
 import pytest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Weka's minimiser: the compiled triangular solves and Cholesky update against the numpy ones."""
 import numpy as np
 import pytest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Weka 3.6's quasi-Newton minimiser (``weka.core.Optimization.findArgmin``), unconstrained.
 
 Weka's Logistic (and other Weka learners) minimise with Xin Xu's BFGS: a Cholesky-factored

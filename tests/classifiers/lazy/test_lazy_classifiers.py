@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """LCWNB against Li & Li's published cells, and LocallyWeightedNB against Weka 3.6's LWL + NaiveBayes."""
 import numpy as np
 import pandas as pd

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """LPM-BC and the local comparators of Mao et al.: the formulas on small cases, the one-sort
 grid path against plain refits, and the paper's statistics from its own Table II."""
 import math

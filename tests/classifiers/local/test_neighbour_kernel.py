@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The compiled neighbour search (``_neighbour_kernel``) gives what a stable sort of every
 distance gives: the same rows in the same order and the same distance bits, ties in row order."""
 import numpy as np

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """J48's compiled grower and split selection against the Python recursion and numpy selection they
 replaced: the same trees, bit for bit."""
 import numpy as np

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Subtree raising's estimated errors, compiled (``_prune_kernel.branch_errors``), equal the
 Python walk's (``TreeBuilder._errors_for_branch_python``) at every node J48 prunes: with missing
 values (spread over branches), fractional weights, nominal and numeric splits, many classes."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Hall's attribute-weighted naive Bayes and the attribute scores it is compared with."""
 import math
 

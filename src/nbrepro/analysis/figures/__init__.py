@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The figure kinds a paper's config may declare (``figures:``), each one plug-in holding its
 numbers and its drawing.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What every figure kind shares: ``FigureData``, the ``FigureKind`` plug-in (its keys, its check,
 ``compute`` and ``draw``), the registry ``FIGURE_KINDS`` and the helpers the kinds read tables with."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Figure kinds over methods' ranks and averages: permutation bounds, ranks against a data-set
 property, Demšar's critical-difference diagram and mean-rank bars."""
 from __future__ import annotations

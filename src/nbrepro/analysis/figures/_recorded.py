@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Figure kinds over what classifiers recorded while fitting (``record:``): a value's density, and
 per data set the recorded vectors side by side."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The sweep figure kind: a metric against one parameter of a classifier's grid."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Naive Bayes and its one-dependence relatives, as Weka 3.6 computes them, and Orhan et al.'s
 frequency/Gaussian naive Bayes with least-squares weights.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Naive Bayes on mixed data as Orhan et al. (2012) state it, and their least-squares weighted NB."""
 from __future__ import annotations
 

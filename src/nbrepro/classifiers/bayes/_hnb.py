@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Hidden naive Bayes, exactly as Weka 3.6's ``HNB``."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Joint counts of two attribute values and the class, and the gathers that read them.
 
 AODE, WAODE, HNB and TAN all need, for every pair of attributes (i, j), the counts

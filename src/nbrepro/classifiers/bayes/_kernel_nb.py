@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Naive Bayes with a Gaussian kernel density per numeric attribute and class, its bandwidth
 chosen by one of the rules Liu et al. compare (``nbrepro.kde.RULES``)."""
 from __future__ import annotations

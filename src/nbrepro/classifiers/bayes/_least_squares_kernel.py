@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Least squares with numpy.linalg.lstsq's answer, computed the same way on every CPU.
 
     x = argmin ‖A x − b‖₂, the one of least norm where A has rank below its columns,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Least-squares locally weighted naive Bayes (Orhan, Adem & Comert 2012): FrequencyGaussianNB with
 each factor raised to a weight fitted by least squares.
 """

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Naive Bayes for nominal and numeric attributes, exactly as Weka 3.6's ``NaiveBayes``."""
 from __future__ import annotations
 

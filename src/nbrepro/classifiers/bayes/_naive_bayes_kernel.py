@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Naive Bayes's counting compiled (numba): a fit's value-class and class counts in one pass.
 
 Why: numpy formed a flat index per cell, multiplied it by the class count, repeated the weights

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Compiled prediction for the one-dependence classifiers (numba): AODE's and WAODE's weighted
 sums of one-dependence products, and HNB's hidden-parent mixtures.
 

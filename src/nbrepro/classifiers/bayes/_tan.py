@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Tree-augmented naive Bayes, exactly as Weka 3.6's ``BayesNet -Q ...search.local.TAN``."""
 from __future__ import annotations
 

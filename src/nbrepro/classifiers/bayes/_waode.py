@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Weightily averaged one-dependence estimators, exactly as Weka 3.6's ``WAODE``."""
 from __future__ import annotations
 

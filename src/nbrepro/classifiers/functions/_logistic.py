@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Multinomial ridge logistic regression as Weka 3.6's ``weka.classifiers.functions.Logistic``
 (le Cessie & van Houwelingen 1992).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Weka Logistic's whole fit compiled (numba): its penalised likelihood, its gradient and Weka's
 quasi-Newton path over them (``weka.core.Optimization.findArgmin``, restarted until it converges).
 

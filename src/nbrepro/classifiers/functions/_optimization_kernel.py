@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The inner loops of Weka's quasi-Newton minimiser compiled (numba): the two triangular solves
 and the Cholesky update of ``tests/classifiers/functions/weka_optimization_reference.py``,
 operation for operation in the same order.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What the lazy classifiers (LCWNB, LWNB, ICLNB) share: the kept training rows as small
 integer codes, the number of attributes each test row shares with each training row, blocks
 of test rows that bound memory, and naive Bayes fitted to training rows weighted by that number."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Compiled passes (numba) of the lazy classifiers over small integer training codes.
 
 Why compiled: with numpy, a block of test rows builds several (test rows × training rows)

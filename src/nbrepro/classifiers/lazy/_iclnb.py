@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Instance-cloning local naive Bayes (Jiang, Zhang & Su 2005), as reconstructed from its abstracts."""
 from __future__ import annotations
 

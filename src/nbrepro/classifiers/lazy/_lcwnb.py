@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Lazy cell-weighted naive Bayes (Li & Li), Figure 1 of the paper."""
 from __future__ import annotations
 

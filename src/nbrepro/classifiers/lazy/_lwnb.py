@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Locally weighted naive Bayes (Frank, Hall & Pfahringer 2003) as Weka 3.6's ``LWL`` with ``NaiveBayes``."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A compiled error function from a table of Taylor polynomials: fast, and the same bits everywhere.
 
 Why by hand: LPM-BC's kernel model sums two error functions per neighbour, attribute, class,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Nearest-neighbour classifiers that Mao et al. compare LPM-BC with: voting kNN, the
 categorical average pattern (a local mean rule) and the local-distribution kNN.
 

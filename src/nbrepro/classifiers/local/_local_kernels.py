@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Compiled local densities of LPM-BC (numba): LGA and LCA for many neighbourhood sizes at once.
 
 Why compiled: the inner cross-validation scores every neighbourhood size k of the grid, and the

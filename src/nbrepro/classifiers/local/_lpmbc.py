@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Mao et al.'s Bayesian classifier on local probabilistic models (LPM-BC).
 
 For a query x and each class l, the region R_l(x) is the cube centred on x whose half-width

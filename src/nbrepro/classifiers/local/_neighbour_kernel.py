@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The neighbour search of the local classifiers, compiled (numba): Chebyshev distances and each
 query's ``limit`` nearest training rows in a stable order.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Nearest training rows of each query, per class or over all classes, in bounded blocks.
 
 The local classifiers of Mao et al. (LPM-BC, LD-kNN, CAP, voting kNN) all start from the same

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Wang, He and Wang's non-naive Bayesian classifier (NNBC): each class's joint density by a
 multivariate Gaussian kernel estimate, without the independence assumption."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What the local classifiers share: probabilities from per-class log scores, and the spread below
 which an attribute counts as flat.
 """

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Meta-estimators that papers wrap around classifiers: inner-CV selection of parameters, and
 calibration of probabilities, and any scikit-learn classifier given a paper's attributes as numbers."""
 from ._calibrated import Calibrated

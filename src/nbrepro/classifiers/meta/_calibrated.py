@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Calibration of a classifier's probabilities by a logistic model fitted to its inner-CV outputs.
 
 It takes its internal cross-validation as ``cv``, as ``InnerCVSelection`` does: a splitter object (anything with

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Selection of a classifier's parameters by an inner cross-validation on the training rows."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What the meta-estimators share: their inner cross-validation's splitter, class probabilities
 aligned to a class list, and the input they take (their estimator's; rows are taken with
 ``_mixed.take_rows``, which knows an ``EncodedFrame``)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Any scikit-learn classifier on a paper's data: the nominal attributes one-hot encoded and the
 missing values filled, so that a classifier written for a numeric matrix runs under a paper's
 protocol beside nbrepro's own (a paper config names it by import path, e.g.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Decision trees as Weka 3.6 grows them: C4.5 (J48), the naive Bayes tree (NBTree), and Weka's
 bagging of trees."""
 from ._bagging import Bagging

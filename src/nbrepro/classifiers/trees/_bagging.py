@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Bootstrap aggregation as Weka 3.6's ``weka.classifiers.meta.Bagging``, bag for bag.
 
 Weka draws each bag with ``Instances.resampleWithWeights``: Walker's alias method over the

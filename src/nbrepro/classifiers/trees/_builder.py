@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """C4.5's tree builder as Weka 3.6's ``C45PruneableClassifierTree``: grow (compiled, or the Python
 recursion with the numpy split selection it replaced), collapse, prune with subtree raising.
 """

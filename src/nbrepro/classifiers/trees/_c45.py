@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """C4.5 revision 8's pieces as Weka 3.6 computes them (``Distribution``, ``C45Split``,
 ``InfoGainSplitCrit``, ``GainRatioSplitCrit``): a node's class distribution over a split's branches,
 entropy, information gain and gain ratio, and the split of one attribute (the pessimistic error of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A J48 tree as Weka 3.6's ``J48.toString()`` prints it: the tests indented by depth, each leaf's
 class with its training weight (and misclassified weight), Weka's number formats."""
 from __future__ import annotations

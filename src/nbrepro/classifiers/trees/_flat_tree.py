@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A grown tree as the compiled grower leaves it: flat arrays of nodes (tests, split points, class
 distributions per branch), with its prediction and test depths read off the arrays, and the linked
 nodes built from them.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """C4.5 revision 8 as Weka 3.6's ``weka.classifiers.trees.J48``.
 
 The tree is grown, collapsed and pruned exactly as Weka does it (``C45ModelSelection``,

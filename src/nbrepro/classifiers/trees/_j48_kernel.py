@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Compiled split selection for J48 (numba): Weka 3.6's ``C45ModelSelection.selectModel`` at one node.
 
 Why compiled: bagged unpruned trees are Hall's main cost (10 trees per fit, 11 fits per fold in

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """NBTree (Kohavi 1996) as Weka 3.6's ``weka.classifiers.trees.NBTree``: a decision tree with a
 naive Bayes model at each leaf.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """One NBTree candidate branch's estimated errors in one compiled call (numba).
 
 NBTree scores every branch of every candidate split of every node; the steps (cut points,

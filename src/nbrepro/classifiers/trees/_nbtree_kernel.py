@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """NBTree's inner loops compiled (numba): discretising rows by cut points, and the 5-fold
 cross-validated errors of Weka's naive Bayes on nominal codes.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The estimated errors of a subtree for a set of rows (C4.5's ``getEstimatedErrorsForBranch``,
 the heart of subtree raising), compiled (numba).
 

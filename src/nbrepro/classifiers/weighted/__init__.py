@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Naive Bayes with attribute weights or a selected subset of attributes:
 
     P(c | x) ∝ P(c) ∏_i P(x_i | c)^(w_i)

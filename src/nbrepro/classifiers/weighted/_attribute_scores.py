@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Attribute scores of Weka 3.6's attribute evaluators, for weighting naive Bayes.
 
 ``gain_ratio_scores`` is ``weka.attributeSelection.GainRatioAttributeEval`` with its defaults:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Hall's attribute-weighted naive Bayes (AWNB): weights from the depths of bagged unpruned trees.
 
     w_i = (1/T) Σ_t d_t(i)^(−1/2)     (0 where tree t never tests attribute i; the root has depth 1)

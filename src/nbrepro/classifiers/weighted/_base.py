@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The shared shape of attribute-weighted naive Bayes: learn weights, weight Weka's NaiveBayes.
 
     P(c | x) ∝ P(c) ∏_i P(x_i | c)^(w_i)

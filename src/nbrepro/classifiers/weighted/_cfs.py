@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Correlation-based feature selection (Hall 2000) as Weka 3.6's ``CfsSubsetEval`` searched by
 ``BestFirst``, and naive Bayes on the attributes it selects.
 

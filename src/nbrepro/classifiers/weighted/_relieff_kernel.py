@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Compiled ReliefF (numba): Weka 3.6's ``ReliefFAttributeEval.buildEvaluator`` with its defaults.
 
 Why compiled: every row is compared with every other row, attribute by attribute, O(n² m)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Naive Bayes with each attribute's factor raised to a weight from an attribute score: Weka's gain
 ratio or ReliefF (Hall's comparison columns GRW and RW).
 """

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Selective Bayesian classifier (Ratanamahatana & Gunopulos): naive Bayes on the attributes that
 bagged decision trees test near their roots (Hall's SBC column).
 """

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Training accuracy, and two-class training AUC, of naive Bayes with one more attribute, compiled (numba).
 
 Selective Bayes (``selective_nb``) scores every remaining attribute at every step of its

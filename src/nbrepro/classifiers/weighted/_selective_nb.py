@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Langley & Sage's selective Bayesian classifier: forward selection wrapped around naive Bayes.
 
     S₀ = ∅;  S_{t+1} = S_t ∪ {last argbest_a score(NB_{S_t ∪ {a}})}  while that score ≥ score(NB_{S_t})
