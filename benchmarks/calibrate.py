@@ -12,13 +12,14 @@ CPU, runs after the first), a second yardstick that does not move with nbrepro's
 
 A cost measured here in CPU-s divided by ``reference_cpu_seconds`` is in reference units; on
 your machine, run this and multiply. ``REFERENCE_MACHINE_UNIT`` is the unit on the machine issue
-61's targets are stated for, so units × it are CPU-seconds there. Writes
-``benchmarks/results/calibration.csv`` (one row per run; the suite benchmark reads the latest row
-of the machine it runs on). Rows before 2026-11-29 timed nbrepro's own NaiveBayes and J48
+61's targets are stated for, so units × it are CPU-seconds there. Prints the row; with
+``--write``, appends it to the committed ``benchmarks/results/calibration.csv`` (one row per run;
+the suite benchmark reads the latest row of the machine it runs on), which a user's run should
+not edit. Rows before 2026-11-29 timed nbrepro's own NaiveBayes and J48
 (``nbrepro_workload_cpu_seconds``), a unit that shrank as J48 got faster; ``anchor_unit.py``
 measures the two side by side.
 
-    python benchmarks/calibrate.py [--repeats 3] [--no-weka]
+    python benchmarks/calibrate.py [--repeats 3] [--no-weka] [--write]
 """
 from __future__ import annotations
 
@@ -128,6 +129,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--no-weka", action="store_true")
+    ap.add_argument("--write", action="store_true", help=f"append the row to {OUT.relative_to(ROOT)}")
     args = ap.parse_args()
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                             text=True).stdout.strip()
@@ -138,6 +140,8 @@ def main():
     threads = _pipeline_env.thread_columns()
     row.update(threads=threads["threads"], blas_threads=threads["blas_threads"])
     print(row)
+    if not args.write:
+        return
     old = pd.read_csv(OUT) if OUT.exists() else pd.DataFrame()
     pd.concat([old, pd.DataFrame([row])], ignore_index=True).to_csv(OUT, index=False)
 

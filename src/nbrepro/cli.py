@@ -61,7 +61,11 @@ def cmd_ship(args):
     from .data.arff import read_attributes
     from .data.fetch import SHIPPED, ship
     from .data.user import csv_to_arff, registry_block
+    from .runtime.location import checkout
 
+    if not args.to and checkout() is None:
+        raise SystemExit("nbrepro ship: give --to DIR: nbrepro is installed (not a checkout), and it does not write "
+                         f"into its own package folder {SHIPPED}")
     folder = Path(args.to) if args.to else SHIPPED
     for given in map(Path, args.arff):
         arff = given
@@ -565,7 +569,7 @@ def _main(argv=None):
 
     p = sub.add_parser("ship", help="compress ARFF files into the data sets nbrepro ships; print their registry lines")
     p.add_argument("arff", nargs="+", help="ARFF files, or CSV files (with --class) converted to ARFF")
-    p.add_argument("--to", help="folder to write the .xz files to (default: the package's shipped files)")
+    p.add_argument("--to", help="folder to write the .xz files to (default, in a checkout only: the shipped files)")
     p.add_argument("--class", dest="class_column", metavar="COLUMN", help="a CSV file's class column")
     p.set_defaults(func=cmd_ship)
 

@@ -3,6 +3,7 @@
 are built here, and ``REGISTRY`` (the names a paper config's ``estimator:`` may give) from the
 families' own lists."""
 from . import bayes, functions, lazy, local, meta, trees, weighted
+from ._nominal import integer_columns
 from .bayes import *  # noqa: F403
 from .functions import *  # noqa: F403
 from .lazy import *  # noqa: F403
@@ -23,4 +24,4 @@ def all_estimators() -> dict[str, type]:
 
 REGISTRY = all_estimators()
 
-__all__ = [*REGISTRY, "REGISTRY", "FAMILIES", "all_estimators"]
+__all__ = [*REGISTRY, "REGISTRY", "FAMILIES", "all_estimators", "integer_columns"]

@@ -24,7 +24,14 @@ import numpy as np
 import pandas as pd
 from sklearn.utils import check_array
 
-from ._nominal import NominalClassifierMixin, column_arrays, declared_values, encode_target
+from ._nominal import (
+    NominalClassifierMixin,
+    check_columns,
+    column_arrays,
+    declared_values,
+    encode_target,
+    instance_weights,
+)
 
 
 def is_numeric_dtype(dtype) -> bool:
@@ -161,13 +168,7 @@ class MixedInputMixin(NominalClassifierMixin):
         Z = self._encode_mixed(X)
         if len(ycodes) != Z.shape[0]:
             raise ValueError("X and y have different numbers of rows")
-        w = np.ones(len(ycodes)) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
-        if w.shape != ycodes.shape:
-            raise ValueError(f"sample_weight has shape {w.shape}; X has {len(ycodes)} rows")
-        if np.any(~np.isfinite(w)) or np.any(w < 0):
-            raise ValueError("sample_weight must be finite and non-negative")
-        if sample_weight is not None and len(w) and not w.sum() > 0:
-            raise ValueError("sample_weight: every weight is zero, so there is nothing to fit")
+        w = instance_weights(sample_weight, len(ycodes))
         keep = ycodes >= 0  # rows with a missing class are dropped, as Weka does
         return Z[keep], ycodes[keep], w[keep]
 
@@ -183,9 +184,7 @@ class MixedInputMixin(NominalClassifierMixin):
             X = X.frame()
         name = type(self).__name__
         if isinstance(X, pd.DataFrame) and not self._array_input:
-            absent = [c for c in self.feature_names_in_ if c not in X.columns]
-            if absent:
-                raise ValueError(f"{name}: columns {absent} seen in fit are absent")
+            check_columns(self, X)
             out = np.empty((len(X), self.n_features_in_))
             numeric = np.flatnonzero(self.numeric_)
             if len(numeric):  # all numeric columns in one pandas call

@@ -20,11 +20,20 @@ from sklearn.utils.validation import check_is_fitted
 
 
 def encode_target(estimator, y) -> tuple[np.ndarray, np.ndarray]:
-    """(classes, integer codes) of a target: a Categorical's declared categories (missing → -1),
-    or the sorted distinct labels of anything else."""
+    """(classes, integer codes) of a training target: a Categorical's declared categories (missing →
+    -1), or the sorted distinct labels of anything else.
+
+    A Categorical declares its classes as a Weka header does: its rows may be none, or of one class
+    only (a fold, a bag), as Weka builds a classifier on them; it must declare two classes at least.
+    Any other target declares nothing, so it is refused in one line with no row, or a single class,
+    as scikit-learn refuses it (``declared_target`` turns one into a Categorical for inner fits)."""
     if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
+        classes = np.asarray(y.cat.categories, dtype=object)
+        if len(classes) < 2:
+            raise ValueError(f"{type(estimator).__name__}: the target declares one class ({list(classes)}); a "
+                             "classifier needs at least two")
         # the Categorical's own codes (``y.cat.codes`` builds a Series around them first)
-        return np.asarray(y.cat.categories, dtype=object), y.array.codes.astype(np.int64)
+        return classes, y.array.codes.astype(np.int64)
     if y is None:
         raise ValueError(f"{type(estimator).__name__} requires y to be passed, but the target y is None")
     y = column_or_1d(y, warn=True)
@@ -36,7 +45,68 @@ def encode_target(estimator, y) -> tuple[np.ndarray, np.ndarray]:
                          f"row {int(np.argmax(missing))}); remove those rows, or give y as a pandas Categorical to "
                          "have them left out as Weka leaves out rows without a class")
     check_classification_targets(y)
-    return np.unique(y, return_inverse=True)
+    return _trainable(estimator, *np.unique(y, return_inverse=True))
+
+
+def declared_target(y, classes) -> pd.Series:
+    """``y`` as a Categorical Series declaring ``classes`` (its index kept): what a meta-estimator
+    gives the fits inside it, whose rows may hold one class only."""
+    if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
+        return y
+    index = y.index if isinstance(y, (pd.Series, pd.DataFrame)) else None
+    values = np.asarray(y, dtype=object)
+    values = values.ravel() if values.ndim == 2 and values.shape[1] == 1 else values   # a column vector
+    return pd.Series(pd.Categorical(values, categories=list(classes)), index=index)
+
+
+def _trainable(estimator, classes: np.ndarray, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    name = type(estimator).__name__
+    if not (codes >= 0).any():
+        raise ValueError(f"{name}: no training row with a known class (fit got {len(codes)} rows)")
+    if len(classes) < 2:
+        raise ValueError(f"{name}: the target has one class ({classes[0]!r}); a classifier needs at least two")
+    return classes, codes
+
+
+def check_columns(estimator, X: pd.DataFrame) -> None:
+    """A DataFrame given to a fitted estimator must hold exactly the columns seen in fit: an absent
+    one, or one fit never saw (the class column left in, a renamed attribute), is refused in one
+    line, as scikit-learn refuses a feature-name mismatch. Unlike scikit-learn, the columns may come
+    in another order: every classifier here reads them by name."""
+    names = estimator.feature_names_in_
+    if len(names) == X.shape[1] and all(a == b for a, b in zip(names, X.columns, strict=True)):
+        return   # the frame fit saw, or its rows (every CV fold): no set to build
+    seen = set(names)
+    absent = [c for c in names if c not in X.columns]
+    unseen = [c for c in X.columns if c not in seen]
+    if absent or unseen:
+        said = [f"columns {absent} seen in fit are absent"] * bool(absent)
+        said += [f"columns {unseen} were not seen in fit"] * bool(unseen)
+        raise ValueError(f"{type(estimator).__name__}: {'; '.join(said)}")
+
+
+def instance_weights(sample_weight, n: int) -> np.ndarray:
+    """Weka's instance weights: ``sample_weight`` checked (one per row, finite, non-negative, not all
+    zero), or a weight of 1 per row."""
+    if sample_weight is None:
+        return np.ones(n)
+    w = np.asarray(sample_weight, dtype=np.float64)
+    if w.shape != (n,):
+        raise ValueError(f"sample_weight has shape {w.shape}; X has {n} rows")
+    if np.any(~np.isfinite(w)) or np.any(w < 0):
+        raise ValueError("sample_weight must be finite and non-negative")
+    if n and not w.sum() > 0:
+        raise ValueError("sample_weight: every weight is zero, so there is nothing to fit")
+    return w
+
+
+def refuse_fit_params(estimator, params: dict) -> None:
+    """A classifier that takes no instance weights refuses ``sample_weight`` (or any other fit
+    parameter) in one line, saying why where Weka is the reason (``no_sample_weight``)."""
+    if params:
+        why = getattr(estimator, "no_sample_weight", "")
+        said = f"{type(estimator).__name__}.fit takes no {', '.join(sorted(params))}"
+        raise TypeError(said + (f": {why}" if why else ""))
 
 
 class FloatAsNominalWarning(UserWarning):
@@ -165,9 +235,7 @@ class NominalClassifierMixin(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
             if getattr(self, "_array_input", False):
                 X = X.to_numpy()
             else:
-                missing = [c for c in self.feature_names_in_ if c not in X.columns]
-                if missing:
-                    raise ValueError(f"{type(self).__name__}: columns {missing} seen in fit are absent")
+                check_columns(self, X)
                 out = np.empty((len(X), len(self.categories_)), dtype=np.int64)
                 arrays = column_arrays(X, self.feature_names_in_)
                 for j, (c, cats, a) in enumerate(zip(self.feature_names_in_, self.categories_, arrays, strict=True)):
@@ -206,7 +274,8 @@ class NominalClassifierMixin(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
         return codes
 
     # ---- public API -----------------------------------------------------------------
-    def fit(self, X, y):
+    def fit(self, X, y, **params):
+        refuse_fit_params(self, params)
         codes, ycodes = self._fit_encoding(X, y)
         self._fit_codes(codes, ycodes)
         return self
@@ -248,6 +317,27 @@ def accepted_kinds(estimator) -> frozenset[str]:
     kinds = getattr(estimator, "attribute_kinds", frozenset({"nominal", "numeric"}))
     inner = estimator.get_params(deep=False).get("estimator") if hasattr(estimator, "get_params") else None
     return kinds & accepted_kinds(inner) if hasattr(inner, "fit") else kinds
+
+
+def integer_columns(estimator, container: str = "frame") -> str:
+    """How ``estimator`` reads a column of integers: ``"numeric"`` (a number) or ``"nominal"`` (each
+    distinct value a value of its own), for a DataFrame's column (``container="frame"``) or an
+    array's (``"array"``).
+
+    A DataFrame's integer column is numeric wherever the estimator takes numeric attributes
+    (``accepted_kinds``), nominal otherwise; an array's column the same, except where the class
+    reads a bare array as nominal values (``array_columns = "nominal"``: TAN, LocallyWeightedNB),
+    or a meta-estimator wraps one that does. To have integer codes read as nominal values, give
+    them as a ``Categorical`` column."""
+    if container not in ("frame", "array"):
+        raise ValueError(f"container must be 'frame' or 'array', not {container!r}")
+    reading = "numeric" if "numeric" in accepted_kinds(estimator) else "nominal"
+    if container == "array":
+        reading = getattr(estimator, "array_columns", reading)
+        inner = estimator.get_params(deep=False).get("estimator") if hasattr(estimator, "get_params") else None
+        if hasattr(inner, "fit") and integer_columns(inner, "array") == "nominal":
+            reading = "nominal"
+    return reading
 
 
 ENCODING_ATTRIBUTES = ("feature_names_in_", "categories_", "_dtypes", "_array_input", "n_features_in_",

@@ -66,10 +66,23 @@ def apply_cut_points(X: pd.DataFrame, cut_points: dict, dtypes: dict | None = No
     return pd.DataFrame(columns, index=X.index)
 
 
-class BinsMixin:
-    """``transform`` by ``apply_cut_points`` with the cut columns' types made once per fit."""
+def as_frame(X) -> pd.DataFrame:
+    """A DataFrame as it is; an array (or anything 2-D) as a frame of numeric columns named 0, 1, …,
+    so that a discretiser takes what scikit-learn's transformers take."""
+    if isinstance(X, pd.DataFrame):
+        return X
+    X = np.asarray(X)
+    if X.ndim != 2:
+        raise ValueError(f"X must be 2-D (rows × attributes), got an array of shape {X.shape}")
+    return pd.DataFrame(X)
 
-    def transform(self, X: pd.DataFrame) -> pd.DataFrame:
+
+class BinsMixin:
+    """``transform`` by ``apply_cut_points`` with the cut columns' types made once per fit. An array
+    is read as numeric columns 0, 1, … (``as_frame``); the result is a DataFrame of nominal columns."""
+
+    def transform(self, X) -> pd.DataFrame:
+        X = as_frame(X)
         cached = getattr(self, "_bins_dtypes", None)
         if cached is None or cached[0] is not self.cut_points_:
             cached = (self.cut_points_, {c: bins_dtype(cuts) for c, cuts in self.cut_points_.items()})
@@ -85,8 +98,9 @@ class EqualWidthDiscretizer(BinsMixin, TransformerMixin, BaseEstimator):
     def __init__(self, n_bins: int = 10):
         self.n_bins = n_bins
 
-    def fit(self, X: pd.DataFrame, y=None):
+    def fit(self, X, y=None):
         self._validate_params()
+        X = as_frame(X)
         self.cut_points_ = {}
         for col in X.columns:
             if not isinstance(X[col].dtype, pd.CategoricalDtype):

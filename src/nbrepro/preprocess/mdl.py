@@ -25,7 +25,7 @@ from sklearn.utils._param_validation import StrOptions
 
 from .. import libm
 from ..weka.special import weka_ln_gamma
-from .discretize import BinsMixin
+from .discretize import BinsMixin, as_frame
 
 _LOG2 = math.log(2.0)
 
@@ -398,10 +398,11 @@ class MDLDiscretizer(BinsMixin, TransformerMixin, BaseEstimator):
         self.criterion = criterion
         self.better_encoding = better_encoding
 
-    def fit(self, X: pd.DataFrame, y=None):
+    def fit(self, X, y=None):
         self._validate_params()
         if y is None:
             raise ValueError("MDLDiscretizer is supervised: fit(X, y) needs the class")
+        X = as_frame(X)
         if isinstance(y, pd.Series) and isinstance(y.dtype, pd.CategoricalDtype):
             codes, k = y.cat.codes.to_numpy().astype(np.int64), len(y.cat.categories)
         else:

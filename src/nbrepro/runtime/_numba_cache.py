@@ -47,6 +47,9 @@ from pathlib import Path
 from numba import njit, vectorize
 from numba.core import caching, dispatcher, sigutils
 
+from . import location
+from .location import PACKAGE
+
 __all__ = ["install", "njit", "package_stamp", "vectorize"]
 
 _save, _load = caching.IndexDataCacheFile.save, caching.IndexDataCacheFile.load
@@ -85,19 +88,11 @@ def package_stamp() -> str:
     size), as numba stamps one file; computed once per process (a stat per file, about 1 ms)."""
     if not _PACKAGE_STAMP:
         digest = hashlib.sha256()
-        for path in sorted(_ROOT.rglob("*.py")):
+        for path in sorted(PACKAGE.rglob("*.py")):
             st = path.stat()
-            digest.update(f"{path.relative_to(_ROOT)}:{st.st_mtime_ns}:{st.st_size}\n".encode())
+            digest.update(f"{path.relative_to(PACKAGE)}:{st.st_mtime_ns}:{st.st_size}\n".encode())
         _PACKAGE_STAMP.append(digest.hexdigest())
     return _PACKAGE_STAMP[0]
-
-
-_ROOT = Path(__file__).resolve().parents[1]   # the package (this module is in runtime/)
-
-
-def _checkout() -> bool:
-    """Whether the package runs from a source checkout (``src/nbrepro`` beside a pyproject.toml)."""
-    return _ROOT.parent.name == "src" and (_ROOT.parent.parent / "pyproject.toml").is_file()
 
 
 class _InstalledLocator(caching.UserProvidedCacheLocator):
@@ -106,12 +101,12 @@ class _InstalledLocator(caching.UserProvidedCacheLocator):
     def __init__(self, py_func, py_file):
         self._py_file = py_file
         self._lineno = py_func.__code__.co_firstlineno
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "nbrepro" / "numba"
-        self._cache_path = str(base / Path(py_file).resolve().parent.relative_to(_ROOT.parent))
+        folder = Path(py_file).resolve().parent.relative_to(PACKAGE.parent)   # nbrepro/classifiers/…
+        self._cache_path = str(location.user_cache() / "numba" / folder)
 
     @classmethod
     def from_function(cls, py_func, py_file):
-        if _checkout() or not str(getattr(py_func, "__module__", "")).startswith("nbrepro."):
+        if location.checkout() is not None or not str(getattr(py_func, "__module__", "")).startswith("nbrepro."):
             return None
         return super(caching.UserProvidedCacheLocator, cls).from_function(py_func, py_file)
 

@@ -7,8 +7,8 @@ from numbers import Integral
 import numpy as np
 from sklearn.utils._param_validation import Interval
 
-from .._nominal import HANDLE_UNKNOWN, normalize_or_uniform
-from ._joint import JointCountsMixin, diagonal, flat_index, value_layout
+from .._nominal import HANDLE_UNKNOWN, encode_target, instance_weights, normalize_or_uniform
+from ._joint import JointCountsMixin, diagonal, flat_index, value_layout, value_offsets
 from ._one_dependence_kernel import weighted_one_dependence_sums
 
 
@@ -24,7 +24,9 @@ class AODE(JointCountsMixin):
     and occurs at least ``frequency_limit`` times in training (Weka ``-F``, default 1).
     When S is empty the row gets naive Bayes with Laplace estimates. With
     ``m_estimate=True`` (Weka ``-M -W weight``) each "+1 / +q" becomes "+weight/q / +weight".
-    Missing values are supported as in Weka: left out as parent and as child.
+    Missing values are supported as in Weka: left out as parent and as child. ``sample_weight``
+    gives Weka's instance weights: every count n(·) becomes a sum of weights, each count's terms
+    added in row order as Weka adds them (an integer weight is exactly that many copies of the row).
 
     Probabilities are formed in Weka's order of operations (the conditional ratios are
     precomputed in ``fit`` from the same operands), so they equal Weka's to the last bit.
@@ -84,6 +86,22 @@ class AODE(JointCountsMixin):
         self.m_estimate = m_estimate
         self.weight = weight
         self.handle_unknown = handle_unknown
+
+    def fit(self, X, y, sample_weight=None):
+        if sample_weight is None:
+            return super().fit(X, y)
+        codes, ycodes = self._fit_encoding(X, y)
+        every = encode_target(self, y)[1]   # every row's class code: the weights of rows with a class are kept
+        w = instance_weights(sample_weight, len(every))[every >= 0]
+        offsets, T = value_offsets(self.n_values_, missing_slot=True)
+        index = flat_index(codes, offsets, self.n_values_)
+        joint = np.zeros((T, T, len(self.classes_)))
+        # unbuffered, in C order of the indices: each cell's weights are added row by row, as Weka's loop adds them
+        np.add.at(joint, (index[:, :, None], index[:, None, :], ycodes[:, None, None]), w[:, None, None])
+        class_count = np.zeros(len(self.classes_))
+        np.add.at(class_count, ycodes, w)
+        self._fit_counts({"joint": joint, "class": class_count})
+        return self
 
     def _fit_counts(self, counts: dict) -> None:
         r = len(self.classes_)

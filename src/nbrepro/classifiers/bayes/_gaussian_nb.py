@@ -12,7 +12,7 @@ from sklearn.utils._param_validation import Interval
 from sklearn.utils.validation import check_is_fitted
 
 from ... import libm
-from .._nominal import encode_target
+from .._nominal import check_columns, encode_target, refuse_fit_params
 
 _SQRT_2PI = np.sqrt(2.0 * np.pi)
 
@@ -102,9 +102,7 @@ class FrequencyGaussianNB(ClassifierMixin, BaseEstimator):
         if isinstance(X, pd.DataFrame):
             names = getattr(self, "feature_names_in_", None)
             if names is not None and list(X.columns) != list(names):
-                absent = [c for c in names if c not in X.columns]
-                if absent:
-                    raise ValueError(f"{type(self).__name__}: columns {absent} seen in fit are absent")
+                check_columns(self, X)
                 X = X.loc[:, list(names)]
             cols, nominal = [], []
             for c in X.columns:
@@ -124,7 +122,8 @@ class FrequencyGaussianNB(ClassifierMixin, BaseEstimator):
                                  "mark a missing value as NaN")
         return cols, nominal, names
 
-    def fit(self, X, y):
+    def fit(self, X, y, **params):
+        refuse_fit_params(self, params)
         self._fit_model(X, y)
         return self
 

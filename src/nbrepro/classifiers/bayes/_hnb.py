@@ -62,6 +62,8 @@ class HNB(JointCountsMixin):
            [0.75 , 0.25 ]])
     """
 
+    no_sample_weight = "Weka 3.6's HNB takes no instance weights"
+
     complete_training = True
 
     _parameter_constraints: dict = {

@@ -14,7 +14,7 @@ from ...kde import RULES
 from ...kde.density import kernel_density_table
 from ...kde.many import bandwidths
 from ...weka.estimators import KernelEstimators, numeric_precisions, round_to_precision
-from .._nominal import HANDLE_UNKNOWN
+from .._nominal import HANDLE_UNKNOWN, refuse_fit_params
 from ._naive_bayes import NaiveBayes, nominal_codes
 
 ESTIMATORS = ("density", "weka")
@@ -94,7 +94,8 @@ class KernelNB(NaiveBayes):
     kernel = False
     supervised_discretization = False
 
-    def fit(self, X, y):
+    def fit(self, X, y, **params):
+        refuse_fit_params(self, params)
         Z, ycodes, w = self._fit_mixed(X, y)
         r = len(self.classes_)
         self.cut_points_ = {}

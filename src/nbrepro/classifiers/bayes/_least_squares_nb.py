@@ -10,6 +10,7 @@ from numbers import Integral
 import numpy as np
 from sklearn.utils._param_validation import StrOptions
 
+from .._nominal import refuse_fit_params
 from ._gaussian_nb import FrequencyGaussianNB
 
 
@@ -106,7 +107,8 @@ class LSLWNB(FrequencyGaussianNB):
         self.solver = solver
         self.ignored_attribute = ignored_attribute
 
-    def fit(self, X, y):
+    def fit(self, X, y, **params):
+        refuse_fit_params(self, params)
         ycodes = self._fit_model(X, y)
         F = self.log_factors(X)
         keep = ycodes >= 0

@@ -12,7 +12,7 @@ from ... import libm
 from ...preprocess.mdl import MDLDiscretizer
 from ...weka.special import weka_ln_gamma
 from .._mixed import is_numeric_dtype
-from .._nominal import HANDLE_UNKNOWN, NominalClassifierMixin, java_normalize
+from .._nominal import HANDLE_UNKNOWN, NominalClassifierMixin, java_normalize, refuse_fit_params
 from ._joint import diagonal, flat_index, pair_counts, value_offsets
 
 
@@ -80,6 +80,10 @@ class TAN(NominalClassifierMixin):
            [0.75 , 0.25 ]])
     """
 
+    # a DataFrame's numeric column is MDL-discretised (as BayesNet does); a bare array's values are nominal
+    array_columns = "nominal"
+    no_sample_weight = "Weka 3.6's BayesNet takes instance weights, nbrepro's TAN not yet"
+
     attribute_kinds = frozenset(
         {"nominal", "numeric"}
     )  # a numeric DataFrame column is discretised (MDL), as Weka's BayesNet does
@@ -95,7 +99,8 @@ class TAN(NominalClassifierMixin):
         self.alpha = alpha
         self.handle_unknown = handle_unknown
 
-    def fit(self, X, y):
+    def fit(self, X, y, **params):
+        refuse_fit_params(self, params)
         self.discretizer_ = None
         if isinstance(X, pd.DataFrame) and any(is_numeric_dtype(t) for t in X.dtypes):
             self.discretizer_ = MDLDiscretizer().fit(X, y)

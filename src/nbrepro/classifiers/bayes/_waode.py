@@ -65,6 +65,8 @@ class WAODE(JointCountsMixin):
            [0.934, 0.066]])
     """
 
+    no_sample_weight = "Weka 3.6's WAODE takes no instance weights"
+
     complete_training = True
 
     _parameter_constraints: dict = {

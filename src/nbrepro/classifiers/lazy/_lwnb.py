@@ -11,7 +11,7 @@ from ... import libm
 from ...weka.estimators import NormalEstimators, numeric_precisions, weighted_normal_probability, weka_training_order
 from ...weka.product import weka_product
 from .._mixed import MixedInputMixin, is_numeric_dtype
-from .._nominal import HANDLE_UNKNOWN, java_normalize
+from .._nominal import HANDLE_UNKNOWN, java_normalize, refuse_fit_params
 from ._base import BLOCK_VALUES, LazyNominalMixin
 
 KERNELS = ("linear", "epanechnikov", "tricube", "inverse", "gauss", "constant")
@@ -84,6 +84,10 @@ class LocallyWeightedNB(MixedInputMixin, LazyNominalMixin):
            [0.966, 0.034]])
     """
 
+    # a DataFrame with a numeric column is mixed input (Weka's distances); a bare array is nominal values
+    array_columns = "nominal"
+    no_sample_weight = "Weka 3.6's LWL takes instance weights, nbrepro's LocallyWeightedNB not yet"
+
     _parameter_constraints: dict = {
         "k": [Integral],
         "kernel": [StrOptions(set(KERNELS))],
@@ -130,7 +134,8 @@ class LocallyWeightedNB(MixedInputMixin, LazyNominalMixin):
     accepts_encoded_frame = False
 
     # ---- numeric and mixed data ---------------------------------------------------------
-    def fit(self, X, y):
+    def fit(self, X, y, **params):
+        refuse_fit_params(self, params)
         if not (hasattr(X, "dtypes") and any(is_numeric_dtype(t) for t in X.dtypes)):
             self._mixed = False
             return super().fit(X, y)

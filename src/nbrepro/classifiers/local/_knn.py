@@ -16,7 +16,7 @@ from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
 
 from ... import libm
-from .._nominal import ProbaPredictMixin, encode_target
+from .._nominal import ProbaPredictMixin, encode_target, refuse_fit_params
 from ._neighbours import METRICS, NEIGHBOURHOOD_SIZE, numeric_matrix, resolve_size, sorted_neighbours
 from ._scores import FLAT, softmax
 
@@ -26,7 +26,8 @@ class _NeighbourClassifier(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
     metric = "euclidean"
     attribute_kinds = frozenset({"numeric"})   # distances: a nominal column is refused
 
-    def fit(self, X, y):
+    def fit(self, X, y, **params):
+        refuse_fit_params(self, params)
         self._validate_params()
         A = numeric_matrix(self, X, fitting=True, y=y)
         self.classes_, codes = encode_target(self, y)

@@ -24,7 +24,7 @@ from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
 
 from ... import libm
-from .._nominal import ProbaPredictMixin, encode_target
+from .._nominal import ProbaPredictMixin, encode_target, refuse_fit_params
 from ._neighbours import METRICS, NEIGHBOURHOOD_SIZE, numeric_matrix, resolve_size, sorted_neighbours
 from ._scores import FLAT, softmax
 
@@ -97,7 +97,8 @@ class LPMBC(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
         self.bandwidth_factor = bandwidth_factor
         self.min_radius = min_radius
 
-    def fit(self, X, y):
+    def fit(self, X, y, **params):
+        refuse_fit_params(self, params)
         self._validate_params()
         A = numeric_matrix(self, X, fitting=True, y=y)
         self.classes_, codes = encode_target(self, y)

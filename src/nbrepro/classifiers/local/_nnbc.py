@@ -12,7 +12,7 @@ from sklearn.utils._param_validation import Interval
 from sklearn.utils.validation import check_is_fitted
 
 from ... import libm
-from .._nominal import ProbaPredictMixin, encode_target
+from .._nominal import ProbaPredictMixin, encode_target, refuse_fit_params
 from ._neighbours import numeric_matrix
 from ._scores import softmax
 
@@ -64,7 +64,8 @@ class NonNaiveBayes(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
         self.bandwidth_factor = bandwidth_factor
         self.min_bandwidth = min_bandwidth
 
-    def fit(self, X, y):
+    def fit(self, X, y, **params):
+        refuse_fit_params(self, params)
         self._validate_params()
         A = numeric_matrix(self, X, fitting=True, y=y)
         self.classes_, codes = encode_target(self, y)

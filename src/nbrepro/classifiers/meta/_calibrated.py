@@ -16,6 +16,7 @@ from sklearn.utils._param_validation import HasMethods, Interval
 from sklearn.utils.validation import check_is_fitted
 
 from .._mixed import encoded_once, take_rows
+from .._nominal import declared_target, refuse_fit_params
 from ._inner_folds import WrappedInputMixin, aligned_proba, inner_splitter
 
 
@@ -66,6 +67,8 @@ class Calibrated(WrappedInputMixin, ClassifierMixin, BaseEstimator):
            [1., 0.]])
     """
 
+    no_sample_weight = "Weka 3.6's Stacking takes no instance weights"
+
     # the internal CV when ``cv`` is None: Stacking -X 10 -S 1's folds (also what a reseeded run shifts)
     default_cv = {"name": "weka_cv", "folds": 10, "runs": {"first": 1, "last": 1}}
 
@@ -89,8 +92,10 @@ class Calibrated(WrappedInputMixin, ClassifierMixin, BaseEstimator):
 
         return Logistic(ridge=self.ridge)
 
-    def fit(self, X, y):
+    def fit(self, X, y, **params):
+        refuse_fit_params(self, params)
         self.classes_, codes = self._check_fit_input(X, y)
+        y = declared_target(y, self.classes_)   # an inner training fold may hold one class only
         splitter = inner_splitter(self.cv, self.default_cv)
         X = encoded_once(self.estimator, X)  # eleven fits on rows of X: encoded once, rows taken by numpy
         blocks, order = [], []

@@ -9,6 +9,7 @@ from sklearn.utils._param_validation import HasMethods
 from sklearn.utils.validation import check_is_fitted
 
 from .._mixed import take_rows
+from .._nominal import declared_target, refuse_fit_params
 from ._inner_folds import WrappedInputMixin, codes_and_counts, inner_splitter
 
 
@@ -75,14 +76,17 @@ class InnerCVSelection(WrappedInputMixin, ClassifierMixin, BaseEstimator):
         self.cv = cv
         self.metric = metric
 
-    def fit(self, X, y):
+    def fit(self, X, y, **params):
+        refuse_fit_params(self, params)
         from sklearn.model_selection import GridSearchCV
 
         from ...metrics import make_metric
 
-        self._check_fit_input(X, y)   # warns of a column-vector y, as scikit-learn does
+        classes, _ = self._check_fit_input(X, y)   # warns of a column-vector y, as scikit-learn does
         if getattr(y, "ndim", 1) == 2:   # and scores on its one column (was: NaN at every grid point)
             y = y.iloc[:, 0] if isinstance(y, pd.DataFrame) else np.asarray(y).ravel()
+        y = declared_target(y, classes)   # an inner training fold may hold one class only
+        self.classes_ = classes   # the labels as given, whose order the fits inside keep
         metric = make_metric(self.metric, self.metric)
         sign = 1.0 if metric.higher_is_better else -1.0
 
@@ -101,7 +105,6 @@ class InnerCVSelection(WrappedInputMixin, ClassifierMixin, BaseEstimator):
         self.best_estimator_ = search.best_estimator_
         self.selected_params_ = dict(search.best_params_)
         self.inner_scores_ = sign * np.asarray(search.cv_results_["mean_test_score"])
-        self.classes_ = self.best_estimator_.classes_
         self._copy_features(self.best_estimator_)
         return self
 
@@ -147,7 +150,6 @@ class InnerCVSelection(WrappedInputMixin, ClassifierMixin, BaseEstimator):
         self.best_estimator_ = clone(self.estimator).set_params(**points[best]).fit(X, y)
         self.selected_params_ = dict(points[best])
         self.inner_scores_ = sign * means
-        self.classes_ = self.best_estimator_.classes_
         self._copy_features(self.best_estimator_)
         return self
 

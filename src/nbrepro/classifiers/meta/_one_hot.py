@@ -11,6 +11,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.utils._param_validation import HasMethods
 from sklearn.utils.validation import check_is_fitted
 
+from .._nominal import check_columns, refuse_fit_params
 from ._inner_folds import WrappedInputMixin
 
 
@@ -112,7 +113,8 @@ class OneHotClassifier(WrappedInputMixin, ClassifierMixin, BaseEstimator):
             out[column] = values
         return pd.DataFrame(out, index=X.index)
 
-    def fit(self, X, y):
+    def fit(self, X, y, **params):
+        refuse_fit_params(self, params)
         classes, codes = self._check_fit_input(X, y)
         if self.estimator is None:
             raise ValueError("OneHotClassifier: give the classifier to wrap as estimator=")
@@ -131,6 +133,8 @@ class OneHotClassifier(WrappedInputMixin, ClassifierMixin, BaseEstimator):
 
     def predict_proba(self, X):
         check_is_fitted(self, "estimator_")
+        if isinstance(X, pd.DataFrame) and hasattr(self, "feature_names_in_"):
+            check_columns(self, X)
         frame = self._frame(X)
         if frame.shape[1] != self.n_features_in_:
             raise ValueError(f"X has {frame.shape[1]} features, but OneHotClassifier is expecting "

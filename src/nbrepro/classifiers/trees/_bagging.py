@@ -25,7 +25,7 @@ from ...weka._random_kernel import alias_draws, alias_table, shuffled_indices
 from ...weka.random import JavaRandom
 from ...weka.utils import eq
 from .._mixed import EncodedFrame, take_rows
-from .._nominal import ProbaPredictMixin, column_arrays, declared_values, encode_target, java_normalize
+from .._nominal import ProbaPredictMixin, column_arrays, declared_target, declared_values, encode_target, java_normalize
 
 
 def weka_alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -238,7 +238,8 @@ class Bagging(ProbaPredictMixin, MetaEstimatorMixin, ClassifierMixin, BaseEstima
         if isinstance(X, (pd.DataFrame, EncodedFrame)):
             self.feature_names_in_ = np.asarray(X.columns, dtype=object)
         self.n_features_in_ = X.shape[1]
-        y_series = y if isinstance(y, pd.Series) else pd.Series(column_or_1d(y))
+        # a bag may draw rows of one class only: its member sees every class the ensemble saw
+        y_series = declared_target(y if isinstance(y, pd.Series) else pd.Series(column_or_1d(y)), self.classes_)
         bag_size = n * int(self.bag_size_percent) // 100
         if bag_size == 0:  # Weka's bag would hold no row: say so, rather than the member's empty-data error
             raise ValueError(

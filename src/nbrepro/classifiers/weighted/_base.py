@@ -13,7 +13,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
-from .._nominal import ProbaPredictMixin
+from .._nominal import ProbaPredictMixin, declared_target, refuse_fit_params
 from ..bayes import NaiveBayes
 
 
@@ -27,14 +27,16 @@ class WeightedNaiveBayes(ProbaPredictMixin, ClassifierMixin, BaseEstimator):
     def _weights(self, X, y) -> np.ndarray:
         raise NotImplementedError
 
-    def fit(self, X, y):
+    def fit(self, X, y, **params):
+        refuse_fit_params(self, params)
         self._validate_params()
         self.naive_bayes_ = NaiveBayes().fit(X, y)
         self.classes_ = self.naive_bayes_.classes_
         for name in ("feature_names_in_", "n_features_in_"):
             if hasattr(self.naive_bayes_, name):
                 setattr(self, name, getattr(self.naive_bayes_, name))
-        self.weights_ = np.asarray(self._weights(X, y), dtype=np.float64)
+        # the trees, folds and bags inside see the classes NaiveBayes saw, whatever rows they draw
+        self.weights_ = np.asarray(self._weights(X, declared_target(y, self.classes_)), dtype=np.float64)
         return self
 
     def predict_proba(self, X) -> np.ndarray:

@@ -281,6 +281,9 @@ class CorrelationSelectedNB(WeightedNaiveBayes):
            [0.8, 0.2]])
     """
 
+    no_sample_weight = ("Weka 3.6's AttributeSelectedClassifier takes instance weights, nbrepro's "
+                        "CorrelationSelectedNB not yet")
+
     _parameter_constraints: dict = {
         "max_stale": [Interval(Integral, 1, None, closed="left")],
         "locally_predictive": ["boolean"],
