@@ -183,3 +183,35 @@ def test_an_out_of_sample_run_is_a_paper_beside_its_own():
     assert inputs["out_of_sample"] == "results/lslwnb_out_of_sample/stats/claims.csv"
     assert set(outputs) <= set(plan.every_file())
     assert [r.name for r in plan.paper_rules("out_of_sample")] == ["out_of_sample"]
+
+
+def test_snakemake_report_after_a_run_of_some_papers_reports_those_built(tmp_path, monkeypatch):
+    """`snakemake --report` narrows the plan to the papers whose report exists (Snakemake's report needs
+    every file it marks), says which it left out, and refuses in one line where none is built."""
+    from nbrepro.errors import ConfigError
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ConfigError, match=r"^snakemake --report: no report of .* in results/ yet"):
+        _plan().built_only()
+    (tmp_path / "results/lslwnb").mkdir(parents=True)
+    (tmp_path / "results/lslwnb/report.html").write_text("<html></html>")
+    plan = _plan()
+    absent = plan.built_only()
+    assert list(plan.papers) == ["lslwnb"] and "lcwnb" in absent and "lslwnb" not in absent
+    assert all(f.startswith(("results/lslwnb/", "resources/", "results/index", "results/claims", "results/ro-crate",
+                             "results/inputs/", "figures/lslwnb/"))
+               for f in plan.every_file() + plan.pages())
+
+
+def test_fingerprint_after_a_run_of_some_papers_checks_those_present(tmp_path):
+    """`nbrepro fingerprint results` after a run of one paper expects that paper's files (and the run's
+    pages), names the config's other papers as unchecked, and checks them when named with papers."""
+    from nbrepro.fingerprint import missing_files
+
+    (tmp_path / "lslwnb").mkdir()
+    missing, unchecked = missing_files(tmp_path, ROOT / "config/config.yaml", seeds=0)
+    assert "lcwnb" in unchecked and "lslwnb" not in unchecked
+    assert missing and all(f.startswith(("lslwnb/", "index", "claims", "ro-crate", "inputs/")) for f in missing)
+    assert "lslwnb/report.html" in missing and "lslwnb/figures/table2_reproduced_vs_published.svg" in missing
+    named, unchecked = missing_files(tmp_path, ROOT / "config/config.yaml", ["lslwnb", "lcwnb"], seeds=0)
+    assert not unchecked and any(f.startswith("lcwnb/") for f in named)

@@ -239,23 +239,21 @@ def cmd_report(args):
     from .analysis.paper_stats import output_files
     from .config import captioned_files
     from .report.html import cpu_time, paper_report, run_report
+    from .report.shown_figures import copy_shown, shown_figures
 
     paper = _paper(args)
     res = Path(args.results)
-    outputs, counts, figs = {}, [], []
+    outputs, counts = {}, []
     for name, table in _read_tables(paper, res).items():
         outputs[paths.table(name)] = table
-    for name, table in paper.tables.items():
+    for name in paper.tables:
         counts.append(read_csv(res / paths.match_counts(name)))
-        if table.compared_cells:
-            figs.append(Path(args.figures) / f"{paths.reproduced_vs_published(name)}.svg")
     outputs["stats/match_counts.csv"] = pd.concat(counts, ignore_index=True)
     for extra in captioned_files(paper):
         outputs[extra.file] = pd.read_csv(Path(args.root) / extra.file)
     stats_files, figures = output_files(paper)
     for f in stats_files:
         outputs[paths.stats(f)] = read_csv(res / paths.stats(f), keep_default_na=False, na_values=[""])
-    figs += [Path(args.figures) / f"{name}.svg" for name in figures]
     if args.seeds:  # the reseeding run's bands and stability (rule seed_bands_{paper})
         from .reseed import reseed
 
@@ -266,7 +264,6 @@ def cmd_report(args):
     if args.readings:  # the readings run's summary (rule readings_{paper})
         for f in (paths.READINGS, paths.READING_CLAIMS):
             outputs[f] = read_csv(res / f, keep_default_na=False, na_values=[""])
-        outputs["readings_figure"] = Path(args.figures) / f"{paths.READINGS_FIGURE}.svg"
     if args.out_of_sample:  # the out-of-sample run's comparison (rule out_of_sample_{paper})
         from .out_of_sample import main_table
         from .paper import load_paper
@@ -278,7 +275,6 @@ def cmd_report(args):
             for f in (paths.TABLE_OUT_OF_SAMPLE, paths.RANKS_OUT_OF_SAMPLE):
                 outputs[f] = read_csv(res / f, keep_default_na=False, na_values=[""])
             outputs["out_of_sample_table_name"] = main_table(paper)
-            outputs["out_of_sample_figure"] = Path(args.figures) / f"{paths.RANKS_OUT_OF_SAMPLE_FIGURE}.svg"
     outputs["data_sources"] = _data_sources(paper, Path(args.raw), Path(args.registry))
     outputs["config_sha256"] = hashlib.sha256(Path(args.paper_config).read_bytes()).hexdigest()
     outputs["nbrepro_version"] = __version__
@@ -294,7 +290,14 @@ def cmd_report(args):
         f"made {provenance['report made (UTC)']} UTC after {cpu_time(_seconds(timings))} of fitting "
         "and predicting" + (f", commit {commit[:12]}" if commit else "")
     )
-    paper_report(paper, outputs, figs, res / paths.REPORT)
+    # the figures the page shows, copied beside it (results/{paper}/figures/): results/ stands alone
+    shown = copy_shown(shown_figures(paper, figures, args.readings, "out_of_sample_table_name" in outputs),
+                       Path(args.figures), res)
+    if paths.READINGS_FIGURE in shown:
+        outputs["readings_figure"] = shown.pop(paths.READINGS_FIGURE)
+    if paths.RANKS_OUT_OF_SAMPLE_FIGURE in shown:
+        outputs["out_of_sample_figure"] = shown.pop(paths.RANKS_OUT_OF_SAMPLE_FIGURE)
+    paper_report(paper, outputs, list(shown.values()), res / paths.REPORT)
     run_report(paper, timings, res / paths.RUN_PAGE, provenance)
 
 
@@ -405,8 +408,8 @@ def cmd_index(args):
             row["readings"] = read_csv(res / paths.READING_CLAIMS)
             row["reading_fit"] = read_csv(res / paths.READINGS)
         cells = [t for t, spec in p.tables.items() if spec.compared_cells]
-        if cells:  # the figure rule writes figures/{paper}/{table}_reproduced_vs_published.svg beside results/
-            figure = Path(args.figures) / p.name / f"{paths.reproduced_vs_published(cells[0])}.svg"
+        if cells:  # the report's copy of figures/{paper}/{table}_reproduced_vs_published.svg, in results/{paper}/
+            figure = results / p.name / paths.SHOWN_FIGURES / f"{paths.reproduced_vs_published(cells[0])}.svg"
             if figure.is_file():
                 row["figure"] = os.path.relpath(figure, results)
         rows.append(row)
@@ -497,9 +500,15 @@ def cmd_fingerprint(args):
         )
         return 1
     if args.config and Path(args.config).exists():
-        missing = missing_files(args.results, args.config, args.papers.split(",") if args.papers else None, args.seeds)
+        split = lambda text: text.split(",") if text else None  # noqa: E731
+        missing, unchecked = missing_files(args.results, args.config, split(args.papers), args.seeds,
+                                           split(args.datasets))
         for path in missing:
             print(f"MISSING  {path}")
+        if unchecked:   # a run of some papers: the others' files are not asked for, and said so in one line
+            print(f"nbrepro fingerprint: {args.results} holds no folder of {', '.join(unchecked)}: their files are not "
+                  f"checked (name the papers a run built with --papers, a cut's data sets with --datasets)",
+                  file=sys.stderr)
         if missing:
             print(
                 f"nbrepro: error: {len(missing)} result file(s) that {args.config} asks for are missing "
@@ -728,8 +737,10 @@ def _main(argv=None):
         default="config/config.yaml",
         help="list the files this workflow config expects that are missing (exit 1 if any)",
     )
-    p.add_argument("--papers", default=None, help="comma-separated papers, as --config papers=[...] ran them")
+    p.add_argument("--papers", default=None, help="comma-separated papers, as --config papers=[...] ran them "
+                   "(default: the config's papers that the results folder holds)")
     p.add_argument("--seeds", type=_shift, default=None, help="K, as --config seeds=K ran them (default: the config's)")
+    p.add_argument("--datasets", default=None, help="comma-separated data sets, as --config datasets=[...] cut them")
     p.set_defaults(func=cmd_fingerprint)
 
     args = ap.parse_args(argv)

@@ -49,9 +49,10 @@ def fingerprint(root) -> list[tuple[str, str]]:
     return out
 
 
-def expected_files(config_path, papers=None, seeds=None) -> list[str]:
+def expected_files(config_path, papers=None, seeds=None, datasets=None) -> list[str]:
     """Every result file (relative to results/) that a run of the workflow config (or of ``papers``;
-    of ``seeds`` reseeded runs, default the config's) should leave: the plan's (``nbrepro.plan``)."""
+    of ``seeds`` reseeded runs, default the config's; cut to ``datasets``) should leave: the plan's
+    (``nbrepro.plan``)."""
     from .config import load_yaml
     from .plan import Plan
 
@@ -63,9 +64,20 @@ def expected_files(config_path, papers=None, seeds=None) -> list[str]:
         cfg["papers"] = list(papers)
     if seeds is not None:
         cfg["seeds"] = seeds
+    if datasets:
+        cfg["datasets"] = list(datasets)
     return Plan(cfg, warn=lambda message: None, check=False, write=False).result_files()
 
 
-def missing_files(root, config_path, papers=None, seeds=None) -> list[str]:
+def missing_files(root, config_path, papers=None, seeds=None, datasets=None) -> tuple[list[str], list[str]]:
+    """(the expected files absent from ``root``, the papers left unchecked). Without ``papers``, only
+    the config's papers that ``root`` holds a folder of are expected: a run of some papers is
+    complete when their files are there (the papers left unchecked are named, to pass as ``papers``)."""
     root = Path(root)
-    return [f for f in expected_files(config_path, papers, seeds) if not (root / f).is_file()]
+    expected = expected_files(config_path, papers, seeds, datasets)
+    unchecked = []
+    if not papers:
+        folders = sorted({f.split("/", 1)[0] for f in expected if "/" in f} - {paths.CRATE_INPUTS})
+        unchecked = [p for p in folders if not (root / p).is_dir()]
+        expected = [f for f in expected if f.split("/", 1)[0] not in unchecked]
+    return [f for f in expected if not (root / f).is_file()], unchecked

@@ -168,6 +168,14 @@ def reading_splits(paper: str, reading: str, dataset: str = "{dataset}", k: int 
 
 REPORT = "report.html"
 RUN_PAGE = "run.html"   # when, on what, time per classifier: machine-dependent
+# the figures a paper's report shows, copied beside it from figures/{paper}/ by the report job, so that
+# results/ opens in a browser with every image wherever it is copied (the RO-Crate's root)
+SHOWN_FIGURES = "figures"
+
+
+def shown_figure(paper: str, name: str) -> str:
+    """The copy of figure ``name`` (its svg) that the paper's report shows, in results/{paper}/figures/."""
+    return results(paper, f"{SHOWN_FIGURES}/{name}.svg")
 
 
 def table_files(name: str) -> list[str]:

@@ -97,6 +97,15 @@ def test_tiny_run_outputs_and_determinism(tmp_path):
     # the README's `snakemake --cores 2 --report report.html`, for real, after the run it reports on
     _snakemake(a, f"mirror={DATA_DIR}", "--report", "report.html")
     assert (a / "report.html").stat().st_size > 10_000
+    # ... and after a run of some papers: Snakemake's report of those built, the others named (was: "File
+    # results/lcwnb/report.html marked for report but does not exist")
+    res = _snakemake(a, "--report", "report_built.html", "--config", "papers=[tiny,lcwnb]", f"mirror={DATA_DIR}")
+    assert "not built: lcwnb" in res.stderr and (a / "report_built.html").is_file()
+    # results/ stands alone (the RO-Crate's root): copied elsewhere, every image and link of its pages resolves
+    copy = tmp_path / "elsewhere" / "results"
+    shutil.copytree(a / "results", copy)
+    assert (copy / "tiny/figures/table2_reproduced_vs_published.svg").is_file()
+    assert _unresolved_links(copy) == []
     # the jobs were forked from the run's warm worker (nbrepro.runtime.worker), each log ending with its CPU time
     assert "0 declined" in (a / "logs/worker.log").read_text()
     assert "(worker, peak " in (a / "logs/evaluate/tiny/labor.log").read_text().splitlines()[-1]
@@ -119,6 +128,22 @@ def test_tiny_run_outputs_and_determinism(tmp_path):
     assert fingerprint(a / "results") == fingerprint(b / "results")
     assert (a / "figures/tiny/table2_reproduced_vs_published.svg").read_bytes() == \
         (b / "figures/tiny/table2_reproduced_vs_published.svg").read_bytes()
+
+
+def _unresolved_links(root: Path) -> list[str]:
+    """Every ``src`` and ``href`` of the pages under ``root`` that names no file inside ``root`` (page
+    anchors and web addresses aside)."""
+    import re
+
+    bad = []
+    for page in sorted(root.rglob("*.html")):
+        for link in re.findall(r"""(?:src|href)=['"]([^'"]+)['"]""", page.read_text()):
+            if link.startswith(("#", "http://", "https://", "mailto:", "data:")):
+                continue
+            target = (page.parent / link.split("#")[0]).resolve()
+            if not target.is_relative_to(root.resolve()) or not target.exists():
+                bad.append(f"{page.relative_to(root)}: {link}")
+    return bad
 
 
 def _planned_rules(proj) -> set[str]:

@@ -6,43 +6,51 @@
 
 
 rule table:
-    conda:
-        "../../environment.yml"
     # one reproduced table of a run, beside the published one, with its summary rows and match counts
     # (a reading's: the classifiers it does not touch read from the run it patches)
     input:
         lambda wildcards: run_of(wildcards).table_inputs(),
         paper=paper_config,
+    output:
+        table=report(
+            paths.results("{run}", paths.table("{table}")),
+            caption="../report/table.rst",
+            category="{run}",
+            subcategory="tables",
+        ),
+        summary=paths.results("{run}", paths.table_summary("{table}")),
+        counts=report(
+            paths.results("{run}", paths.match_counts("{table}")),
+            caption="../report/match_counts.rst",
+            category="{run}",
+            subcategory="tables",
+        ),
+    log:
+        "logs/analyse/{run}/{table}.log",
+    conda:
+        "../../environment.yml"
     params:
         run=lambda wildcards: run_of(wildcards).args,
         registry=config["registry"],
         results=lambda wildcards: run_of(wildcards).folder,
         base=lambda wildcards: run_of(wildcards).base_args,
-    output:
-        table=report(paths.results("{run}", paths.table("{table}")), caption="../report/table.rst",
-                     category="{run}", subcategory="tables"),
-        summary=paths.results("{run}", paths.table_summary("{table}")),
-        counts=report(paths.results("{run}", paths.match_counts("{table}")), caption="../report/match_counts.rst",
-                      category="{run}", subcategory="tables"),
-    log:
-        "logs/analyse/{run}/{table}.log",
     shell:
         "nbrepro analyse --paper-config {input.paper:q} {params.run}--results {params.results} {params.base}"
         "--registry {params.registry:q} --table {wildcards.table} 2> {log:q}"
 
 
 rule timings:
-    conda:
-        "../../environment.yml"
     input:
         lambda wildcards: PLAN.run(wildcards.paper).fold_files(),
         paper=lambda wildcards: PLAN.run(wildcards.paper).config,
-    params:
-        results=lambda wildcards: paths.results(wildcards.paper),
     output:
         paths.results(name=paths.TIMINGS),
     log:
         "logs/analyse/{paper}/timings.log",
+    conda:
+        "../../environment.yml"
+    params:
+        results=lambda wildcards: paths.results(wildcards.paper),
     shell:
         "nbrepro analyse --paper-config {input.paper:q} --results {params.results} --timings 2> {log:q}"
 
@@ -50,25 +58,26 @@ rule timings:
 for _rule in PLAN.stats_rules:
 
     rule:
-        conda:
-            "../../environment.yml"
         # Table 1 from the raw data, the statistics, figures (the main run's) and claims the paper declares
-        name: _rule.name
+        name:
+            _rule.name
         input:
             lambda wildcards: run_of(wildcards).stats_inputs(),
             paper=paper_config,
         output:
             _rule.outputs,
+        log:
+            "logs/analyse/{run}/paper_stats.log",
+        wildcard_constraints:
+            run=_rule.run_pattern,
+        conda:
+            "../../environment.yml"
         params:
             run=lambda wildcards: run_of(wildcards).args,
             results=lambda wildcards: run_of(wildcards).folder,
             base=lambda wildcards: run_of(wildcards).base_args,
             figures=lambda wildcards: PLAN.figures_args(run_of(wildcards)),
             registry=config["registry"],
-        wildcard_constraints:
-            run=_rule.run_pattern,
-        log:
-            "logs/analyse/{run}/paper_stats.log",
         shell:
             "nbrepro paper-stats --paper-config {input.paper:q} {params.run}--results {params.results} {params.base}"
             "--registry {params.registry:q}{params.figures} 2> {log:q}"
@@ -77,21 +86,22 @@ for _rule in PLAN.stats_rules:
 for _rule in PLAN.paper_rules("seed_bands"):
 
     rule:
-        conda:
-            "../../environment.yml"
         # each printed cell's band over the runs, each table's noise floor, each claim's seed stability
-        name: _rule.name
+        name:
+            _rule.name
         input:
             lambda wildcards: PLAN.seed_band_inputs(wildcards.paper),
             paper=lambda wildcards: PLAN.run(wildcards.paper).config,
         output:
             _rule.outputs,
-        params:
-            results=lambda wildcards: paths.results(wildcards.paper),
-        wildcard_constraints:
-            paper=_rule.paper_pattern,
         log:
             "logs/analyse/{paper}/seed_bands.log",
+        wildcard_constraints:
+            paper=_rule.paper_pattern,
+        conda:
+            "../../environment.yml"
+        params:
+            results=lambda wildcards: paths.results(wildcards.paper),
         shell:
             f"nbrepro seed-bands --paper-config {{input.paper:q}} --results {{params.results}} --seeds {SEEDS} "
             "2> {log:q}"
@@ -101,20 +111,23 @@ for _rule in PLAN.paper_rules("readings"):
 
     rule:
         # which reading fits the printed cells best, which claims change with a reading
-        name: _rule.name
-        conda: "../../environment.yml"
+        name:
+            _rule.name
         input:
             lambda wildcards: PLAN.reading_summary_inputs(wildcards.paper),
             paper=lambda wildcards: PLAN.run(wildcards.paper).config,
+        output:
+            _rule.outputs,
+        log:
+            "logs/analyse/{paper}/readings.log",
+        wildcard_constraints:
+            paper=_rule.paper_pattern,
+        conda:
+            "../../environment.yml"
         params:
             results=lambda wildcards: paths.results(wildcards.paper),
             figures=lambda wildcards: paths.figures(wildcards.paper),
             readings=lambda wildcards: " ".join(f"--reading {r}" for r in PLAN.readings[wildcards.paper]),
-        output:
-            _rule.outputs,
-        wildcard_constraints:
-            paper=_rule.paper_pattern,
-        log: "logs/analyse/{paper}/readings.log"
         shell:
             f"nbrepro readings --paper-config {{input.paper:q}} --results {{params.results}} --seeds {SEEDS} "
             "--figures {params.figures} {params.readings} 2> {log:q}"
@@ -124,17 +137,20 @@ for _rule in PLAN.paper_rules("out_of_sample"):
 
     rule:
         # each claim's verdict in sample and out of sample (with a table of values: the pool's rows, the ranks)
-        name: _rule.name
-        conda: "../../environment.yml"
+        name:
+            _rule.name
         input:
             unpack(lambda wildcards: PLAN.out_of_sample_inputs(wildcards.paper)),
         output:
             _rule.outputs,
-        params:
-            tables=lambda wildcards, input, output: PLAN.out_of_sample_args(input, output),
+        log:
+            "logs/analyse/{paper}/out_of_sample.log",
         wildcard_constraints:
             paper=_rule.paper_pattern,
-        log: "logs/analyse/{paper}/out_of_sample.log"
+        conda:
+            "../../environment.yml"
+        params:
+            tables=lambda wildcards, input, output: PLAN.out_of_sample_args(input, output),
         shell:
             "nbrepro out-of-sample --in-sample {input.in_sample:q} --out-of-sample {input.out_of_sample:q} "
             "--out {output[0]:q} {params.tables} 2> {log:q}"

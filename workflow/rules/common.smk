@@ -4,6 +4,7 @@
 # The rules are wiring over PLAN; what a rule reads is one call of it.
 import os
 import shlex
+import sys
 from pathlib import Path
 
 from snakemake.utils import validate
@@ -12,7 +13,13 @@ from nbrepro.plan import CONFIG_SCHEMA, DATA_PRIORITY, RUN_PATTERN, Plan, normal
 
 validate(normalised(config), CONFIG_SCHEMA)
 PLAN = Plan(config, warn=logger.warning, root=workflow.basedir)
-os.environ.update(PLAN.environment)   # where `nbrepro fetch` looks, a user's registry: not rerun triggers
+if "--report" in sys.argv:  # Snakemake tells a Snakefile nothing of --report: its command line does
+    if absent := PLAN.built_only():
+        logger.warning(
+            f"snakemake --report: of the papers only those built ({', '.join(PLAN.papers)}); "
+            f"not built: {', '.join(absent)}"
+        )
+os.environ.update(PLAN.environment)  # where `nbrepro fetch` looks, a user's registry: not rerun triggers
 PAPERS, SEEDS = PLAN.papers, PLAN.seeds
 
 

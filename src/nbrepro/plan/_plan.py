@@ -181,6 +181,20 @@ class Plan:
                                    | {self.paper(n, 0, r).dataset_entry(d) for n, rs in self.readings.items()
                                       for r in rs for d in self.papers[n].datasets})
 
+    def built_only(self) -> list[str]:
+        """Narrow the plan to the papers whose report exists (``snakemake --report`` after a run of some
+        of them: Snakemake's report needs every file it marks), and return the papers left out. A
+        paper's out-of-sample companion goes with it."""
+        absent = [n for n in self.papers if not Path(paths.results(n, paths.REPORT)).is_file()]
+        if len(absent) == len(self.papers):
+            raise ConfigError(f"snakemake --report: no report of {', '.join(self.papers)} in results/ yet: run "
+                              "snakemake first, with the same --config")
+        if absent:
+            self.papers = {n: s for n, s in self.papers.items() if n not in absent}
+            self.out_of_sample = {n: o for n, o in self.out_of_sample.items() if n in self.papers}
+            self._runs()
+        return absent
+
     def _check_class_attributes(self) -> None:
         """Each data set's class attribute against its file's header, before any job (a file not here
         yet: its fetch job's)."""
@@ -469,9 +483,22 @@ class Plan:
             files += self.seed_band_outputs(paper) + self.reading_outputs(paper) + self.out_of_sample_outputs(paper)
         return files
 
+    def shown_figures(self, paper: str) -> list[str]:
+        """The copies of the figures a paper's report shows, beside it (``nbrepro.report.shown_figures``)."""
+        from ..analysis.paper_stats import output_files
+        from ..out_of_sample import main_table
+        from ..report.shown_figures import shown_figures
+
+        spec = self.papers[paper]
+        ranks = bool(self.out_of_sample.get(paper)) and main_table(spec) is not None
+        return [paths.shown_figure(paper, n)
+                for n in shown_figures(spec, output_files(spec)[1], bool(self.readings[paper]), ranks)]
+
     def pages(self) -> list[str]:
-        """The pages and the provenance: each paper's report and run page, the index, the claims, the crate."""
-        return ([f for p in self.papers for f in (paths.results(p, paths.REPORT), paths.results(p, paths.RUN_PAGE))]
+        """The pages and the provenance: each paper's report, the figures it shows and its run page, the
+        index, the claims, the crate."""
+        return ([f for p in self.papers
+                 for f in (paths.results(p, paths.REPORT), *self.shown_figures(p), paths.results(p, paths.RUN_PAGE))]
                 + [paths.INDEX, f"results/{paths.CLAIMS_PAGE}", f"results/{paths.CLAIMS_CSV}", paths.CRATE_METADATA]
                 + self.crate_copies())
 
