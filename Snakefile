@@ -9,6 +9,10 @@ from nbrepro import plan
 configfile: "config/config.yaml"
 
 
+# `snakemake --report`'s front page: what the run is, and its config
+report: "workflow/report/workflow.rst"
+
+
 # Before Snakemake takes its lock: a killed run's stale locks cleared, a result whose bytes changed
 # since its job wrote them refused (nbrepro.plan.before_run); only in the main process.
 if workflow.is_main_process:

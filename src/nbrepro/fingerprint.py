@@ -10,7 +10,7 @@ from pathlib import Path
 
 from . import paths
 from .errors import ResultChanged
-from .io import checked_sha256, is_sidecar
+from .io import checked_sha256, is_bookkeeping
 from .report.html import MACHINE_STRETCH
 
 # measured seconds, machine details, the provenance crate (dates, software versions, commit)
@@ -26,7 +26,7 @@ def fingerprint(root) -> list[tuple[str, str]]:
     root = Path(root)
     out = []
     for p in sorted(root.rglob("*")):
-        if not p.is_file() or p.name in TIMING_FILES or is_sidecar(p):
+        if not p.is_file() or p.name in TIMING_FILES or is_bookkeeping(p):
             continue
         try:
             checked_sha256(p)

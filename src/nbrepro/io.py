@@ -42,6 +42,15 @@ def is_sidecar(path: str | Path) -> bool:
     return name.startswith(".") and name.endswith(".sha256")
 
 
+# Snakemake's mark in a directory() output (a report's copied figures): the job's, not a result
+SNAKEMAKE_MARK = ".snakemake_timestamp"
+
+
+def is_bookkeeping(path: str | Path) -> bool:
+    """A file beside the results that is none: a sha256 record, or Snakemake's directory mark."""
+    return is_sidecar(path) or Path(path).name == SNAKEMAKE_MARK
+
+
 def record(path: str | Path) -> str:
     """Record the sha256 of ``path`` as it is now; returns it."""
     path = Path(path)

@@ -27,7 +27,7 @@ from importlib import metadata
 from pathlib import Path
 
 from .. import paths
-from ..io import atomic_path, checked_sha256, is_sidecar, record
+from ..io import atomic_path, checked_sha256, is_bookkeeping, record
 
 # the libraries whose arithmetic or file formats the results rest on
 LIBRARIES = ("numpy", "scipy", "pandas", "scikit-learn", "numba", "pyarrow", "snakemake", "openml", "rocrate")
@@ -91,7 +91,7 @@ def write_crate(results: Path, papers: dict, registry: dict, raw: Path, commit: 
     inputs, outputs = [], []
     skip = {paths.CRATE_METADATA_NAME}
     for p in sorted(results.rglob("*")):
-        if not p.is_file() or p.name in skip or is_sidecar(p):
+        if not p.is_file() or p.name in skip or is_bookkeeping(p):
             continue
         rel = p.relative_to(results).as_posix()
         entity = crate.add_file(dest_path=rel, properties={   # a file changed since its job wrote it stops here
