@@ -66,7 +66,10 @@ def _with_investigation(proj: Path) -> Path:
 def test_tiny_run_outputs_and_determinism(tmp_path):
     paper = dict(TINY, investigations=[INVESTIGATION])
     a = _with_investigation(_project(tmp_path / "a", paper))
-    _snakemake(a, f"mirror={DATA_DIR}")
+    console = _snakemake(a, f"mirror={DATA_DIR}").stderr
+    # the quiet console (snakemake_logger_plugin_nbrepro): a line per finished job, no job's input list
+    assert "steps (100%) done · all" in console and " done · report (paper=tiny): results/tiny/report.html" in console
+    assert "    input:" not in console and "reason:" not in console
     report = (a / "results/tiny/report.html").read_text()
     assert "Investigation: investigations/results/study.csv" in report and "a side study" in report
     for rel in ["results/index.html", "results/tiny/report.html", "results/tiny/tables/table2.csv",
