@@ -26,7 +26,8 @@ class AODE(JointCountsMixin):
     ``m_estimate=True`` (Weka ``-M -W weight``) each "+1 / +q" becomes "+weight/q / +weight".
     Missing values are supported as in Weka: left out as parent and as child. ``sample_weight``
     gives Weka's instance weights: every count n(·) becomes a sum of weights, each count's terms
-    added in row order as Weka adds them (an integer weight is exactly that many copies of the row).
+    added in row order as Weka adds them: Weka's probabilities with any weights (an integer weight is
+    exactly that many copies of the row).
 
     Probabilities are formed in Weka's order of operations (the conditional ratios are
     precomputed in ``fit`` from the same operands), so they equal Weka's to the last bit.
