@@ -17,7 +17,7 @@ from nbrepro.runtime import location
 
 ROOT = Path(__file__).resolve().parents[1]
 SPDX = "SPDX-License-Identifier: GPL-3.0-or-later"
-SOURCE = re.compile(r"\.(py|smk|java|css|sh)$|(^|/)Snakefile$|^\.ci/(run|lock|slurm/up|slurm/down)$")
+SOURCE = re.compile(r"\.(py|smk|java|css|sh)$|(^|/)Snakefile$|^\.ci/(run|lock|oldest|slurm/up|slurm/down)$")
 checkout_only = pytest.mark.skipif(not (ROOT / ".git").exists(), reason="needs the git checkout")
 
 
