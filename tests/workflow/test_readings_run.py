@@ -31,8 +31,9 @@ def test_readings_run_reruns_only_what_a_patch_touches(tmp_path):
     before = {f: h for f, h in fingerprint(a / "results") if f not in PAGES}
     run = _snakemake(a, f"mirror={DATA_DIR}", "seeds=1", "readings=all").stderr
     # the main run and its reseeded run are reused: no job of theirs runs again
-    assert "rule evaluate_dataset_tiny:" not in run and "rule evaluate_dataset_tiny_seeds:" not in run, run[-3000:]
-    assert "rule evaluate_dataset_tiny_Bagging:" in run
+    # (the console's line per finished job: "k of n steps (p%) done · {rule} ({wildcards}): {output}")
+    assert "· evaluate_dataset_tiny (" not in run and "· evaluate_dataset_tiny_seeds (" not in run, run[-3000:]
+    assert "· evaluate_dataset_tiny_Bagging (" in run
     res = a / "results/tiny"
     bags = res / "readings/bags/five"
     # a classifier's patch: that classifier alone, on the main run's data and folds (and its reseeded run's)
@@ -75,7 +76,7 @@ def test_a_data_set_copy_reruns_that_data_set_alone(tmp_path):
     a = _project(tmp_path / "a", COPY)
     _snakemake(a, f"mirror={DATA_DIR}")
     run = _snakemake(a, f"mirror={DATA_DIR}", "readings=all").stderr
-    assert "rule evaluate_dataset_tiny:" not in run, run[-3000:]
+    assert "· evaluate_dataset_tiny (" not in run and " done · " in run, run[-3000:]
     res, own = a / "results/tiny", a / "results/tiny/readings/anneal_copy/orig"
     # the copy's raw file, prepared under the paper's name; every classifier on it, on no other data set
     assert (a / "resources/raw/anneal.ORIG.arff").is_file()
