@@ -32,9 +32,9 @@ import pandas as pd  # noqa: E402
 ROOT = _pipeline_env.ROOT
 
 from nbrepro.classifiers import REGISTRY  # noqa: E402
-from nbrepro.crossval import fold_probabilities  # noqa: E402
 from nbrepro.data.arff import write_arff  # noqa: E402
-from nbrepro.experiment import read_prepared  # noqa: E402
+from nbrepro.evaluation.crossval import fold_probabilities  # noqa: E402
+from nbrepro.evaluation.experiment import read_prepared  # noqa: E402
 from nbrepro.protocols.weka_cv import weka_cv_folds  # noqa: E402
 
 WEKA = Path("/usr/share/java/weka.jar")

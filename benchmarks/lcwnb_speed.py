@@ -30,10 +30,10 @@ LABELS = ("LCWNB5", "LWNB", "ICLNB")  # built with the paper's settings (config/
 
 
 def one(run_dir: Path, dataset: str, classifier: str) -> dict:
-    from nbrepro.config import make_classifier
-    from nbrepro.crossval import fold_probabilities
-    from nbrepro.experiment import read_prepared
-    from nbrepro.paper import load_paper
+    from nbrepro.evaluation.crossval import fold_probabilities
+    from nbrepro.evaluation.estimators import make_classifier
+    from nbrepro.evaluation.experiment import read_prepared
+    from nbrepro.paper import read_paper
 
     X, y = read_prepared(run_dir / f"resources/prepared/lcwnb/{dataset}.parquet")
     folds = pd.read_parquet(run_dir / f"resources/folds/lcwnb/{dataset}.parquet")
@@ -46,7 +46,7 @@ def one(run_dir: Path, dataset: str, classifier: str) -> dict:
         100 * np.mean(r.proba.argmax(1) == codes[test])
         for r, (_, test) in zip(
             fold_probabilities(
-                make_classifier(classifier, load_paper(ROOT / "config/papers/lcwnb.yaml")), X, y, splits
+                make_classifier(classifier, read_paper(ROOT / "config/papers/lcwnb.yaml")), X, y, splits
             ),
             splits,
             strict=True,

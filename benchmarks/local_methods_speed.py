@@ -17,8 +17,8 @@ import _pipeline_env  # before numpy: one thread, as a pipeline job
 import pandas as pd  # noqa: E402
 from sklearn.base import clone  # noqa: E402
 
-from nbrepro.config import make_classifier  # noqa: E402
-from nbrepro.paper import load_paper  # noqa: E402
+from nbrepro.evaluation.estimators import make_classifier
+from nbrepro.paper import read_paper  # noqa: E402
 
 ROOT = _pipeline_env.ROOT
 # (row label, the paper's classifier, the grid point timed): the estimator the inner CV
@@ -32,7 +32,7 @@ METHODS = [("LPM-BC (k=0.3, LGA)", "LPM-BC", {"k": 0.3, "model": "LGA"}),
 
 
 def main():
-    paper = load_paper(ROOT / "config/papers/lpmbc.yaml")
+    paper = read_paper(ROOT / "config/papers/lpmbc.yaml")
     Xtr, ytr, Xte = _pipeline_env.first_weka_fold("letter")
     rows = []
     for label, name, point in METHODS:

@@ -29,10 +29,10 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from nbrepro.classifiers import NaiveBayes  # noqa: E402
-from nbrepro.crossval import fold_probabilities  # noqa: E402
 from nbrepro.data.arff import write_arff  # noqa: E402
-from nbrepro.experiment import evaluate, read_prepared  # noqa: E402
-from nbrepro.paper import load_paper  # noqa: E402
+from nbrepro.evaluation.crossval import fold_probabilities  # noqa: E402
+from nbrepro.evaluation.experiment import evaluate, read_prepared  # noqa: E402
+from nbrepro.paper import read_paper  # noqa: E402
 
 ROOT = _pipeline_env.ROOT
 WEKA = Path("/usr/share/java/weka.jar")
@@ -105,7 +105,7 @@ def main():
     ap.add_argument("--run-dir", type=Path, default=ROOT, help="a pipeline run holding resources/ (default: here)")
     ap.add_argument("--repeats", type=int, default=3)
     args = ap.parse_args()
-    paper = load_paper(ROOT / "config/papers/lcwnb.yaml")
+    paper = read_paper(ROOT / "config/papers/lcwnb.yaml")
     datasets = list(paper.datasets)
     res = ours(args.run_dir, paper, datasets, args.repeats)
     if WEKA.exists():

@@ -27,8 +27,8 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from nbrepro.config import evaluate_job_groups  # noqa: E402
-from nbrepro.paper import load_paper  # noqa: E402
+from nbrepro.paper import read_paper  # noqa: E402
+from nbrepro.plan import job_groups  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results"
 
@@ -49,18 +49,14 @@ def measured_jobs() -> pd.DataFrame:
 
 @functools.cache
 def _paper(paper: str) -> dict:
-    return load_paper(ROOT / "config" / "papers" / f"{paper}.yaml")
+    return read_paper(ROOT / "config" / "papers" / f"{paper}.yaml")
 
 
 def job_classifiers(paper: str, job: str, dataset: str) -> list[str]:
     """The classifiers the job ran on the dataset: its ``job:`` group in a paper with one job per
     data set, else the job is the classifier (the per-classifier rule)."""
     spec = _paper(paper)
-    groups = (
-        evaluate_job_groups(spec)
-        if len(evaluate_job_groups(spec)) > 1
-        else {label: [label] for label in spec.classifiers}
-    )
+    groups = job_groups(spec) if len(job_groups(spec)) > 1 else {label: [label] for label in spec.classifiers}
     return [label for label in groups.get(job, []) if dataset in spec.classifier_datasets(label)]
 
 

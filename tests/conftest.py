@@ -56,3 +56,11 @@ AVX512_OFF = {"NPY_DISABLE_CPU_FEATURES": _TARGETS_HERE} if _TARGETS_HERE else {
 
 # the oracles' fixtures (Weka 3.6, R), registered here so that every test folder sees them
 from oracles import weka_oracle  # noqa: E402,F401
+
+
+def checked(paper, registry=None):
+    """``paper`` (a variant: a reading, a reseeded run), checked as planning checks it (``nbrepro.checks``)."""
+    from nbrepro.checks import check_paper
+
+    check_paper(paper, registry)
+    return paper

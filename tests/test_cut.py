@@ -1,14 +1,14 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""A paper cut to some of its data sets (nbrepro.cut): the config of the cut, and its refusals."""
+"""A paper cut to some of its data sets (nbrepro.variants.cut): the config of the cut, and its refusals."""
 import pytest
 import yaml
 from conftest import ROOT
 
-from nbrepro.config import load_yaml
-from nbrepro.cut import cut_config, kept_datasets, wanted_names
+from nbrepro.checks import checked_paper
 from nbrepro.data.registry import parse_registry
 from nbrepro.errors import ConfigError
-from nbrepro.paper import load_paper
+from nbrepro.paper import load_yaml
+from nbrepro.variants.cut import cut_config, kept_datasets, wanted_names
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +27,7 @@ def test_every_paper_cut_to_a_few_of_its_data_sets_loads_as_a_paper(tmp_path, re
         cut = cut_config(written, kept_datasets(written, keep), f"config/papers/{name}.yaml")
         path = tmp_path / f"{name}_cut.yaml"
         path.write_text(yaml.safe_dump(cut, sort_keys=False, allow_unicode=True))
-        paper = load_paper(path, registry)
+        paper = checked_paper(path, registry)
         assert paper.name == f"{name}_cut" and list(paper.datasets) == [d for d in written["datasets"] if d in keep]
         assert paper.derived_from["kind"] == "cut" and paper.derived_from["datasets"] == written["datasets"]
         assert not any(c.readings for c in paper.choices)

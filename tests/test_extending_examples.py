@@ -53,7 +53,7 @@ def test_the_example_classifier_fits_predicts_and_cross_validates_by_counts(vote
     probabilities that sum to one, m = 2 on two-valued attributes equal to Laplace's NaiveBayes, and
     count-subtracting cross-validation the same as fitting each fold."""
     from nbrepro.classifiers import NaiveBayes
-    from nbrepro.crossval import fold_probabilities
+    from nbrepro.evaluation.crossval import fold_probabilities
 
     namespace = {}
     exec(compile(examples()["classifier"][1], str(PAGE), "exec"), namespace)
@@ -80,8 +80,8 @@ def test_the_example_statistic_and_claim_on_li_and_li(tmp_path, monkeypatch):
     from nbrepro import stats
     from nbrepro.analysis.declared import declared_claims
     from nbrepro.analysis.statistics import text_statistics
+    from nbrepro.checks import checked_paper
     from nbrepro.claims import lcwnb as claims_module
-    from nbrepro.paper import load_paper
 
     paper_name, text = examples()["paper-yaml"]
     added = yaml.safe_load(text)
@@ -92,7 +92,7 @@ def test_the_example_statistic_and_claim_on_li_and_li(tmp_path, monkeypatch):
     path = tmp_path / f"{paper_name}.yaml"
     path.write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True))
     monkeypatch.chdir(ROOT)   # the config's paths are the project's
-    paper = load_paper(path)
+    paper = checked_paper(path)
     assert paper.figures["cd_nb_tan_hnb"]["kind"] == "cd_diagram"
 
     t2 = pd.read_csv(ROOT / "config/published/lcwnb_table2.csv").fillna({"significance": ""})
@@ -109,22 +109,22 @@ def test_the_example_statistic_and_claim_on_li_and_li(tmp_path, monkeypatch):
     config["claims"][-1]["order"] = ["HNB", "XNB"]   # a method the paper does not have: refused before any job
     path.write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True))
     with pytest.raises(Exception, match=r"claims\[\d+\] \(hnb_ranks_above_nb\).*\['XNB'\] are not methods"):
-        load_paper(path)
+        checked_paper(path)
 
 
 def test_the_example_paper_loads_as_a_paper(tmp_path, monkeypatch):
     """The page's smallest paper, checked as the workflow checks one before any job (its data sets
     in the registry, its classifiers built, its table's methods among them); tests/workflow/
     test_readme.py dry-runs the page's command on it."""
-    from nbrepro.config import load_yaml
+    from nbrepro.checks import checked_paper
     from nbrepro.data.registry import parse_registry
-    from nbrepro.paper import load_paper
+    from nbrepro.paper import load_yaml
 
     monkeypatch.chdir(ROOT)
     path = tmp_path / "my_study.yaml"
     path.write_text(examples()["paper"][1])
     registry = parse_registry(load_yaml(ROOT / "config/datasets.yaml"), "config/datasets.yaml")
-    paper = load_paper(path, registry)
+    paper = checked_paper(path, registry)
     assert paper.name == "my_study" and list(paper.classifiers) == ["NB", "AODE"]
 
 
@@ -132,11 +132,12 @@ def test_the_example_scikit_learn_classifiers_load_and_run_on_mixed_data_with_mi
     """The page's scikit-learn classifiers, added to its smallest paper: checked at load as any
     classifier, built wrapped in OneHotClassifier, and fitted on labor as shipped (nominal and
     numeric attributes, missing values), every declared class a column of the probabilities."""
+    from nbrepro.checks import checked_paper
     from nbrepro.classifiers import OneHotClassifier
-    from nbrepro.config import load_yaml, make_classifier
     from nbrepro.data.fetch import load_local_copy
     from nbrepro.data.registry import parse_registry
-    from nbrepro.paper import load_paper
+    from nbrepro.evaluation.estimators import make_classifier
+    from nbrepro.paper import load_yaml
 
     monkeypatch.chdir(ROOT)
     config = yaml.safe_load(examples()["paper"][1])
@@ -144,7 +145,7 @@ def test_the_example_scikit_learn_classifiers_load_and_run_on_mixed_data_with_mi
     path = tmp_path / "my_study.yaml"
     path.write_text(yaml.safe_dump(config, sort_keys=False))
     registry = parse_registry(load_yaml(ROOT / "config/datasets.yaml"), "config/datasets.yaml")
-    paper = load_paper(path, registry)
+    paper = checked_paper(path, registry)
     X, y = load_local_copy(registry["labor"])
     assert X.isna().any().any() and any(isinstance(X[c].dtype, pd.CategoricalDtype) for c in X.columns)
     for label in ("GaussianNB-sk", "RF"):
@@ -157,4 +158,4 @@ def test_the_example_scikit_learn_classifiers_load_and_run_on_mixed_data_with_mi
     config["classifiers"]["RF"]["params"].pop("random_state")   # not reproducible: refused at load
     path.write_text(yaml.safe_dump(config, sort_keys=False))
     with pytest.raises(Exception, match=r"classifier 'RF'.*random_state = None"):
-        load_paper(path, registry)
+        checked_paper(path, registry)

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Out of sample (nbrepro.out_of_sample): the pool each paper's claims are asked of, the config of
+"""Out of sample (nbrepro.variants.out_of_sample): the pool each paper's claims are asked of, the config of
 its run, and the comparison of its claims with the paper's own."""
 import pandas as pd
 import pytest
@@ -7,10 +7,11 @@ import yaml
 from conftest import ROOT
 
 from nbrepro.analysis.claim_records import Claim, claims_frame
-from nbrepro.config import load_yaml
+from nbrepro.checks import checked_paper
 from nbrepro.data.registry import parse_registry
 from nbrepro.errors import ConfigError
-from nbrepro.out_of_sample import (
+from nbrepro.paper import load_yaml, read_paper
+from nbrepro.variants.out_of_sample import (
     compare_claims,
     derived_config,
     derived_name,
@@ -19,7 +20,6 @@ from nbrepro.out_of_sample import (
     pool,
     rank_shift,
 )
-from nbrepro.paper import load_paper
 
 
 @pytest.fixture(scope="module")
@@ -29,34 +29,34 @@ def registry():
 
 @pytest.fixture(scope="module")
 def lslwnb(registry):
-    return load_paper(ROOT / "config/papers/lslwnb.yaml", registry, check=False)
+    return read_paper(ROOT / "config/papers/lslwnb.yaml")
 
 
 def test_every_paper_has_a_pool_of_ten_or_says_why(registry):
     """Each pool: data sets the paper does not use, none generated, none another version of one it
     uses, none above its own size limits; at least ten, or the paper's YAML says why fewer."""
     for name in ("lcwnb", "lslwnb", "kdebw", "lpmbc", "awnb"):
-        paper = load_paper(ROOT / f"config/papers/{name}.yaml", registry, check=False)
+        paper = read_paper(ROOT / f"config/papers/{name}.yaml")
         got = pool(paper, registry)
         assert not set(got.datasets) & set(paper.datasets), name
         assert not any(registry[d].extra.get("generator") for d in got.datasets), name
         assert len(got.datasets) >= 10 or paper.out_of_sample.why_fewer, (name, len(got.datasets))
         reasons = dict(got.excluded)
         assert set(reasons) | set(got.datasets) | set(paper.datasets) == set(registry), name
-    kde = pool(load_paper(ROOT / "config/papers/kdebw.yaml", registry, check=False), registry)
+    kde = pool(read_paper(ROOT / "config/papers/kdebw.yaml"), registry)
     assert dict(kde.excluded)["anneal.ORIG"] == "another copy or version of anneal, which the paper uses"
     # Liu et al.'s rules differ only on numeric attributes: an all-nominal data set is left out, saying so
     assert dict(kde.excluded)["mushroom"].startswith("0 numeric attributes after the paper's preprocessing")
     assert len(kde.datasets) == 11 and "splice" not in kde.datasets
     # Mao et al.'s LPM-BC takes no missing value, and its data sets have none: breast-w (16) is left out
-    mao = pool(load_paper(ROOT / "config/papers/lpmbc.yaml", registry, check=False), registry)
+    mao = pool(read_paper(ROOT / "config/papers/lpmbc.yaml"), registry)
     assert dict(mao.excluded)["breast-w"].startswith("16 missing values after the paper's preprocessing, which LPM-BC")
 
 
 def test_the_pool_keeps_to_the_papers_own_sizes_and_the_kinds_its_classifiers_take(registry, lslwnb):
     got = dict(pool(lslwnb, registry).excluded)
     assert got["adult"] == "48842 instances, above the paper's limit 8124"   # Orhan et al.'s largest: mushroom
-    lpmbc = load_paper(ROOT / "config/papers/lpmbc.yaml", registry, check=False)
+    lpmbc = read_paper(ROOT / "config/papers/lpmbc.yaml")
     why = dict(pool(lpmbc, registry).excluded)["anneal"]
     assert why.startswith("classifier 'LPM-BC'") and "numeric attributes only" in why
 
@@ -80,7 +80,7 @@ def test_a_pool_emptied_by_the_papers_limits_is_one_line(registry, lslwnb):
 def test_a_restriction_to_named_data_sets_needs_its_out_of_sample_reading(tmp_path, registry, monkeypatch):
     """Hall's AUC tables run on the sets where two classes occur, named: without named_as there is
     no such list on other data (one line naming them); with it, the pool's two-class sets."""
-    awnb = load_paper(ROOT / "config/papers/awnb.yaml", registry, check=False)
+    awnb = read_paper(ROOT / "config/papers/awnb.yaml")
     with pytest.raises(ConfigError, match=r"out of sample: tables\.table3, tables\.table5, classifiers\.SB-AUC are "
                                           "restricted to data sets the paper names"):
         pool(awnb.replaced(out_of_sample={}), registry)
@@ -91,7 +91,7 @@ def test_a_restriction_to_named_data_sets_needs_its_out_of_sample_reading(tmp_pa
     monkeypatch.chdir(ROOT)
     path = tmp_path / "awnb_out_of_sample.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
-    assert load_paper(path, registry).name == "awnb_out_of_sample"   # checked as any paper is
+    assert checked_paper(path, registry).name == "awnb_out_of_sample"   # checked as any paper is
 
 
 def test_the_out_of_sample_config_is_the_paper_on_the_pool_without_printed_numbers(tmp_path, registry, lslwnb,
@@ -101,7 +101,7 @@ def test_the_out_of_sample_config_is_the_paper_on_the_pool_without_printed_numbe
     data = derived_config(load_yaml(ROOT / "config/papers/lslwnb.yaml"), the_pool)
     path = tmp_path / f"{derived_name('lslwnb')}.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
-    derived = load_paper(path, registry)   # checked as any paper is, before any job
+    derived = checked_paper(path, registry)   # checked as any paper is, before any job
     assert derived.name == "lslwnb_out_of_sample" and derived.datasets == the_pool.datasets
     assert list(derived.classifiers) == list(lslwnb.classifiers) and derived.protocol == lslwnb.protocol
     assert all(t.published is None for t in derived.tables.values()) and not derived.gaps and not derived.companions
@@ -227,14 +227,14 @@ def test_the_main_table_is_extended_by_the_pools_rows_and_ranked_on_each_side():
 
 def test_the_extended_table_is_the_first_table_of_values_unless_the_yaml_names_one(tmp_path, registry, monkeypatch):
     monkeypatch.chdir(ROOT)
-    kdebw = load_paper(ROOT / "config/papers/kdebw.yaml", registry, check=False)
+    kdebw = read_paper(ROOT / "config/papers/kdebw.yaml")
     assert main_table(kdebw) == "error"   # table2 is pairwise
     config = load_yaml(ROOT / "config/papers/lslwnb.yaml")
     config["out_of_sample"] = {"table": "table3"}
     path = tmp_path / "lslwnb.yaml"
     path.write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True))
-    assert main_table(load_paper(path, registry, check=False)) == "table3"
+    assert main_table(read_paper(path)) == "table3"
     config["out_of_sample"] = {"table": "tabel3"}
     path.write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True))
     with pytest.raises(ConfigError, match=r"out_of_sample.table: 'tabel3' is not a table of values"):
-        load_paper(path, registry)
+        checked_paper(path, registry)

@@ -11,9 +11,10 @@ from conftest import ROOT
 import nbrepro.claims
 from nbrepro.analysis import FIGURE_KINDS, STATISTICS, Claim, claims_frame
 from nbrepro.analysis.figures import FigureKind
+from nbrepro.checks import checked_paper, registry_names
+from nbrepro.checks import named_schema as schema
 from nbrepro.classifiers import REGISTRY
 from nbrepro.errors import ConfigError
-from nbrepro.paper import load_paper, registry_names, schema
 
 
 def _enums(node, found):
@@ -79,7 +80,7 @@ def test_a_claim_names_its_source_and_verdict():
 
 
 def test_the_loader_applies_the_schemas_defaults_and_refuses_unknown_names(tmp_path):
-    paper = load_paper(ROOT / "config/papers/lcwnb.yaml")
+    paper = checked_paper(ROOT / "config/papers/lcwnb.yaml")
     assert all(t.kind in ("cells", "pairwise") for t in paper.tables.values())
     assert paper.companions == () and paper.preprocessing.complete_cases is False
     assert paper.name == "lcwnb" and paper.path == ROOT / "config/papers/lcwnb.yaml"
@@ -90,7 +91,7 @@ def test_the_loader_applies_the_schemas_defaults_and_refuses_unknown_names(tmp_p
     with pytest.raises(
         ConfigError, match=r"lcwnb.yaml does not match paper.schema.yaml:\n  analysis/statistics/0/test"
     ):
-        load_paper(bad)
+        checked_paper(bad)
 
 
 def test_reading_a_paper_loads_no_numba_scikit_learn_or_scipy():
@@ -101,7 +102,7 @@ def test_reading_a_paper_loads_no_numba_scikit_learn_or_scipy():
 
     code = (
         "import sys; import nbrepro.paper as p; heavy = lambda: sorted(m for m in ('numba', 'sklearn', 'scipy') "
-        "if m in sys.modules); before = heavy(); p.load_paper(sys.argv[1], check=False); print(before, heavy())"
+        "if m in sys.modules); before = heavy(); p.read_paper(sys.argv[1]); print(before, heavy())"
     )
     out = subprocess.run(
         [sys.executable, "-c", code, str(ROOT / "config/papers/awnb.yaml")], capture_output=True, text=True, check=True

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from nbrepro import paths
-from nbrepro.config import load_yaml
 from nbrepro.fingerprint import expected_files
+from nbrepro.paper import load_yaml
 from nbrepro.plan import RUN_PATTERN, Plan, normalised, parse_run, run_id
 
 ROOT = Path(__file__).resolve().parents[1]

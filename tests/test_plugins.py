@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """One conformance test over every plug-in registry of a paper config (benchopt's shape): claim
-kinds, statistics, figure kinds, protocols and metrics are ``nbrepro.plugin.Plugin`` instances,
+kinds, statistics, figure kinds, protocols and metrics are ``nbrepro.paper.plugin.Plugin`` instances,
 registered under their own name, whose declared keys are consistent. Estimators and preprocessing
 steps declare theirs as scikit-learn does (``_parameter_constraints``: their own common tests)."""
 import pytest
@@ -8,8 +8,8 @@ import pytest
 from nbrepro.analysis.claim_kinds import CLAIM_KINDS
 from nbrepro.analysis.figures import FIGURE_KINDS
 from nbrepro.analysis.statistics import STATISTICS
-from nbrepro.metrics import METRICS
-from nbrepro.plugin import Plugin
+from nbrepro.evaluation.metrics import METRICS
+from nbrepro.paper import Plugin
 from nbrepro.protocols import PROTOCOLS
 
 REGISTRIES = {"claim kinds": CLAIM_KINDS, "statistics": STATISTICS, "figure kinds": FIGURE_KINDS,

@@ -15,9 +15,9 @@ from nbrepro.data.arff import read_arff
 from nbrepro.data.fetch import load_dataset
 from nbrepro.data.registry import parse_registry
 from nbrepro.errors import ArffError, DatasetInvalid, ProtocolError
+from nbrepro.paper import Paper
 from nbrepro.preprocess import EqualWidthDiscretizer
 from nbrepro.protocols import make_folds
-from nbrepro.spec import Paper
 
 HUGE = pd.DataFrame({"a": [1e308, -1e308, 1e308, -1e308, 5.0, 6.0], "b": [1.0, 2, 3, 4, 5, 6]})
 Y6 = pd.Series(pd.Categorical(list("xyxyxy")))
@@ -153,13 +153,13 @@ def test_stratified_cv_with_every_class_smaller_than_the_folds_is_named():
 ])
 def test_a_protocol_key_the_protocol_does_not_read_is_refused_at_start_up(spec, unread):
     """Was: accepted and ignored (the folds would not be the ones the config says)."""
-    from nbrepro.config import check_paper
+    from nbrepro.checks import check_sections
     from nbrepro.errors import ConfigError
 
     paper = {"paper": "p", "datasets": ["iris"], "protocol": spec, "classifiers": {"NB": {"estimator": "NaiveBayes"}},
              "metrics": ["accuracy"], "tables": {}}
     with pytest.raises(ConfigError, match=rf"p\.yaml, protocol: '{spec['name']}' has no key '{unread}'"):
-        check_paper(Paper.from_config(paper), "p.yaml")
+        check_sections(Paper.from_config(paper), "p.yaml")
 
 
 def test_fingerprint_names_a_results_file_cut_short(tmp_path, capsys):
@@ -186,9 +186,9 @@ def test_a_table_datasets_filter_is_checked_when_the_config_is_read(tmp_path, fl
     """Was: accepted at start-up, then a traceback in the table job (typo) or an empty table."""
     from conftest import ROOT
 
+    from nbrepro.checks import checked_paper
     from nbrepro.data.registry import load_registry
     from nbrepro.errors import ConfigError
-    from nbrepro.paper import load_paper
 
     paper = yaml.safe_load((ROOT / "config/papers/lcwnb.yaml").read_text())
     paper["tables"]["table2"]["datasets"] = flt
@@ -199,13 +199,13 @@ def test_a_table_datasets_filter_is_checked_when_the_config_is_read(tmp_path, fl
         match=r"lcwnb\.yaml, tables\.table2: .*"
         + message.replace("[", r"\[").replace("]", r"\]").replace("{", r"\{").replace("}", r"\}"),
     ):
-        load_paper(path, load_registry(ROOT / "config/datasets.yaml"))
+        checked_paper(path, load_registry(ROOT / "config/datasets.yaml"))
 
 
 def test_a_meta_estimators_base_given_as_a_bare_name_is_refused_at_start_up():
     """Was: accepted, then an AttributeError in the evaluation job."""
-    from nbrepro.config import build_estimator
     from nbrepro.errors import ConfigError
+    from nbrepro.evaluation.estimators import build_estimator
 
     with pytest.raises(ConfigError, match="Calibrated's estimator is the string 'NaiveBayes'; write it as a mapping"):
         build_estimator({"estimator": "Calibrated", "params": {"estimator": "NaiveBayes"}}, "p.yaml, classifier 'C'")
@@ -237,7 +237,7 @@ def test_a_generator_setting_of_the_wrong_shape_is_refused_when_the_registry_is_
 def test_metric_values_are_checked_when_the_config_is_read(params, message):
     """Was: tolerances: 0.5 a TypeError traceback in the table job."""
     from nbrepro.errors import ConfigError
-    from nbrepro.metrics import make_metric
+    from nbrepro.evaluation.metrics import make_metric
 
     with pytest.raises(ConfigError, match=rf"p\.yaml: 'auc': {re.escape(message)}"):
         make_metric("auc", "auc", params, "p.yaml")
@@ -247,9 +247,9 @@ def test_an_auc_positive_class_the_data_sets_do_not_have_is_refused_when_the_con
     """Was: an IndexError traceback in the evaluation job; then a one-line error, but only in that job."""
     from conftest import ROOT
 
+    from nbrepro.checks import checked_paper
     from nbrepro.data.registry import load_registry
     from nbrepro.errors import ConfigError
-    from nbrepro.paper import load_paper
 
     paper = yaml.safe_load((ROOT / "config/papers/lcwnb.yaml").read_text())
     paper["metrics"] = ["accuracy", {"auc": {"metric": "auc", "positive": 5}}]
@@ -260,13 +260,13 @@ def test_an_auc_positive_class_the_data_sets_do_not_have_is_refused_when_the_con
         match=r"lcwnb\.yaml: metric 'auc': positive=5 is a class index, but data set "
         r"'\S+' has \d classes \(0 … \d, the registry's n_classes\)",
     ):
-        load_paper(path, load_registry(ROOT / "config/datasets.yaml"))
+        checked_paper(path, load_registry(ROOT / "config/datasets.yaml"))
 
 
 def test_an_auc_positive_class_the_data_do_not_have_is_named():
     """Was: an IndexError traceback in the evaluation job (auc: {positive: 5} on a two-class set)."""
     from nbrepro.errors import ConfigError
-    from nbrepro.metrics import auc
+    from nbrepro.evaluation.metrics import auc
 
     with pytest.raises(ConfigError, match=r"metric auc: positive=5 is a class index, but the data set has 2 classes"):
         auc(np.array([0, 1, 0]), np.array([[0.6, 0.4], [0.3, 0.7], [0.8, 0.2]]), positive=5)
@@ -274,7 +274,7 @@ def test_an_auc_positive_class_the_data_do_not_have_is_named():
 
 def test_a_preprocessing_step_parameter_of_the_wrong_type_is_refused_at_start_up():
     """Was: accepted, then a TypeError traceback in the prepare job."""
-    from nbrepro.config import check_paper
+    from nbrepro.checks import check_sections
     from nbrepro.errors import ConfigError
 
     paper = {
@@ -291,15 +291,15 @@ def test_a_preprocessing_step_parameter_of_the_wrong_type_is_refused_at_start_up
         match=r"p\.yaml, preprocessing, step 'discretize_equal_width': The 'n_bins' parameter of "
         r"EqualWidthDiscretizer must be an int in the range \[1, inf\). Got 'ten' instead",
     ):
-        check_paper(Paper.from_config(paper), "p.yaml")
+        check_sections(Paper.from_config(paper), "p.yaml")
 
 
 def test_a_figure_naming_an_unknown_table_is_refused_at_start_up(tmp_path):
     """Was: accepted, then a KeyError traceback in the paper-stats job."""
     from conftest import ROOT
 
+    from nbrepro.checks import checked_paper
     from nbrepro.errors import ConfigError
-    from nbrepro.paper import load_paper
 
     paper = yaml.safe_load((ROOT / "config/papers/lcwnb.yaml").read_text())
     paper["figures"]["figure2"]["table"] = "table9"
@@ -307,7 +307,7 @@ def test_a_figure_naming_an_unknown_table_is_refused_at_start_up(tmp_path):
     with pytest.raises(
         ConfigError, match=r"lcwnb\.yaml, figures\.figure2: '\w+': table\(s\) \['table9'\] are not among"
     ):
-        load_paper(tmp_path / "lcwnb.yaml")
+        checked_paper(tmp_path / "lcwnb.yaml")
 
 
 @pytest.mark.parametrize("base", ["VotingKNN", "LPMBC"])   # GridSearchCV's path and the one-fit path

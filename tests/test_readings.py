@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Readings (nbrepro.readings): typed patches of a paper's spec, checked before any job; what each
+"""Readings (nbrepro.paper.readings): typed patches of a paper's spec, checked before any job; what each
 touches; which a run selects; and the fit scores of nbrepro.analysis.reading_fits."""
 import copy
 from pathlib import Path
@@ -8,11 +8,14 @@ import numpy as np
 import pandas as pd
 import pytest
 import yaml
+from conftest import checked
 
 from nbrepro.analysis.reading_fits import fit_rows, robustness
+from nbrepro.checks import checked_paper
 from nbrepro.errors import ConfigError
-from nbrepro.paper import load_paper
-from nbrepro.readings import apply_reading, merged, select_readings, touched
+from nbrepro.paper import read_paper
+from nbrepro.paper.readings import apply_reading, merged, select_readings, touched
+from nbrepro.variants import variant
 
 ROOT = Path(__file__).resolve().parents[1]
 PAPERS = sorted(p.stem for p in (ROOT / "config/papers").glob("*.yaml"))
@@ -53,26 +56,26 @@ def test_merged_writes_mappings_key_by_key_and_replaces_the_rest():
 
 def test_a_reading_patches_only_what_it_writes(tmp_path):
     path = _write(tmp_path, TINY)
-    default = load_paper(path)
-    bags = load_paper(path, reading="bags/five")
+    default = checked_paper(path)
+    bags = checked(variant(path, reading="bags/five"))
     assert bags.classifiers["Bagging"].params["n_estimators"] == 5
     assert bags.classifiers["Bagging"].params["estimator"] == {"estimator": "J48"}
     assert bags.reading == "bags/five" and bags.protocol == default.protocol
     assert touched(default, bags).classifiers == ("Bagging",) and not touched(default, bags).data
-    folds = load_paper(path, reading="folds/four", check=False)
+    folds = variant(path, reading="folds/four")
     assert folds.protocol.folds == 4 and touched(default, folds).data
     assert touched(default, folds).classifiers == ("NB", "Bagging")   # new folds: every classifier again
-    assert load_paper(path, reading="bags/default") == default
+    assert checked(variant(path, reading="bags/default")) == default
     # with a seed: the reading first, then every seed shifted (Bagging's random_state, the folds' seed)
-    seeded = load_paper(path, reading="bags/five", seed=2, check=False)
+    seeded = variant(path, seed=2, reading="bags/five")
     assert seeded.classifiers["Bagging"].params["n_estimators"] == 5 and seeded.protocol.seed == 3
 
 
 def test_a_combination_applies_each_reading_in_turn(tmp_path):
     path = _write(tmp_path, TINY)
-    both = load_paper(path, reading="combined/both", check=False)
+    both = variant(path, reading="combined/both")
     assert both.protocol.folds == 4 and both.classifiers["Bagging"].params["n_estimators"] == 5
-    assert touched(load_paper(path, check=False), both).data
+    assert touched(read_paper(path), both).data
 
 
 def _with_copy(**patch):
@@ -90,8 +93,8 @@ def test_a_data_set_copy_reruns_every_classifier_on_that_data_set_alone(tmp_path
 
     registry = load_registry(ROOT / "config/datasets.yaml")
     path = _write(tmp_path, _with_copy())
-    default = load_paper(path, registry)
-    orig = load_paper(path, registry, reading="anneal_copy/orig")
+    default = checked_paper(path, registry)
+    orig = checked(variant(path, reading="anneal_copy/orig"), registry)
     assert (default.dataset_entry("anneal"), orig.dataset_entry("anneal"), orig.dataset_entry("iris")) == (
         "anneal", "anneal.ORIG", "iris")
     t = touched(default, orig)
@@ -111,7 +114,7 @@ def test_a_wrong_data_set_copy_fails_at_start_up(tmp_path, patch, message):
     from nbrepro.data.registry import load_registry
 
     with pytest.raises(ConfigError) as err:
-        load_paper(_write(tmp_path, _with_copy(**patch)), load_registry(ROOT / "config/datasets.yaml"))
+        checked_paper(_write(tmp_path, _with_copy(**patch)), load_registry(ROOT / "config/datasets.yaml"))
     assert message in str(err.value) and "choices[2] (anneal_copy), reading 'orig'" in str(err.value)
 
 
@@ -146,7 +149,7 @@ def test_a_wrong_reading_fails_at_start_up_with_one_line(tmp_path, change, messa
     paper = copy.deepcopy(TINY)
     change(paper)
     with pytest.raises(ConfigError) as err:
-        load_paper(_write(tmp_path, paper))
+        checked_paper(_write(tmp_path, paper))
     assert message in str(err.value)
     if "schema.yaml:\n" not in str(err.value):   # the whole file's schema errors are listed one a line
         assert "\n" not in str(err.value)
@@ -155,13 +158,13 @@ def test_a_wrong_reading_fails_at_start_up_with_one_line(tmp_path, change, messa
 def test_an_unknown_reading_asked_for_by_name(tmp_path):
     path = _write(tmp_path, TINY)
     with pytest.raises(ConfigError, match=r"no choice with id 'bag' \(ids: \['bags', 'folds'\]\)"):
-        load_paper(path, reading="bag/five", check=False)
+        variant(path, reading="bag/five")
     with pytest.raises(ConfigError, match=r"choice 'bags' has no reading 'six' \(it has \['default', 'five'\]\)"):
-        load_paper(path, reading="bags/six", check=False)
+        variant(path, reading="bags/six")
 
 
 def test_select_readings_by_all_choice_or_name(tmp_path):
-    papers = {"tiny": load_paper(_write(tmp_path, TINY), check=False)}
+    papers = {"tiny": read_paper(_write(tmp_path, TINY))}
     assert select_readings(papers, None) == {"tiny": []}
     assert select_readings(papers, "all") == {"tiny": ["bags/five", "folds/four", "combined/both"]}
     assert select_readings(papers, ["combined"]) == {"tiny": ["combined/both"]}
@@ -194,16 +197,16 @@ def test_robustness_names_the_choices_a_verdict_depends_on():
 @pytest.mark.parametrize("name", PAPERS)
 def test_every_reading_of_the_shipped_papers_loads(name):
     path = ROOT / "config/papers" / f"{name}.yaml"
-    default = load_paper(path, check=False)
+    default = read_paper(path)
     for choice in default.choices:
         for r in choice.readings:
-            variant = load_paper(path, check=False, reading=f"{choice.id}/{r.name}")
-            assert touched(default, variant).classifiers, (choice.id, r.name)
+            patched = variant(path, reading=f"{choice.id}/{r.name}")
+            assert touched(default, patched).classifiers, (choice.id, r.name)
 
 
 def test_every_paper_declares_three_choices_with_other_readings():
     """Each of the five papers (a companion config, as lpmbc_sweep for Figure 3, is part of its paper)."""
-    papers = {name: load_paper(ROOT / "config/papers" / f"{name}.yaml", check=False) for name in PAPERS}
+    papers = {name: read_paper(ROOT / "config/papers" / f"{name}.yaml") for name in PAPERS}
     companions = {c for p in papers.values() for c in p.companions}
     for name, paper in papers.items():
         if name not in companions:

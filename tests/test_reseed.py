@@ -1,16 +1,17 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The reseeding run's configs: every seed of a paper's experiment shifted together (nbrepro.reseed)."""
+"""The reseeding run's configs: every seed of a paper's experiment shifted together (nbrepro.variants.reseed)."""
 import numpy as np
 import pytest
-from conftest import ROOT
+from conftest import ROOT, checked
 
+from nbrepro.checks import checked_paper
 from nbrepro.cli import main as cli
-from nbrepro.config import make_classifier
 from nbrepro.errors import ConfigError
-from nbrepro.paper import load_paper
+from nbrepro.evaluation.estimators import make_classifier
+from nbrepro.paper import Paper
 from nbrepro.protocols import make_folds, shifted
-from nbrepro.reseed import draws_random_numbers, reseed
-from nbrepro.spec import Paper
+from nbrepro.variants import variant
+from nbrepro.variants.reseed import draws_random_numbers, reseed
 
 PAPERS = ROOT / "config" / "papers"
 
@@ -43,7 +44,7 @@ def test_the_shifted_weka_runs_are_wekas_own_later_runs():
 
 
 def test_every_seed_of_halls_columns_moves_and_the_config_is_left_alone():
-    paper = load_paper(PAPERS / "awnb.yaml")
+    paper = checked_paper(PAPERS / "awnb.yaml")
     before = repr(paper.classifiers)
     r = reseed(paper, 2)
     assert repr(paper.classifiers) == before   # a copy: the loaded paper is not changed
@@ -59,16 +60,16 @@ def test_every_seed_of_halls_columns_moves_and_the_config_is_left_alone():
 
 
 def test_mao_inner_selection_and_the_deterministic_papers():
-    r = reseed(load_paper(PAPERS / "lpmbc.yaml"), 1)
+    r = reseed(checked_paper(PAPERS / "lpmbc.yaml"), 1)
     assert r.spec["protocol"]["seed"] == 2
     assert r.spec["classifiers"]["LPM-BC"]["params"]["cv"]["seed"] == 2
-    assert r.spec["classifiers"]["G-NBC"] == load_paper(PAPERS / "lpmbc.yaml").classifiers["G-NBC"].as_written()
-    assert not draws_random_numbers(load_paper(PAPERS / "lslwnb.yaml"))   # resubstitution, deterministic learners
-    assert draws_random_numbers(load_paper(PAPERS / "lcwnb.yaml"))
+    assert r.spec["classifiers"]["G-NBC"] == checked_paper(PAPERS / "lpmbc.yaml").classifiers["G-NBC"].as_written()
+    assert not draws_random_numbers(checked_paper(PAPERS / "lslwnb.yaml"))   # resubstitution, deterministic learners
+    assert draws_random_numbers(checked_paper(PAPERS / "lcwnb.yaml"))
 
 
 def test_load_paper_with_a_seed_and_the_command_line_refuses_a_negative_one(capsys):
-    paper = load_paper(PAPERS / "kdebw.yaml", seed=4)
+    paper = checked(variant(PAPERS / "kdebw.yaml", seed=4))
     assert paper.seed == 4 and paper.protocol.seed == 5
     with pytest.raises(SystemExit):
         cli(["folds", "--paper-config", str(PAPERS / "kdebw.yaml"), "--seed", "-1", "--dataset", "iris",
@@ -83,14 +84,14 @@ def test_a_gap_naming_an_unknown_table_or_method_is_refused(tmp_path):
     spec["gaps"][0]["where"] = [{"table": "table9"}]
     (tmp_path / "lpmbc.yaml").write_text(yaml.safe_dump(spec))
     with pytest.raises(ConfigError, match=r"gaps\[0\]\.where: table 'table9' is not one of the paper's tables"):
-        load_paper(tmp_path / "lpmbc.yaml")
+        checked_paper(tmp_path / "lpmbc.yaml")
     spec["gaps"][0]["where"] = [{"table": "table2", "methods": ["LPM-B"]}]
     (tmp_path / "lpmbc.yaml").write_text(yaml.safe_dump(spec))
     with pytest.raises(ConfigError, match=r"methods \['LPM-B'\] are not in table 'table2'"):
-        load_paper(tmp_path / "lpmbc.yaml")
+        checked_paper(tmp_path / "lpmbc.yaml")
     spec["gaps"][0]["where"] = [{"table": "table2", "metrics": ["acc"]}]
     (tmp_path / "lpmbc.yaml").write_text(yaml.safe_dump(spec))
     with pytest.raises(
         ConfigError, match=r"metrics \['acc'\] are not in table 'table2' \(known: \['accuracy', 'mse'\]\)"
     ):
-        load_paper(tmp_path / "lpmbc.yaml")
+        checked_paper(tmp_path / "lpmbc.yaml")

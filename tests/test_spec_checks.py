@@ -1,14 +1,14 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Every entry of a paper config is checked when the paper is loaded, before any job: each mistake
 below gives one line naming the file, the section, the entry and the key (the plug-ins' declared
-keys, ``nbrepro.plugin``; the estimators' ``attribute_kinds``; their parameters' types)."""
+keys, ``nbrepro.paper.plugin``; the estimators' ``attribute_kinds``; their parameters' types)."""
 import pytest
 import yaml
 from conftest import ROOT
 
+from nbrepro.checks import checked_paper
 from nbrepro.data.registry import load_registry
 from nbrepro.errors import ConfigError
-from nbrepro.paper import load_paper
 
 
 def _load(tmp_path, edit):
@@ -17,7 +17,7 @@ def _load(tmp_path, edit):
     edit(spec)
     path = tmp_path / "lslwnb.yaml"
     path.write_text(yaml.safe_dump(spec, sort_keys=False))
-    return load_paper(path, load_registry(ROOT / "config/datasets.yaml"))
+    return checked_paper(path, load_registry(ROOT / "config/datasets.yaml"))
 
 
 def _statistic(entry):
@@ -104,7 +104,7 @@ def test_a_claim_bound_naming_no_printed_statistic_is_one_line(tmp_path):
     path = tmp_path / "awnb.yaml"
     path.write_text(yaml.safe_dump(spec, sort_keys=False))
     with pytest.raises(ConfigError) as err:
-        load_paper(path, load_registry(ROOT / "config/datasets.yaml"))
+        checked_paper(path, load_registry(ROOT / "config/datasets.yaml"))
     assert "claims[0] (t2_awnb_vs_nb_sig_lower_rrse): equals: {published: t2_awnb_vs_nb_sig_lower_rrsex} is " \
            "not a statistic of config/published/awnb_text_stats.csv" in str(err.value)
     assert "\n" not in str(err.value)

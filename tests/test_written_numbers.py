@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from nbrepro.analysis.tables import printed_decimals
-from nbrepro.paper import load_paper
+from nbrepro.paper import read_paper
 
 ROOT = Path(__file__).resolve().parents[1]
 CELLS = ROOT / "benchmarks/results/suite_cells.csv"
@@ -63,7 +63,7 @@ def _matches(scope: pd.DataFrame, ours: str, printed: str) -> bool | None:
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_every_gaps_ours_vs_printed_pair_is_the_runs(paper, cells):
-    spec = load_paper(ROOT / "config/papers" / f"{paper}.yaml", check=False)
+    spec = read_paper(ROOT / "config/papers" / f"{paper}.yaml")
     wrong = []
     for gap in spec.gaps:
         scope = _scope(cells, paper, gap.where)
@@ -80,7 +80,7 @@ EXACT = re.compile(r"(\d+) of (\d+) (?:[A-Za-z]+ )?(?:cells )?exact")
 @pytest.mark.parametrize("paper", PAPERS)
 def test_a_gaps_count_of_exact_cells_is_the_runs(paper, counts):
     """"LWNB column (1 of 36 exact, …)": a gap naming one table and one method states its exact cells."""
-    spec = load_paper(ROOT / "config/papers" / f"{paper}.yaml", check=False)
+    spec = read_paper(ROOT / "config/papers" / f"{paper}.yaml")
     for gap in spec.gaps:
         if len(gap.where) != 1 or not gap.where[0].methods or len(gap.where[0].methods) != 1:
             continue

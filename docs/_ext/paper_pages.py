@@ -19,10 +19,10 @@ def _cell(text) -> str:
 
 
 def paper_page(name: str) -> str:
-    from nbrepro.paper import load_paper
+    from nbrepro.paper import read_paper
     from nbrepro.report.words import estimator_in_words, preprocessing_in_words, protocol_in_words
 
-    paper = load_paper(ROOT / "config" / "papers" / f"{name}.yaml")
+    paper = read_paper(ROOT / "config" / "papers" / f"{name}.yaml")
     lines = [f"# {paper.title}", ""]
     intro = OUT / f"{name}.intro.md"
     if intro.exists():

@@ -14,12 +14,11 @@ from .io import read_csv
 
 
 def _paper(args):
-    """The job's paper, read as its planning checked it (``check=False``: the registries, and with
-    them numba, scikit-learn and scipy, are imported only by the jobs that use them)."""
-    from .paper import load_paper
+    """The job's paper (its reading, its reseeded run), read as its planning checked it: read only, so
+    the registries, and with them numba, scikit-learn and scipy, are imported only by the jobs that use them."""
+    from .variants import variant
 
-    return load_paper(args.paper_config, seed=getattr(args, "seed", 0), check=False,
-                      reading=getattr(args, "reading", None) or "")
+    return variant(args.paper_config, seed=getattr(args, "seed", 0), reading=getattr(args, "reading", None) or "")
 
 
 def _results(args, paper):
@@ -27,10 +26,10 @@ def _results(args, paper):
     per-fold files of the classifiers its patch leaves alone from there (``paths.RunFolder``)."""
     if not getattr(args, "base_results", None):
         return Path(args.results)
-    from .paper import load_paper
-    from .readings import touched
+    from .paper.readings import touched
+    from .variants import variant
 
-    default = load_paper(args.paper_config, seed=args.seed, check=False)
+    default = variant(args.paper_config, seed=args.seed)
     t = touched(default, paper)
     return paths.RunFolder(args.results, args.base_results, t.classifiers, t.datasets)
 
@@ -85,19 +84,19 @@ def cmd_ship(args):
 
 
 def cmd_prepare(args):
-    from .experiment import prepare
+    from .evaluation.experiment import prepare
 
     prepare(_paper(args), args.dataset, args.registry, args.raw, args.out_data, args.out_folds)
 
 
 def cmd_folds(args):
-    from .experiment import write_folds
+    from .evaluation.experiment import write_folds
 
     write_folds(_paper(args), args.dataset, args.prepared, args.out)
 
 
 def cmd_evaluate(args):
-    from .experiment import evaluate_many, prepare, write_folds
+    from .evaluation.experiment import evaluate_many, prepare, write_folds
 
     paper = _paper(args)
     labels = args.classifier
@@ -158,9 +157,9 @@ def cmd_paper_stats(args):
     res = _results(args, paper)
     full = None
     if paper.derived_from.get("kind") == "cut":   # the printed verdicts: on the paper's full printed tables
-        from .paper import load_paper
+        from .paper import read_paper
 
-        full = load_paper(paper.derived_from["config"], check=False)
+        full = read_paper(paper.derived_from["config"])
     outputs, figures = run(paper, res, Path(args.raw), load_registry(args.registry), _read_tables(paper, res), full)
     write_outputs(outputs, args.results)
     for name, data in (figures.items() if args.figures else ()):  # a reseeded run's statistics need no figures
@@ -176,19 +175,20 @@ def cmd_paper_stats(args):
 def cmd_seed_bands(args):
     from .analysis.seed_bands import compute
     from .analysis.tables import write_outputs
+    from .variants import seeded_runs
 
-    write_outputs(compute(_paper(args), args.results, args.seeds), args.results)
+    paper = _paper(args)
+    write_outputs(compute(paper, args.results, seeded_runs(paper, args.seeds)), args.results)
 
 
 def cmd_readings(args):
     from .analysis.reading_fits import compute, draw
-    from .analysis.seed_bands import seeded_runs
     from .analysis.tables import write_outputs
-    from .paper import load_paper
-    from .readings import touched
+    from .paper.readings import touched
+    from .variants import seeded_runs, variant
 
     paper = _paper(args)
-    variants = {r: load_paper(args.paper_config, check=False, reading=r) for r in args.runs}
+    variants = {r: variant(args.paper_config, reading=r) for r in args.runs}
     outputs = compute(paper, variants, args.results, seeded_runs(paper, args.seeds),
                       {r: touched(paper, v) for r, v in variants.items()})
     write_outputs(outputs, args.results)
@@ -199,16 +199,16 @@ def cmd_out_of_sample(args):
     """Each claim's verdict in and out of sample; with the main table's two files, that table with the
     pool's rows under the paper's, each method's mean rank on both sides, and their figure."""
     from .io import atomic_path
-    from .out_of_sample import compare_claims
+    from .variants.out_of_sample import compare_claims
 
     written = [(compare_claims(read_csv(args.in_sample), read_csv(args.out_of_sample)), args.out)]
     if args.in_table:
         from .analysis.tables import label_metric, rank_decimals
-        from .out_of_sample import extended_table, main_table, rank_shift
-        from .paper import load_paper
+        from .paper import read_paper
         from .report.comparison_figures import rank_shift_figure
+        from .variants.out_of_sample import extended_table, main_table, rank_shift
 
-        paper, derived = load_paper(args.paper_config, check=False), load_paper(args.derived_config, check=False)
+        paper, derived = read_paper(args.paper_config), read_paper(args.derived_config)
         name = main_table(paper)
         spec = paper.tables[name]
         table = extended_table(read_csv(args.in_table), read_csv(args.out_table), derived.derived_from["user_datasets"])
@@ -237,7 +237,6 @@ def cmd_report(args):
 
     from . import __version__
     from .analysis.paper_stats import output_files
-    from .config import captioned_files
     from .report.html import cpu_time, paper_report, run_report
     from .report.shown_figures import copy_shown, shown_figures
 
@@ -249,13 +248,13 @@ def cmd_report(args):
     for name in paper.tables:
         counts.append(read_csv(res / paths.match_counts(name)))
     outputs["stats/match_counts.csv"] = pd.concat(counts, ignore_index=True)
-    for extra in captioned_files(paper):
+    for extra in paper.captioned_files():
         outputs[extra.file] = pd.read_csv(Path(args.root) / extra.file)
     stats_files, figures = output_files(paper)
     for f in stats_files:
         outputs[paths.stats(f)] = read_csv(res / paths.stats(f), keep_default_na=False, na_values=[""])
     if args.seeds:  # the reseeding run's bands and stability (rule seed_bands_{paper})
-        from .reseed import reseed
+        from .variants.reseed import reseed
 
         for f in (paths.SEED_BANDS, paths.NOISE_FLOOR, paths.SEED_STABILITY):
             if (res / f).is_file() or f != paths.SEED_STABILITY:
@@ -265,10 +264,10 @@ def cmd_report(args):
         for f in (paths.READINGS, paths.READING_CLAIMS):
             outputs[f] = read_csv(res / f, keep_default_na=False, na_values=[""])
     if args.out_of_sample:  # the out-of-sample run's comparison (rule out_of_sample_{paper})
-        from .out_of_sample import main_table
-        from .paper import load_paper
+        from .paper import read_paper
+        from .variants.out_of_sample import main_table
 
-        derived = load_paper(args.out_of_sample, check=False)
+        derived = read_paper(args.out_of_sample)
         outputs["out_of_sample"] = (read_csv(res / paths.CLAIMS_OUT_OF_SAMPLE, keep_default_na=False,
                                              na_values=[""]), derived)
         if main_table(paper) is not None:   # the main table extended by the pool's rows, and the ranks on both
@@ -380,7 +379,7 @@ def _fetched_from(paper, raw: Path) -> str:
 def cmd_index(args):
     import pandas as pd
 
-    from .paper import load_paper
+    from .paper import read_paper
     from .report.claims_page import claims_page
     from .report.html import index_report
 
@@ -389,7 +388,7 @@ def cmd_index(args):
     configs = list(args.paper_configs) + _earlier_papers(results, args.paper_configs, args.paper_dirs)
     earlier = set(configs[len(args.paper_configs):])
     for cfg in configs:
-        p = load_paper(cfg, check=False)
+        p = read_paper(cfg)
         res = results / p.name
         counts = pd.concat([read_csv(res / paths.match_counts(t)) for t in p.tables], ignore_index=True)
         row = {"name": p.name, "title": (p.title or p.name) + (" (an earlier run)" if cfg in earlier else ""),
@@ -417,7 +416,7 @@ def cmd_index(args):
     suite_run = pd.read_csv(args.suite_run) if args.suite_run else None
     index_report(rows, results / paths.INDEX_PAGE, speed, suite_run)
     claims_page(
-        [dict(r, gaps=load_paper(cfg, check=False).gaps) for r, cfg in zip(rows, configs, strict=True)],
+        [dict(r, gaps=read_paper(cfg).gaps) for r, cfg in zip(rows, configs, strict=True)],
         results / paths.CLAIMS_PAGE,
         results / paths.CLAIMS_CSV,
     )
@@ -439,17 +438,17 @@ def _earlier_papers(results: Path, configs, paper_dirs) -> list[str]:
 
 
 def _table_names(config: Path) -> list[str]:
-    from .config import load_yaml
+    from .paper import load_yaml
 
     return list((load_yaml(config) or {}).get("tables") or {})
 
 
 def cmd_crate(args):
     from .data.registry import load_registry
-    from .paper import load_paper
+    from .paper import read_paper
     from .report.crate import copy_inputs, write_crate
 
-    papers = {p.name: p for p in (load_paper(cfg, check=False) for cfg in args.paper_configs)}
+    papers = {p.name: p for p in (read_paper(cfg) for cfg in args.paper_configs)}
     results = Path(args.results)
     copy_inputs(
         results,
@@ -476,8 +475,9 @@ def cmd_worker(args):
     def preload():  # what a job imports, imported once
         import pyarrow.parquet  # noqa: F401
 
-        from . import experiment, libm  # noqa: F401
+        from . import libm  # noqa: F401
         from .analysis import paper_stats  # noqa: F401
+        from .evaluation import experiment  # noqa: F401
 
     worker.serve(args.socket, _main, preload, args.parent)
 
@@ -557,10 +557,11 @@ def _main(argv=None):
             type=_shift,
             default=0,
             metavar="K",
-            help="the paper with every seed shifted by K (nbrepro.reseed): a reseeded run (default 0: as configured)",
+            help="the paper with every seed shifted by K (nbrepro.variants.reseed): a reseeded run "
+                 "(default 0: as configured)",
         )
         p.add_argument("--reading", default="", metavar="CHOICE/READING",
-                       help="the paper under this reading of one of its choices (nbrepro.readings; "
+                       help="the paper under this reading of one of its choices (nbrepro.paper.readings; "
                        "default: the main run)")
 
     p = sub.add_parser("fetch", help="put a dataset in the cache: the shipped copy, else a mirror's, else OpenML's")

@@ -53,7 +53,7 @@ def expected_files(config_path, papers=None, seeds=None, datasets=None) -> list[
     """Every result file (relative to results/) that a run of the workflow config (or of ``papers``;
     of ``seeds`` reseeded runs, default the config's; cut to ``datasets``) should leave: the plan's
     (``nbrepro.plan``)."""
-    from .config import load_yaml
+    from .paper import load_yaml
     from .plan import Plan
 
     config_path = Path(config_path)

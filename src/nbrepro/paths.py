@@ -121,13 +121,14 @@ def stats(name: str) -> str:
 
 TIMINGS = "stats/timings.csv"
 
-# ---- the reseeding run (nbrepro.reseed): run k of it in results/{paper}/seeds/{k}/, the same names inside
+# ---- the reseeding run (nbrepro.variants.reseed): run k of it in results/{paper}/seeds/{k}/, the same names inside
 SEED_BANDS = "stats/seed_bands.csv"          # per printed cell: its values over the runs, the band, inside or not
 SEED_STABILITY = "stats/seed_stability.csv"  # per claim on our numbers: its verdict in each run
 NOISE_FLOOR = "stats/noise_floor.csv"        # per table: the median band width
 
 
-# ---- the out-of-sample run (nbrepro.out_of_sample): a paper of its own, {paper}_out_of_sample; set beside the paper's
+# ---- the out-of-sample run (nbrepro.variants.out_of_sample): a paper of its own, {paper}_out_of_sample; set beside
+# the paper's
 CLAIMS_OUT_OF_SAMPLE = "stats/claims_out_of_sample.csv"   # per claim: its verdict in sample and out of sample
 TABLE_OUT_OF_SAMPLE = "stats/table_out_of_sample.csv"     # the main table, the pool's rows under the paper's
 RANKS_OUT_OF_SAMPLE = "stats/ranks_out_of_sample.csv"     # per metric and method: mean rank in and out of sample
@@ -144,7 +145,7 @@ def seed_folds(paper: str = "{paper}", k: int | str = "{seed}", dataset: str = "
     return f"resources/folds/{paper}/seeds/{k}/{dataset}.parquet"
 
 
-# ---- the readings run (nbrepro.readings): reading "choice/reading" in results/{paper}/readings/choice/reading/,
+# ---- the readings run (nbrepro.paper.readings): reading "choice/reading" in results/{paper}/readings/choice/reading/,
 # the same names inside; its reseeded runs in its own seeds/{k}/. A reading that leaves the data and folds
 # alone has no resources of its own; one that patches the protocol or preprocessing has them here.
 READINGS = "stats/readings.csv"              # per choice and reading: how its touched cells fit the printed ones

@@ -14,7 +14,7 @@ from nbrepro.analysis.claim_kinds import CLAIM_KINDS, Read
 from nbrepro.analysis.context import Context
 from nbrepro.analysis.declared import ClaimView, check_declared, judge
 from nbrepro.errors import ConfigError
-from nbrepro.spec import Paper
+from nbrepro.paper import Paper
 
 METHODS = ["A", "B", "C", "D"]
 
@@ -333,16 +333,16 @@ def test_the_papers_declare_claims_of_every_kind(tmp_path):
     the run before any job."""
     from pathlib import Path
 
-    from nbrepro.paper import load_paper
+    from nbrepro.checks import checked_paper
 
     root = Path(__file__).resolve().parents[2]
     used = set()
     for name in ("lcwnb", "lslwnb", "kdebw", "lpmbc", "awnb"):
-        used |= {c["kind"] for c in load_paper(root / f"config/papers/{name}.yaml").claims}
+        used |= {c["kind"] for c in checked_paper(root / f"config/papers/{name}.yaml").claims}
     assert used == set(CLAIM_KINDS)
     text = (
         (root / "config/papers/lpmbc.yaml").read_text().replace("method: LPM-BC\n    than:", "method: LPM-B\n    than:")
     )
     (tmp_path / "lpmbc.yaml").write_text(text)
     with pytest.raises(ConfigError, match=r"claims\[3\] \(bonferroni_dunn\): \['LPM-B'\] are not methods"):
-        load_paper(tmp_path / "lpmbc.yaml")
+        checked_paper(tmp_path / "lpmbc.yaml")

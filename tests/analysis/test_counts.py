@@ -15,8 +15,8 @@ from recount import recount_run
 
 from nbrepro.analysis import counts
 from nbrepro.errors import ConfigError
-from nbrepro.metrics import make_metric
-from nbrepro.spec import Paper
+from nbrepro.evaluation.metrics import make_metric
+from nbrepro.paper import Paper
 
 
 def _cells(rows):
@@ -63,10 +63,10 @@ def test_a_tolerance_that_does_not_fit_its_unit_is_refused_in_one_line(params, m
 
 def test_every_paper_states_tolerances_that_fit_its_units():
     from nbrepro.analysis.tables import label_metric
-    from nbrepro.paper import load_paper
+    from nbrepro.paper import read_paper
 
     for cfg in sorted(Path("config/papers").glob("*.yaml")):
-        paper = load_paper(cfg, check=False)
+        paper = read_paper(cfg)
         for spec in paper.tables.values():
             for label in dict.fromkeys(c.metric for c in spec.columns) if spec.kind == "cells" else ():
                 m = label_metric(paper, spec, label)
@@ -78,9 +78,9 @@ def test_every_paper_states_tolerances_that_fit_its_units():
 def test_a_column_the_paper_did_not_print_counts_nothing():
     """Orhan et al. print 63 cells (18 + 18 + 27); the columns beside them are ours alone."""
     from nbrepro.analysis.tables import build_table, read_published
-    from nbrepro.paper import load_paper
+    from nbrepro.paper import read_paper
 
-    paper = load_paper("config/papers/lslwnb.yaml", check=False)
+    paper = read_paper("config/papers/lslwnb.yaml")
     printed = 0
     for spec in paper.tables.values():
         table = build_table(paper, spec, pd.DataFrame(columns=["dataset", "method", "variant"]),

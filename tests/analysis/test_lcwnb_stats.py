@@ -8,9 +8,9 @@ import pytest
 from conftest import ROOT
 
 from nbrepro.analysis.statistics import text_statistics
+from nbrepro.checks import checked_paper
 from nbrepro.claims import lcwnb as claims_module
 from nbrepro.claims.lcwnb import switching_kappa
-from nbrepro.paper import load_paper
 from nbrepro.stats import win_loss_split
 
 
@@ -43,7 +43,7 @@ def test_win_loss_row(published):
 
 def test_text_statistics(published):
     t2, t1, text, _ = published
-    paper = load_paper(ROOT / "config/papers/lcwnb.yaml")
+    paper = checked_paper(ROOT / "config/papers/lcwnb.yaml")
     got, _ = text_statistics(paper, t2, t1, text, claims_module)
     got = got.set_index("statistic")
     for name, tol in [("friedman_p_kappa", 5e-5), ("iman_davenport_p_kappa", 5e-5), ("quade_p_kappa", 5e-5),
@@ -67,7 +67,7 @@ def test_declared_figures_draw_from_the_papers_table(published, tmp_path):
     from nbrepro.analysis.figures import FIGURE_KINDS
 
     t2, t1, _, summary = published
-    paper = load_paper(ROOT / "config/papers/lcwnb.yaml")
+    paper = checked_paper(ROOT / "config/papers/lcwnb.yaml")
     for name, fig in paper.figures.items():
         spec = dict(fig, n_permutations=200)
         figure = FIGURE_KINDS[fig["kind"]].compute(paper, spec, {"table2": t2}, t1, tmp_path)
@@ -88,7 +88,7 @@ def test_claims_are_judged_on_the_printed_table_by_the_same_code(published):
     from nbrepro.analysis.paper_stats import _printed_context, printed_view
 
     t2, t1, _, _ = published
-    paper = load_paper(ROOT / "config/papers/lcwnb.yaml")
+    paper = checked_paper(ROOT / "config/papers/lcwnb.yaml")
     ours_missing = pd.DataFrame({"dataset": t2.dataset, "method": t2.method, "metric": t2.metric, "mean": np.nan,
                                  "std": np.nan, "published_mean": t2["mean"].astype(float),
                                  "published_std": t2["std"].astype(float), "significance": "",

@@ -13,11 +13,11 @@ from nbrepro.analysis.audit import audit_counts, printed_audit
 from nbrepro.analysis.claim_records import claims_module
 from nbrepro.analysis.paper_stats import _printed_context, printed_table1
 from nbrepro.analysis.tables import analyse_table
-from nbrepro.paper import load_paper
+from nbrepro.paper import read_paper
 
 
 def _audit(name: str, tmp_path: Path) -> pd.DataFrame:
-    paper = load_paper(f"config/papers/{name}.yaml", check=False)
+    paper = read_paper(f"config/papers/{name}.yaml")
     tables = {}
     for t in paper.tables:
         table = analyse_table(paper, t, tmp_path / name)[paths.table(t)]

@@ -7,7 +7,7 @@ from conftest import ROOT
 
 from nbrepro.analysis.figures import FIGURE_KINDS
 from nbrepro.analysis.tables import rank_decimals, summary
-from nbrepro.paper import load_paper
+from nbrepro.checks import checked_paper
 
 
 def _long(means: dict) -> pd.DataFrame:
@@ -29,7 +29,7 @@ def test_summary_ranks_at_the_decimals_given():
 
 def test_a_figure_ranks_as_the_summary_rows():
     """Li & Li's Figure 2 with its decimals left out ranks at analysis.decimals, as Table 2's summary rows."""
-    paper = load_paper(ROOT / "config/papers/lcwnb.yaml")
+    paper = checked_paper(ROOT / "config/papers/lcwnb.yaml")
     assert rank_decimals(paper, "table2") == paper.analysis.decimals == 2
     assert rank_decimals(paper, "table3") is None
     t2 = pd.read_csv(ROOT / "config/published/lcwnb_table2.csv").fillna({"significance": ""})
@@ -42,7 +42,7 @@ def test_a_figure_ranks_as_the_summary_rows():
 
 
 def test_a_figure_ranking_otherwise_is_refused():
-    paper = load_paper(ROOT / "config/papers/lcwnb.yaml")
+    paper = checked_paper(ROOT / "config/papers/lcwnb.yaml")
     entry = dict(paper.figures["figure2"], decimals=3)
     message = FIGURE_KINDS["permutation_bounds"].check(entry, paper)
     assert "analysis.decimals: 2" in message and "decimals: 3" in message

@@ -16,8 +16,8 @@ from nbrepro.analysis.seed_bands import (
     seed_bands,
     seed_stability,
 )
-from nbrepro.paper import load_paper
-from nbrepro.spec import Paper
+from nbrepro.checks import checked_paper
+from nbrepro.paper import Paper
 
 PAPER = Paper.from_config(
     {
@@ -119,7 +119,7 @@ def test_seed_stability_counts_the_runs_a_claim_holds_in():
 
 
 def test_measured_times_get_no_band():
-    paper = load_paper(ROOT / "config/papers/kdebw.yaml")
+    paper = checked_paper(ROOT / "config/papers/kdebw.yaml")
     assert band_tables(paper) == {"table2": "pairwise", "error": "cells", "bias": "cells", "variance": "cells"}
 
 

@@ -5,7 +5,7 @@ import pandas as pd
 
 from nbrepro.analysis import Context, claims_frame
 from nbrepro.claims import kdebw
-from nbrepro.spec import Paper
+from nbrepro.paper import Paper
 
 SCHEMES = kdebw.SCHEMES
 

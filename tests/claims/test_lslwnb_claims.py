@@ -9,12 +9,12 @@ from conftest import ROOT
 from nbrepro.analysis.context import analysis_context
 from nbrepro.analysis.declared import declared_claims
 from nbrepro.analysis.paper_stats import printed_view
+from nbrepro.checks import checked_paper
 from nbrepro.claims import lslwnb
-from nbrepro.paper import load_paper
 
 
 def printed_tables():
-    paper = load_paper(ROOT / "config/papers/lslwnb.yaml")
+    paper = checked_paper(ROOT / "config/papers/lslwnb.yaml")
     ours = {v: k for k, v in paper.published_names.items()}
     out = {}
     for name in ("table2", "table3", "table4"):
@@ -25,7 +25,7 @@ def printed_tables():
 
 
 def judge(tables, source="printed"):
-    paper = load_paper(ROOT / "config/papers/lslwnb.yaml")
+    paper = checked_paper(ROOT / "config/papers/lslwnb.yaml")
     ctx = analysis_context(paper, tables["table2"], None)
     ctx.tables, ctx.source = tables, source
     declared = [c for c in declared_claims(paper, ctx, ctx) if c.source == source]

@@ -11,7 +11,7 @@ import pytest
 from conftest import DATA_DIR, ROOT
 from recount import recount_run
 
-pytestmark = [pytest.mark.slow]
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("cuts")]   # one worker runs the module's two cut runs
 
 PAPERS = ["lcwnb", "lslwnb", "kdebw", "lpmbc", "awnb"]
 # three data sets of each paper (the cheapest such list: every paper keeps exactly three), and one

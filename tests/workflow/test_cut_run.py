@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """End to end: a tiny paper with a scikit-learn classifier beside nbrepro's NaiveBayes, cut to two
-of its three data sets by ``--config datasets=[…]`` (nbrepro.cut), and the one-line refusals."""
+of its three data sets by ``--config datasets=[…]`` (nbrepro.variants.cut), and the one-line refusals."""
 import pandas as pd
 import pytest
 from test_pipeline import TINY, _project, _snakemake

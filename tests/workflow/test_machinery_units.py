@@ -7,10 +7,11 @@ import pytest
 from conftest import DATA_DIR, ROOT
 from oracles import needs_weka, weka_filter
 
-from nbrepro.config import ConfigError, build_estimator, expand_classifiers
-from nbrepro.metrics import make_metric, paper_metrics
+from nbrepro.errors import ConfigError
+from nbrepro.evaluation.estimators import build_estimator
+from nbrepro.evaluation.metrics import make_metric, paper_metrics
+from nbrepro.paper import Gap, Paper, Preprocessing, Protocol, expand_classifiers, thawed
 from nbrepro.protocols import ProtocolError, WekaCV, make_folds, make_splitter
-from nbrepro.spec import Gap, Paper, Preprocessing, Protocol, thawed
 
 
 def _y(counts):
@@ -133,7 +134,7 @@ def _nominal(n=120, seed=0):
 
 def test_inner_cv_selection_records_its_choice_and_refits():
     from nbrepro.classifiers import AODE, InnerCVSelection
-    from nbrepro.crossval import fold_probabilities
+    from nbrepro.evaluation.crossval import fold_probabilities
 
     X, y = _nominal()
     sel = InnerCVSelection(AODE(), {"frequency_limit": [1, 500]}, cv={"name": "stratified_cv", "folds": 3,
@@ -161,7 +162,7 @@ def test_calibrated_probabilities_are_a_logistic_map_of_the_base():
 
 
 def test_flatten_state():
-    from nbrepro.experiment import flatten_state
+    from nbrepro.evaluation.experiment import flatten_state
 
     assert flatten_state({"k": 5, "model": "LCA"}) == [("k", 5.0, ""), ("model", np.nan, "LCA")] or \
         flatten_state({"k": 5, "model": "LCA"})[0] == ("k", 5.0, "")
@@ -275,13 +276,12 @@ def test_pairwise_table_tests_each_record_ours_and_printed(tmp_path):
 )
 def test_check_paper_catches_what_the_schema_cannot(change, message):
 
-    from nbrepro.config import check_paper
-    from nbrepro.paper import load_paper
+    from nbrepro.checks import check_sections, checked_paper
 
-    paper = thawed(load_paper(ROOT / "config/papers/lcwnb.yaml"))  # check_paper sees the config as written
+    paper = thawed(checked_paper(ROOT / "config/papers/lcwnb.yaml"))  # check_paper sees the config as written
     change(paper)
     with pytest.raises(ConfigError, match=message):
-        check_paper(Paper.from_config(paper), "config/papers/lcwnb.yaml")
+        check_sections(Paper.from_config(paper), "config/papers/lcwnb.yaml")
 
 
 def test_float_array_is_never_read_as_nominal_silently():
@@ -630,11 +630,11 @@ def test_compact_predictions_move_no_result(tmp_path, stored):
     the labels, the same values; float32 keeps the probabilities at half the size."""
 
     from nbrepro.analysis.tables import dataset_level_values
-    from nbrepro.experiment import evaluate
-    from nbrepro.paper import load_paper
+    from nbrepro.checks import checked_paper
+    from nbrepro.evaluation.experiment import evaluate
     from nbrepro.protocols import make_folds
 
-    paper = load_paper(ROOT / "config/papers/kdebw.yaml")
+    paper = checked_paper(ROOT / "config/papers/kdebw.yaml")
     assert paper.stored_probabilities == "none"
     rng = np.random.default_rng(5)
     frame = pd.DataFrame(rng.normal(size=(120, 3)), columns=["a", "b", "c"])
@@ -682,18 +682,17 @@ def test_compact_predictions_move_no_result(tmp_path, stored):
 
 def test_no_stored_probabilities_refuses_a_metric_that_reads_them(monkeypatch):
 
-    from nbrepro import metrics
-    from nbrepro.config import check_paper
-    from nbrepro.paper import load_paper
+    from nbrepro.evaluation import metrics
+    from nbrepro.checks import check_sections, checked_paper
 
     kind = metrics.METRICS["log_loss"]
     pooled = metrics.MetricKind("pooled_log_loss", kind.function, "lower", "nats", "dataset", kind.tolerances)
     monkeypatch.setitem(metrics.METRICS, "pooled_log_loss", pooled)
-    paper = thawed(load_paper(ROOT / "config/papers/kdebw.yaml"))  # check_paper sees the config as written
-    check_paper(Paper.from_config(paper), "kdebw.yaml")
+    paper = thawed(checked_paper(ROOT / "config/papers/kdebw.yaml"))  # check_paper sees the config as written
+    check_sections(Paper.from_config(paper), "kdebw.yaml")
     paper["metrics"] = paper["metrics"] + ["pooled_log_loss"]
     with pytest.raises(ConfigError, match=r"stored_probabilities: none.*\['pooled_log_loss'\]"):
-        check_paper(Paper.from_config(paper), "kdebw.yaml")
+        check_sections(Paper.from_config(paper), "kdebw.yaml")
 
 
 def test_the_claims_page_groups_each_claim_by_its_two_verdicts(tmp_path):

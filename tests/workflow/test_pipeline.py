@@ -334,7 +334,7 @@ def test_subset_of_datasets_compares_averages_over_the_same_datasets():
     import pandas as pd
 
     from nbrepro.analysis.tables import _same_datasets, read_published, summary
-    from nbrepro.spec import Paper
+    from nbrepro.paper import Paper
 
     pub = read_published(ROOT / "config/published/lcwnb_table2.csv")
     paper = Paper.from_config(TINY)  # as load_paper gives it (published_names: the schema's default)

@@ -25,7 +25,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..spec import Paper
+from ..paper import Paper
 from ..stats import friedman, mean_ranks
 from ..stats.ranks import mean_ranks_from_records
 from .tables import label_metric, printed_decimals, published_summary, summary_column_names

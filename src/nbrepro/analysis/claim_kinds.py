@@ -22,7 +22,7 @@ import pandas as pd
 from scipy import stats as _st
 
 from .. import stats
-from ..plugin import Plugin
+from ..paper import Plugin
 
 CLAIM_KINDS: dict[str, ClaimKind] = {}
 
@@ -44,7 +44,7 @@ BOUNDS = ("above", "below", "at_least", "at_most", "equals")
 
 
 class ClaimKind(Plugin):
-    """One generic kind of claim, a plug-in (``nbrepro.plugin``): the config keys it reads
+    """One generic kind of claim, a plug-in (``nbrepro.paper.plugin``): the config keys it reads
     (``required`` among them) beside every claim's ``common`` ones."""
     # printed_lost: what of the printed table this claim reads was lost in transcription (why its printed
     # verdict is "not checkable", not a contradiction of the paper by its own table)

@@ -14,7 +14,7 @@ from importlib import import_module
 
 import pandas as pd
 
-from ..spec import Paper
+from ..paper import Paper
 
 SOURCES = ("printed", "ours")
 VERDICTS = ("yes", "no", "not computable", "not yet computable", "not checkable")

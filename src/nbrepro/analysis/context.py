@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..spec import Paper
+from ..paper import Paper
 from .tables import label_metric, wide_table
 
 

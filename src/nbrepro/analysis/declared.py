@@ -24,7 +24,7 @@ import pandas as pd
 
 from .. import stats
 from ..errors import ConfigError, TooFewDatasets
-from ..spec import Paper
+from ..paper import Paper
 from .claim_kinds import BOUNDS, CLAIM_KINDS, ClaimKind
 from .claim_records import Claim, verdict
 from .context import Context

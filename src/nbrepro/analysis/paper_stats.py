@@ -17,7 +17,7 @@ import pandas as pd
 
 from .. import paths
 from ..errors import ConfigError, TooFewDatasets
-from ..spec import Paper
+from ..paper import Paper
 from .claim_records import claims_frame, claims_module
 from .declared import declared_claims
 from .figures import FIGURE_KINDS, FigureData
@@ -59,7 +59,7 @@ def run(paper: Paper, results: Path, raw_dir: Path, registry: dict, tables: dict
         full: Paper | None = None) -> tuple[dict[str, pd.DataFrame], dict[str, FigureData]]:
     """Compute every declared statistic, figure and claim: (the stats frames to write, by path
     under results/{paper}; each figure's data, by figure name, to draw). ``full``: the paper a cut
-    (``nbrepro.cut``) was made from, whose full printed tables its printed verdicts are judged on."""
+    (``nbrepro.variants.cut``) was made from, whose full printed tables its printed verdicts are judged on."""
     spec = paper.analysis
     module = claims_module(spec.claims_module) if spec.claims_module else None
     outputs = {}

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Readings: which reading of what a paper leaves unstated fits its printed numbers, and which of
-its claims change with a reading (``nbrepro.readings`` makes the runs; this module compares them).
+its claims change with a reading (``nbrepro.paper.readings`` makes the runs; this module compares them).
 
 For a choice whose readings ran, the cells it touches are the printed cells of every classifier
 one of its readings changes (all cells, for a patch of the protocol or the preprocessing). Each
@@ -30,8 +30,8 @@ import numpy as np
 import pandas as pd
 
 from .. import paths
-from ..readings import COMBINED, DEFAULT, Touched, split_id
-from ..spec import Paper
+from ..paper import Paper
+from ..paper.readings import COMBINED, DEFAULT, Touched, split_id
 from .seed_bands import NO_PRINTED, WITHIN, band_tables, seed_bands
 
 READINGS_COLUMNS = ["choice", "reading", "topic", "why", "metric", "cells_touched", "inside", "inside_default",

@@ -2,7 +2,7 @@
 """Seed bands: how far a reproduced number moves when the experiment's random numbers change.
 
 The reseeding run repeats a paper's evaluation under K other seeds of its own protocol
-(``nbrepro.reseed``; run 0 is the main run, runs 1..K go to ``results/{paper}/seeds/{k}/``). For
+(``nbrepro.variants.reseed``; run 0 is the main run, runs 1..K go to ``results/{paper}/seeds/{k}/``). For
 each printed cell this module takes the cell's value in every run and gives its band:
 
     band = [min(v) ∧ (mean(v) − 2 sd(v)),  max(v) ∨ (mean(v) + 2 sd(v))],  v = the K + 1 runs' values
@@ -23,7 +23,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..spec import Paper, Where
+from ..paper import Paper, Where
 from .tables import table_metrics
 
 WITHIN = "within seed noise"
@@ -164,24 +164,17 @@ def seed_stability(claims: list[pd.DataFrame]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def seeded_runs(paper: Paper, seeds: int) -> list[int]:
-    """The runs 1..K of the reseeding a paper makes: none when its experiment draws no random number."""
-    from ..reseed import draws_random_numbers
-
-    return list(range(1, seeds + 1)) if seeds > 0 and draws_random_numbers(paper) else []
-
-
-def compute(paper: Paper, results, seeds: int) -> dict[str, pd.DataFrame]:
+def compute(paper: Paper, results, runs: list[int]) -> dict[str, pd.DataFrame]:
     """The seed bands, noise floor and seed stability of a paper whose main run is in ``results``
-    (``results/{paper}``) and whose reseeded runs are in its ``seeds/{k}/``: the frames to write,
-    by path under ``results``."""
+    (``results/{paper}``) and whose reseeded runs ``runs`` (``nbrepro.variants.seeded_runs``) are in its
+    ``seeds/{k}/``: the frames to write, by path under ``results``."""
     from pathlib import Path
 
     from .. import paths
     from ..io import read_csv
 
     results = Path(results)
-    folders = [results] + [results / paths.seed_run(k) for k in seeded_runs(paper, seeds)]
+    folders = [results] + [results / paths.seed_run(k) for k in runs]
     runs = {name: [read_csv(f / paths.table(name)) for f in folders] for name in band_tables(paper)}
     bands = seed_bands(paper, runs)
     out = {paths.SEED_BANDS: bands, paths.NOISE_FLOOR: noise_floor(bands)}

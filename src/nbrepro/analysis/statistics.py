@@ -4,9 +4,9 @@
 An entry of the config names a ``test`` (a key of ``STATISTICS``), an ``id`` and the test's own
 keys; it gives rows of ``stats/text_stats.csv`` (statistic, value, note), printed beside the
 paper's value. Adding a test is one ``Statistic`` class here under ``@statistic``: its ``name``,
-its keys (``required``, ``optional``, ``types``: ``nbrepro.plugin``), ``compute`` (its docstring
+its keys (``required``, ``optional``, ``types``: ``nbrepro.paper.plugin``), ``compute`` (its docstring
 is the config's documentation of it); the schema's ``test`` enum is read from this registry, and
-``load_paper`` checks every entry's keys and the methods it names before any job.
+``nbrepro.checks`` checks every entry's keys and the methods it names before any job.
 
 Any entry may name the ``metric`` of the analysis table it reads (default: the analysis's).
 A statistic whose methods are not all computed yet gets value NaN and says so.
@@ -21,8 +21,7 @@ import pandas as pd
 
 from .. import paths, stats
 from ..errors import ConfigError
-from ..plugin import Plugin
-from ..spec import Paper
+from ..paper import Paper, Plugin
 from .context import Context, analysis_context
 
 
@@ -35,7 +34,7 @@ class StatisticRow(NamedTuple):
 
 class Statistic(Plugin):
     """A ``test:`` of the config (``name``): ``compute(entry, context) → rows``; its keys are
-    declared as every plug-in's (``nbrepro.plugin``). ``needs_methods``: NaN with a note until
+    declared as every plug-in's (``nbrepro.paper.plugin``). ``needs_methods``: NaN with a note until
     every method it reads is computed on every data set; ``writes_frame``: also writes
     stats/{id}.csv (``ctx.frames[id]``)."""
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pandas as pd
 
 from ..data.fetch import load_dataset
-from ..experiment import paper_rows
+from ..evaluation.experiment import paper_rows
+from ..paper import DatasetTable, Paper
 from ..preprocess.pipeline import apply_steps, build_steps
-from ..spec import DatasetTable, Paper
 
 COLUMNS = ("n", "m", "r", "m_numeric", "m_nominal", "r_present", "pct_missing")
 

@@ -20,9 +20,9 @@ import pandas as pd
 
 from .. import paths
 from ..errors import ConfigError
+from ..evaluation.metrics import Metric, metric_for, paper_metrics
 from ..io import atomic_path, check_recorded, read_parquet
-from ..metrics import Metric, metric_for, paper_metrics
-from ..spec import Column, Paper, Table
+from ..paper import Column, Paper, Table
 from ..stats import corrected_resampled_ttest, mean_ranks, paired_ttest, weka_mean_std
 from .counts import match_counts, pairwise_counts
 
@@ -278,7 +278,7 @@ def summary(
 
 
 def printed_datasets(paper: Paper) -> list[str]:
-    """The data sets the paper's printed tables are over: a cut's (``nbrepro.cut``) are those of the
+    """The data sets the paper's printed tables are over: a cut's (``nbrepro.variants.cut``) are those of the
     paper it was cut from."""
     made = paper.derived_from
     return list(made["datasets"]) if made.get("kind") == "cut" else list(paper.datasets)

@@ -137,7 +137,7 @@ class ProbaPredictMixin:
     ``predict_proba`` runs first, so an unfitted model raises its NotFittedError.
 
     ``attribute_kinds``: the kinds of attribute (in a DataFrame: Categorical nominal, float
-    numeric) the classifier takes, declared per class and read by ``load_paper`` before any job
+    numeric) the classifier takes, declared per class and read by ``nbrepro.checks`` before any job
     (scikit-learn's tags have ``categorical`` but no way to say that numeric input is refused)."""
 
     attribute_kinds: frozenset[str] = frozenset({"nominal", "numeric"})
@@ -298,7 +298,7 @@ class CountedClassifierMixin(NominalClassifierMixin):
     ``_fit_counts(counts)``. Counts of disjoint row sets add, so a cross-validation
     training set can be fitted from (counts of all rows) − (counts of its test rows):
     exact, since the counts are integers, and about k times less counting
-    (``nbrepro.crossval`` does this).
+    (``nbrepro.evaluation.crossval`` does this).
     """
 
     def _fit_codes(self, codes: np.ndarray, y: np.ndarray) -> None:

@@ -15,9 +15,8 @@ from pathlib import Path
 import yaml
 
 from .. import paths
-from ..config import captioned_files, load_yaml
 from ..errors import ConfigError
-from ..spec import thawed
+from ..paper import load_yaml, thawed
 from ._jobs import evaluation_rules, paper_rules, stats_rules
 from ._resources import JobCosts
 from ._run import Run, parse_run, runs_regex
@@ -61,7 +60,6 @@ class Plan:
         from ..data.registry import parse_registry
         from ..data.user import ENV as USER_ENV
         from ..data.user import check_user_entries, read_user_registry
-        from ..paper import load_papers
 
         self.config, self._warn, self._check, self._write = config, warn, check, write
         # asked once per job of a run: cached per plan (the papers are read once)
@@ -91,8 +89,8 @@ class Plan:
         self.environment.update(NBREPRO_MIRRORS=os.pathsep.join(str(m) for m in self.mirrors),
                                 NBREPRO_OPENML="1" if config.get("openml", True) else "0",
                                 NBREPRO_OPENML_TIMEOUT=str(config.get("openml_timeout", 10)))
-        # name → nbrepro.spec.Paper (validated, defaults applied; each paper's companions after it)
-        self.papers = load_papers(config["papers"], config["paper_dir"], self.registry, check=check)
+        # name → nbrepro.paper.Paper (validated, defaults applied; each paper's companions after it)
+        self.papers = self._read_papers(config["papers"], config["paper_dir"])
         if config.get("datasets"):
             self._cut(config["datasets"])
         self.out_of_sample: dict[str, str] = {}   # paper → its out-of-sample paper's name
@@ -103,11 +101,35 @@ class Plan:
             self._check_class_attributes()
 
     # ---- the papers --------------------------------------------------------------------------------
+    def _read(self, path):
+        """The paper config at ``path``; checked (``nbrepro.checks``) when the plan checks."""
+        from ..checks import check_paper
+        from ..paper import read_paper
+
+        paper = read_paper(path)
+        if self._check:
+            check_paper(paper, self.registry)
+        return paper
+
+    def _read_papers(self, names, paper_dir) -> dict:
+        """``{paper_dir}/{name}.yaml`` for each name, each followed by its ``companions``; a paper's
+        ``paper:`` must equal its file's name."""
+        papers = {}
+        queue = list(names)
+        while queue:
+            name = queue.pop(0)
+            if name in papers:
+                continue
+            paper = self._read(Path(paper_dir) / f"{name}.yaml")
+            if paper.name != name:
+                raise ConfigError(f"{paper.path}: 'paper: {paper.name}' must equal the file name {name!r}")
+            papers[name] = paper
+            queue.extend(paper.companions)
+        return papers
+
     def _derived(self, name: str, source, module: str, config_of):
         """Paper ``name``, derived from the config file ``source`` as written (``config_of(written)``):
         written to resources/papers/{name}.yaml only when its text changes (so its jobs are not rerun)."""
-        from ..paper import load_paper
-
         if not self._write:   # a plan only asked which files a run makes (fingerprint): a folder of its own
             import tempfile
 
@@ -118,12 +140,12 @@ class Plan:
         if not path.is_file() or path.read_text() != text:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text)
-        return load_paper(path, self.registry, check=self._check)
+        return self._read(path)
 
     def _cut(self, datasets) -> None:
-        """A quick look (``datasets=[name, …]``): each paper cut to those of its data sets, as a paper
-        of its own, {paper}_cut, in its place (nbrepro.cut); a companion that uses none is left out, said once."""
-        from ..cut import cut_config, cut_name, kept_datasets, wanted_names
+        """A quick look (``datasets=[name, …]``): each paper cut to those of its data sets, as a paper of its
+        own, {paper}_cut, in its place (nbrepro.variants.cut); a companion that uses none is left out, said once."""
+        from ..variants.cut import cut_config, cut_name, kept_datasets, wanted_names
 
         if self.config.get("out_of_sample"):
             raise ConfigError("config datasets= and out_of_sample= together: a cut paper has no pool of its own; "
@@ -141,14 +163,14 @@ class Plan:
                 del self.papers[name]
                 continue
             source = self.papers.pop(name).path
-            self.papers[cut_name(name)] = self._derived(cut_name(name), source, "cut",
+            self.papers[cut_name(name)] = self._derived(cut_name(name), source, "variants.cut",
                                                         lambda w, k=keep, s=source: cut_config(w, k, str(s)))
 
     def _add_out_of_sample(self, wanted) -> None:
         """Each paper's claims asked of data sets it did not use, as a paper of its own derived from it
-        (nbrepro.out_of_sample). A paper whose tables name their data sets has no pool with ``true``
+        (nbrepro.variants.out_of_sample). A paper whose tables name their data sets has no pool with ``true``
         (said once, the rest run); with names it is an error."""
-        from ..out_of_sample import derived_config, derived_name, pool
+        from ..variants.out_of_sample import derived_config, derived_name, pool
 
         companions = {c for p in self.papers.values() for c in p.companions}
         for name in [n for n in self.papers if n not in companions]:
@@ -161,12 +183,12 @@ class Plan:
                 continue
             self.out_of_sample[name] = derived_name(name)
             self.papers[derived_name(name)] = self._derived(
-                derived_name(name), self.papers[name].path, "out_of_sample",
+                derived_name(name), self.papers[name].path, "variants.out_of_sample",
                 lambda w, p=the_pool: derived_config(w, p, self.registry))
 
     def _runs(self) -> None:
-        from ..analysis.seed_bands import seeded_runs
-        from ..readings import select_readings, touched
+        from ..paper.readings import select_readings, touched
+        from ..variants import seeded_runs
 
         # the reseeding (`seeds=K`): each paper's runs 1..K under other seeds (none if it draws no random number)
         self.seeds = int(self.config.get("seeds", 0))
@@ -207,11 +229,11 @@ class Plan:
 
     def _paper(self, name: str, seed: int = 0, reading: str = ""):
         """Paper ``name`` under ``reading`` ("choice/reading"; "": as configured) in run ``seed`` of the reseeding."""
-        from ..paper import load_paper
+        from ..variants import variant
 
         if not seed and not reading:
             return self.papers[name]
-        return load_paper(self.papers[name].path, self.registry, seed=seed, check=False, reading=reading)
+        return variant(self.papers[name].path, seed, reading)
 
     def _output_files(self, paper: str) -> tuple[list[str], list[str]]:
         """(stats names, figure names) of a paper's paper-stats job (``analysis.paper_stats.output_files``)."""
@@ -224,7 +246,7 @@ class Plan:
 
     def _dataset_level(self, paper: str) -> bool:
         """Whether a paper's tables use a metric computed from all folds' predictions (its table jobs read them)."""
-        from ..metrics import paper_metrics
+        from ..evaluation.metrics import paper_metrics
 
         return any(m.level == "dataset" for m in paper_metrics(self.papers[paper]).values())
 
@@ -299,7 +321,7 @@ class Plan:
 
     def evaluate_settings(self, run: Run, labels) -> str:
         """The classifiers one evaluation job runs (their notes aside), the metrics and the preprocessing."""
-        from ..metrics import computed_entries
+        from ..evaluation.metrics import computed_entries
 
         spec = run.spec
         stored = {"stored_probabilities": spec.stored_probabilities} if spec.stored_probabilities is not None else {}
@@ -396,7 +418,7 @@ class Plan:
         """What the comparison of a paper with its out-of-sample run writes (none without claims): each
         claim's two verdicts; with a table of values, that table extended by the pool's rows, the mean
         ranks on both sides and their figure."""
-        from ..out_of_sample import main_table
+        from ..variants.out_of_sample import main_table
 
         if paper not in self.out_of_sample or not self.has_claims(paper):
             return []
@@ -408,7 +430,7 @@ class Plan:
 
     def out_of_sample_tables(self, paper: str) -> dict[str, str]:
         """The main table's two files, the paper's and its out-of-sample run's (none: no table of values)."""
-        from ..out_of_sample import main_table
+        from ..variants.out_of_sample import main_table
 
         name = main_table(self.papers[paper])
         if name is None:
@@ -446,7 +468,7 @@ class Plan:
         spec, main = self.papers[paper], Run(self, paper)
         figures = [paths.figures(paper, paths.reproduced_vs_published(t), ext)
                    for t, ts in spec.tables.items() if ts.compared_cells for ext in ("png", "svg")]
-        return (main.table_files() + figures + [b.file for b in captioned_files(spec)] + main.stats_outputs()
+        return (main.table_files() + figures + [b.file for b in spec.captioned_files()] + main.stats_outputs()
                 + [paths.raw_source(spec.dataset_entry(d)) for d in spec.datasets]
                 + self.seed_band_outputs(paper) + self.reading_outputs(paper) + self.out_of_sample_outputs(paper)
                 + [main.at(paths.TIMINGS)])
@@ -486,8 +508,8 @@ class Plan:
     def shown_figures(self, paper: str) -> list[str]:
         """The copies of the figures a paper's report shows, beside it (``nbrepro.report.shown_figures``)."""
         from ..analysis.paper_stats import output_files
-        from ..out_of_sample import main_table
         from ..report.shown_figures import shown_figures
+        from ..variants.out_of_sample import main_table
 
         spec = self.papers[paper]
         ranks = bool(self.out_of_sample.get(paper)) and main_table(spec) is not None

@@ -78,7 +78,7 @@ class Run:
 
     @cached_property
     def spec(self):
-        """The paper as this run runs it (``nbrepro.spec.Paper``): reseeded, under its reading."""
+        """The paper as this run runs it (``nbrepro.paper.Paper``): reseeded, under its reading."""
         return self.plan.paper(self.paper, self.seed, self.reading)
 
     @property
@@ -98,7 +98,7 @@ class Run:
 
     @cached_property
     def touched(self):
-        """What a reading changes (``nbrepro.readings.Touched``); None for a run without one."""
+        """What a reading changes (``nbrepro.paper.readings.Touched``); None for a run without one."""
         return self.plan.touched[self.paper][self.reading] if self.reading else None
 
     @property

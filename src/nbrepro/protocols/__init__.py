@@ -25,8 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import ConfigError, ProtocolError
-from ..plugin import Plugin, check_entry
-from ..spec import Protocol
+from ..paper import Plugin, Protocol, check_entry
 from .weka_cv import Fold, weka_cv_folds
 
 log = logging.getLogger("nbrepro")
@@ -146,7 +145,7 @@ class Resubstitution(_Splitter):
 
 class ProtocolKind(Plugin):
     """One protocol of the config's ``protocol: {name: ...}`` (or an inner CV's ``cv:``): its keys
-    (``nbrepro.plugin``; another key, say ``seed`` under ``weka_cv``, would be silently ignored, so
+    (``nbrepro.paper.plugin``; another key, say ``seed`` under ``weka_cv``, would be silently ignored, so
     it is an error), ``check`` and ``build(entry) → splitter``."""
 
     common = ("name",)

@@ -14,7 +14,7 @@ import pandas as pd
 
 from ..analysis.claim_records import COLUMNS
 from ..io import atomic_path
-from ..spec import Gap
+from ..paper import Gap
 from .html import write_page
 from .words import subjects, verdict_class
 

@@ -15,7 +15,7 @@ import pandas as pd
 from .. import paths
 from ..analysis import counts as cell_count
 from ..io import atomic_path
-from ..spec import Paper
+from ..paper import Paper
 from .words import WILCOXON_CONVENTION, estimator_in_words, preprocessing_in_words, protocol_in_words
 
 CSS = """

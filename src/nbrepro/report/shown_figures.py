@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .. import paths
 from ..io import atomic_path
-from ..spec import Paper
+from ..paper import Paper
 
 
 def shown_figures(paper: Paper, figures: list[str], readings: bool = False,

@@ -3,7 +3,7 @@
 each classifier in constructor notation. What the report prints instead of the config's mappings."""
 from __future__ import annotations
 
-from ..spec import Classifier, Preprocessing, Protocol
+from ..paper import Classifier, Preprocessing, Protocol
 
 # Said beside every Wilcoxon p-value a page prints (issue 64): which convention computed it
 WILCOXON_CONVENTION = (

@@ -181,12 +181,12 @@ def test_compiled_exponential_is_within_two_ulp_of_the_c_library():
 
 def test_all_nominal_data_cross_validated_by_counts_records_the_empty_kernels_fit_gives():
     """On data with no numeric attribute cross-validation fits KernelNB from counts alone
-    (nbrepro.crossval); its recorded bandwidths are then what fit leaves, an empty (0, classes)
+    (nbrepro.evaluation.crossval); its recorded bandwidths are then what fit leaves, an empty (0, classes)
     array, not a missing attribute (Liu et al.'s run records them on every data set)."""
     import numpy as np
     import pandas as pd
 
-    from nbrepro.crossval import fold_probabilities
+    from nbrepro.evaluation.crossval import fold_probabilities
 
     X = pd.DataFrame({"a": pd.Categorical(list("xyxyxyxyxy" * 3)), "b": pd.Categorical(list("pqqppqqpqp" * 3))})
     y = pd.Series(pd.Categorical(list("uvuvvuvuuv" * 3)))

@@ -8,9 +8,9 @@ import pytest
 import yaml
 from conftest import DATA_DIR, ROOT
 
+from nbrepro.checks import checked_paper
 from nbrepro.classifiers import LSLWNB, FrequencyGaussianNB
-from nbrepro.experiment import prepare, read_prepared
-from nbrepro.paper import load_paper
+from nbrepro.evaluation.experiment import prepare, read_prepared
 
 # compares bits: .ci/run repeats it with numpy's AVX-512 loops off; one worker builds the module fixture
 pytestmark = [pytest.mark.bits, pytest.mark.xdist_group("lslwnb_prepared")]
@@ -66,7 +66,7 @@ TABLE1 = {"diabetes": (768, 8), "haberman": (306, 3), "ionosphere": (351, 34), "
 @pytest.fixture(scope="module")
 def prepared(tmp_path_factory):
     out = tmp_path_factory.mktemp("lslwnb")
-    paper = load_paper(ROOT / "config/papers/lslwnb.yaml")
+    paper = checked_paper(ROOT / "config/papers/lslwnb.yaml")
     reg = yaml.safe_load((ROOT / "config/datasets.yaml").read_text())["datasets"]
     data = {}
     for ds in paper.datasets:
@@ -84,7 +84,7 @@ def test_table1_shapes(prepared):
 def test_nb_training_accuracy_equals_table2(prepared):
     """8 of 9 NB cells equal the published TCA at two decimals; breast-w is 3 rows (0.44 points) off."""
     pub = pd.read_csv(ROOT / "config/published/lslwnb_table2.csv")
-    names = load_paper(ROOT / "config/papers/lslwnb.yaml").published_names
+    names = checked_paper(ROOT / "config/papers/lslwnb.yaml").published_names
     exact = {}
     for ds, (X, y) in prepared.items():
         tca = 100 * np.mean(FrequencyGaussianNB().fit(X, y).predict(X) == np.asarray(y))
@@ -97,10 +97,10 @@ def test_nb_training_accuracy_equals_table2(prepared):
 def test_resubstitution_and_leave_one_attribute_out(tmp_path, prepared):
     """evaluate runs LWNB once per attribute left out; table 4's min / max are over those runs."""
     from nbrepro.analysis.tables import build_table, load_fold_results
-    from nbrepro.experiment import evaluate
+    from nbrepro.evaluation.experiment import evaluate
     from nbrepro.protocols import make_folds
 
-    paper = load_paper(ROOT / "config/papers/lslwnb.yaml")
+    paper = checked_paper(ROOT / "config/papers/lslwnb.yaml")
     paper = paper.replaced(datasets=["haberman"])
     X, y = prepared["haberman"]
     frame = X.copy()
@@ -144,7 +144,7 @@ def test_report_table1_counts_what_the_classifiers_saw(tmp_path):
     from nbrepro.analysis.table1 import paper_table1
     from nbrepro.data.registry import load_registry
 
-    paper = load_paper(ROOT / "config/papers/lslwnb.yaml")
+    paper = checked_paper(ROOT / "config/papers/lslwnb.yaml")
     reg = load_registry(ROOT / "config/datasets.yaml")
     for ds in paper.datasets:
         shutil.copy(DATA_DIR / f"{ds}.arff", tmp_path / f"{ds}.arff")

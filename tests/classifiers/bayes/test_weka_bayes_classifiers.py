@@ -8,7 +8,7 @@ from oracles import needs_weka, weka_fold_arff
 from scipy.special import gammaln
 
 from nbrepro.classifiers import AODE, HNB, LCWNB, TAN, WAODE, InstanceCloningNB, NaiveBayes
-from nbrepro.crossval import fold_probabilities
+from nbrepro.evaluation.crossval import fold_probabilities
 from nbrepro.protocols.weka_cv import weka_cv_folds
 from nbrepro.weka.special import weka_ln_gamma
 

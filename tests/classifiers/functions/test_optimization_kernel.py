@@ -36,7 +36,7 @@ def test_a_division_by_zero_at_the_last_step_gives_infinity_as_in_java():
 def test_compiled_positive_rank_sum_is_the_sum_of_rankdatas_ranks():
     from scipy.stats import rankdata
 
-    from nbrepro._rank_kernel import positive_rank_sum
+    from nbrepro.stats._rank_kernel import positive_rank_sum
 
     rng = np.random.default_rng(1)
     for t in range(400):

@@ -9,7 +9,7 @@ from oracles import needs_weka
 from oracles import weka_fold_arff as _split
 
 from nbrepro.classifiers import LCWNB, InstanceCloningNB, LocallyWeightedNB
-from nbrepro.crossval import fold_probabilities
+from nbrepro.evaluation.crossval import fold_probabilities
 from nbrepro.protocols.weka_cv import weka_cv_folds
 from nbrepro.stats import weka_mean_std
 

@@ -11,7 +11,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.neighbors import KNeighborsClassifier
 
 from nbrepro.classifiers import LPMBC, InnerCVSelection, LocalDistributionKNN, LocalMeanKNN, NonNaiveBayes, VotingKNN
-from nbrepro.spec import Paper
+from nbrepro.paper import Paper
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
@@ -210,9 +210,9 @@ def test_claims_on_the_papers_own_table():
     from nbrepro.analysis.context import analysis_context
     from nbrepro.analysis.declared import declared_claims
     from nbrepro.analysis.paper_stats import printed_view
-    from nbrepro.paper import load_paper
+    from nbrepro.checks import checked_paper
 
-    cfg = load_paper("config/papers/lpmbc.yaml")
+    cfg = checked_paper("config/papers/lpmbc.yaml")
     pub = pd.read_csv("config/published/lpmbc_table2.csv").rename(columns={"mean": "published_mean"})
     pub["mean"] = np.nan
 
@@ -254,7 +254,7 @@ def test_sweep_figure_keeps_one_row_apart_from_all_of_nm(tmp_path):
     """k = 1 (one row) and k = 1.0 (all of Nm) are different grid values: on a categorical axis
     they are the first and the last tick."""
     from nbrepro.analysis.figures import FIGURE_KINDS
-    from nbrepro.config import expand_classifiers
+    from nbrepro.paper import expand_classifiers
 
     classifiers = expand_classifiers(
         {"L": {"estimator": "LPMBC", "grid": {"k": [1, 0.5, 1.0], "model": ["LUA"]}, "label": "L(k={k},model={model})"}}
@@ -284,12 +284,12 @@ def test_a_sweep_is_fitted_once_per_fold_with_each_points_own_results(tmp_path):
     every label's fold metrics and predictions equal those of its own fit, to the bit."""
     from conftest import ROOT
 
-    from nbrepro.experiment import evaluate, evaluate_many, path_groups
-    from nbrepro.paper import load_paper
+    from nbrepro.checks import checked_paper
+    from nbrepro.evaluation.experiment import evaluate, evaluate_many, path_groups
     from nbrepro.protocols import make_folds
 
     root = ROOT
-    paper = load_paper(root / "config/papers/lpmbc_sweep.yaml")
+    paper = checked_paper(root / "config/papers/lpmbc_sweep.yaml")
     labels = [label for label in paper.classifiers if "k=0.3" in label or "k=1," in label]
     assert path_groups(paper, labels) == [labels]
     X, y = _data(n=90)

@@ -11,7 +11,7 @@ from oracles import needs_weka
 from nbrepro.classifiers import J48, AttributeWeightedNB, GainRatioWeightedNB, NaiveBayes
 from nbrepro.classifiers.weighted._attribute_weighted_nb import tree_depth_weights
 from nbrepro.data.arff import read_arff
-from nbrepro.spec import Paper
+from nbrepro.paper import Paper
 
 pytestmark = pytest.mark.bits  # compares bits: .ci/run repeats it with numpy's AVX-512 loops off
 
@@ -80,7 +80,7 @@ def test_gain_ratio_weights_sum_to_the_number_of_attributes():
 @pytest.mark.parametrize("metric", ["accuracy", "auc"])
 def test_selective_bayes_is_a_forward_search_that_never_lowers_the_training_score(metric):
     from nbrepro.classifiers import SelectiveNB
-    from nbrepro.metrics import accuracy, auc
+    from nbrepro.evaluation.metrics import accuracy, auc
 
     X, y = load("hepatitis")
     model = SelectiveNB(metric=metric).fit(X, y)
@@ -147,11 +147,11 @@ def test_claims_on_the_papers_own_markers():
     from nbrepro.analysis.context import analysis_context
     from nbrepro.analysis.declared import declared_claims
     from nbrepro.analysis.paper_stats import printed_view
+    from nbrepro.checks import checked_paper
     from nbrepro.claims import awnb
-    from nbrepro.paper import load_paper
 
     root = ROOT
-    paper = load_paper(root / "config/papers/awnb.yaml")
+    paper = checked_paper(root / "config/papers/awnb.yaml")
     tables = {}
     for name in ("table2", "table3", "table4", "table5"):
         t = pd.read_csv(root / f"config/published/awnb_{name}.csv", dtype={"significance": str})

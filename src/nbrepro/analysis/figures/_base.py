@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ...plugin import Plugin
-from ...spec import Table
+from ...paper import Plugin, Table
 from ..tables import label_metric, rank_decimals, wide_table
 
 
@@ -21,7 +20,7 @@ class FigureData:
 
 class FigureKind(Plugin):
     """One kind of figure (``name``: the config's ``kind:``), its numbers and its drawing in one class:
-    its keys (``nbrepro.plugin``), ``compute(paper, spec, tables, table1, results) → FigureData``
+    its keys (``nbrepro.paper.plugin``), ``compute(paper, spec, tables, table1, results) → FigureData``
     (run by the paper-stats job), ``draw(data, spec, paper, stem)`` (writes ``{stem}.png`` and
     ``.svg``) and ``data_suffix``, the suffix of its data file ``stats/{figure}{data_suffix}.csv``
     (None: it writes none)."""

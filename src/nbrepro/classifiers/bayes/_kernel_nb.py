@@ -157,7 +157,7 @@ class KernelNB(NaiveBayes):
 
     def _fit_counts(self, counts):
         """NaiveBayes's model of the counts; with no numeric attribute fitted yet (cross-validation's
-        count path fits all-nominal data here alone: ``nbrepro.crossval``), the kernels' state as
+        count path fits all-nominal data here alone: ``nbrepro.evaluation.crossval``), the kernels' state as
         ``fit`` leaves it on such data, empty, so that it can be recorded (``fit`` sets it after)."""
         super()._fit_counts(counts)
         if not hasattr(self, "bandwidths_"):

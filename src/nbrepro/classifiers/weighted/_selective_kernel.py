@@ -17,7 +17,7 @@ import numpy as np
 
 from nbrepro.runtime._numba_cache import njit  # numba's, its cache locks installed first
 
-from ..._rank_kernel import positive_rank_sum
+from ...stats._rank_kernel import positive_rank_sum
 
 MAX_CLASSES = 7
 

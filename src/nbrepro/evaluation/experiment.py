@@ -14,18 +14,18 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .classifiers.trees import shared_tree_depths
-from .config import make_classifier
+from ..classifiers.trees import shared_tree_depths
+from ..data.fetch import load_dataset, verify_cached
+from ..data.registry import registry_entry
+from ..errors import USER_ERRORS, DatasetInvalid, ProtocolError
+from ..io import atomic_path, read_parquet
+from ..paper import Paper
+from ..preprocess.pipeline import apply_steps, build_steps
+from ..protocols import make_folds
+from ..runtime.progress import Progress
 from .crossval import FoldProba, cpu_seconds, fold_probabilities
-from .data.fetch import load_dataset, verify_cached
-from .data.registry import registry_entry
-from .errors import USER_ERRORS, DatasetInvalid, ProtocolError
-from .io import atomic_path, read_parquet
+from .estimators import make_classifier
 from .metrics import metric_for, paper_metrics
-from .preprocess.pipeline import apply_steps, build_steps
-from .protocols import make_folds
-from .runtime.progress import Progress
-from .spec import Paper
 
 log = logging.getLogger("nbrepro")
 

@@ -26,7 +26,7 @@ import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .errors import ConfigError
+from ..errors import ConfigError
 
 DEFAULT = "default"   # the main run: every choice as the config writes it
 COMBINED = "combined"  # the runs of reading_combinations: combined/{name}, several choices' readings at once
@@ -92,7 +92,7 @@ def _find(data: Mapping, choice: str, reading: str, where: str) -> tuple[int, di
 
 
 def _check_patch(data: Mapping, patch: Mapping, at: str) -> None:
-    """The patch's own shape; the patched config is then checked as a paper (``nbrepro.paper``)."""
+    """The patch's own shape; the patched config is then checked as a paper (``nbrepro.checks``)."""
     unknown = sorted(set(patch) - set(PATCH_KEYS))
     if unknown:
         raise ConfigError(f"{at}: patch key(s) {unknown} are not patchable (a patch writes {list(PATCH_KEYS)})")
@@ -125,6 +125,22 @@ def apply_reading(data: Mapping, choice: str, reading: str, where: str) -> dict:
         else:
             out[key] = merged(out.get(key) or {}, value)
     return out
+
+
+def patched(written: dict, reading: str, where: str, against: dict | None = None) -> dict:
+    """The config as written under ``reading`` ("choice/reading"), the patched config checked against
+    the paper schema's shape (or ``against``: the checks' schema with the registries' names) and its
+    defaults applied."""
+    from .reader import apply_defaults, schema, schema_errors
+
+    choice, name = split_id(reading)
+    data = apply_reading(written, choice, name, where)
+    msgs = schema_errors(data, schema("paper") if against is None else against)
+    if msgs:
+        raise ConfigError(f"{where_declared(written, choice, name, where)}: the patched config does not "
+                          f"match paper.schema.yaml: {msgs[0]}")
+    apply_defaults(data, schema("paper"))
+    return data
 
 
 def _combined(data: dict, name: str, where: str) -> dict:
@@ -160,7 +176,7 @@ class Touched:
 
 
 def touched(default, variant) -> Touched:
-    """Compare two ``nbrepro.spec.Paper``: the paper as configured and under a reading."""
+    """Compare two ``nbrepro.paper.Paper``: the paper as configured and under a reading."""
     data = any(getattr(default, k).as_written() != getattr(variant, k).as_written() for k in DATA_KEYS)
     if data:
         return Touched(tuple(variant.classifiers), True)

@@ -31,9 +31,9 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from .errors import ConfigError
-from .readings import without_readings
-from .spec import Paper
+from ..errors import ConfigError
+from ..paper import Paper
+from ..paper.readings import without_readings
 
 SUFFIX = "_out_of_sample"
 
@@ -131,15 +131,15 @@ def _why_not(paper: Paper, name: str, registry: dict, where: str, refusing: list
         if left is not None and (left[0] < 2 * folds or left[1] < 2):
             return (f"{left[0]} of {n} rows, {left[1]} classes left by the paper's complete-cases filter "
                     f"(its {folds}-fold cross-validation needs at least {2 * folds} rows and 2 classes)")
-    from .analysis.tables import table_datasets
-    from .paper import _check_attribute_kinds, _check_positive_classes
+    from ..analysis.tables import table_datasets
+    from ..checks import check_attribute_kinds, check_positive_classes
 
     one = _on_one(paper, name, registry)
     try:
         if not table_datasets(one, one.tables[paper.analysis.table], registry) if paper.analysis.table else False:
             return f"table {paper.analysis.table} keeps no such data set"
-        _check_positive_classes(one, registry, where)
-        _check_attribute_kinds(one, registry, where)
+        check_positive_classes(one, registry, where)
+        check_attribute_kinds(one, registry, where)
     except ConfigError as exc:
         return str(exc).removeprefix(f"{where}: ").removeprefix(f"{where}, ")
     return None
@@ -149,7 +149,7 @@ def _refuse_missing(paper: Paper) -> list[str]:
     """The paper's classifiers that take no missing value (scikit-learn's ``allow_nan`` tag false)."""
     from sklearn.utils import get_tags
 
-    from .config import make_classifier
+    from ..evaluation.estimators import make_classifier
 
     return [label for label in paper.classifiers if not get_tags(make_classifier(label, paper)).input_tags.allow_nan]
 
@@ -158,7 +158,7 @@ def _missing_after_preprocessing(paper: Paper, name: str, entry) -> int | None:
     """How many values are missing in the data set after the paper's rows and steps (at the data
     set's scope: a step fitted per fold, replace_missing, leaves none either way); None where no copy
     of it is here to read."""
-    from .paper import after_preprocessing
+    from ..checks import after_preprocessing
 
     X = after_preprocessing(paper, name, entry)
     return None if X is None else int(X.isna().to_numpy().sum())
@@ -167,8 +167,8 @@ def _missing_after_preprocessing(paper: Paper, name: str, entry) -> int | None:
 def _numeric_attributes(paper: Paper, name: str, entry) -> int | None:
     """How many attributes are numeric after the paper's preprocessing, read from the file's header
     (None where no copy is here to read; an attribute a step may or may not make numeric counts)."""
-    from .data.fetch import attribute_kinds
-    from .preprocess.pipeline import kinds_after
+    from ..data.fetch import attribute_kinds
+    from ..preprocess.pipeline import kinds_after
 
     header = attribute_kinds(entry)
     if header is None:
@@ -181,8 +181,8 @@ def _numeric_attributes(paper: Paper, name: str, entry) -> int | None:
 def _complete_rows(paper: Paper, name: str, entry) -> tuple[int, int] | None:
     """(rows, classes) the paper's row filters leave of a data set, read from its shipped, cached
     or mirrored file; None when none is here yet (its evaluation job will say)."""
-    from .data.fetch import load_local_copy
-    from .experiment import paper_rows
+    from ..data.fetch import load_local_copy
+    from ..evaluation.experiment import paper_rows
 
     data = load_local_copy(entry)
     if data is None:
@@ -320,7 +320,7 @@ def rank_shift(table: pd.DataFrame, higher_is_better: dict, alpha: float = 0.05,
     complete blocks) and the Nemenyi critical difference at ``alpha`` on each side (NaN where fewer
     than two data sets or methods are left). The means are ranked at ``decimals`` (the paper's
     ``rank_decimals`` for its main table: the same ranks as its summary rows)."""
-    from .stats import nemenyi
+    from ..stats import nemenyi
 
     rows = []
     for metric, g in table.groupby("metric", sort=False):

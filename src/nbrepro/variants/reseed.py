@@ -18,9 +18,7 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass
 
-from .classifiers import REGISTRY
-from .protocols import shifted
-from .spec import thawed
+from ..paper import thawed
 
 
 @dataclass(frozen=True)
@@ -41,8 +39,11 @@ def _runs_text(spec: dict) -> str:
 def _reseed_estimator(spec: dict, k: int, where: str, changes: list[str]) -> None:
     """Shift, in place, every seed of an estimator mapping ``{estimator: Name, params: {...}}``
     and of the estimators among its params."""
+    from ..classifiers import REGISTRY  # here, not with the module: a job reading its paper imports no classifier
+    from ..protocols import shifted
+
     cls = REGISTRY.get(spec.get("estimator"))
-    if cls is None:   # load_paper reports an unknown estimator; nothing to shift here
+    if cls is None:   # nbrepro.checks reports an unknown estimator; nothing to shift here
         return
     params = dict(spec.get("params") or {})
     accepted = inspect.signature(cls).parameters
@@ -65,6 +66,8 @@ def _reseed_estimator(spec: dict, k: int, where: str, changes: list[str]) -> Non
 
 def reseed(paper: dict, k: int) -> Reseeded:
     """``paper`` (a loaded paper config, grids expanded) with every seed shifted by ``k``."""
+    from ..protocols import shifted   # here, not with the module: it imports numpy and numba
+
     if k < 0:
         raise ValueError(f"a reseeding shift is 0 or more, got {k}")
     spec = thawed(paper)   # a plain, new dict: the shifts are written into it
@@ -83,3 +86,8 @@ def reseed(paper: dict, k: int) -> Reseeded:
 def draws_random_numbers(paper: dict) -> bool:
     """Whether any seed of the paper's experiment can move (a reseeding run would differ)."""
     return bool(reseed(paper, 1).changes)
+
+
+def seeded_runs(paper, seeds: int) -> list[int]:
+    """The runs 1..K of the reseeding a paper makes: none when its experiment draws no random number."""
+    return list(range(1, seeds + 1)) if seeds > 0 and draws_random_numbers(paper) else []

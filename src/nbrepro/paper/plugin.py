@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from .errors import ConfigError
+from ..errors import ConfigError
 
 # a key's type as YAML gives it: a number may be written as an int
 _TYPE_WORDS = {str: "a string", bool: "true or false", int: "an integer", float: "a number", list: "a list",

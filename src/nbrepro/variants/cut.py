@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import copy
 
-from .errors import ConfigError
-from .readings import without_readings
+from ..errors import ConfigError
+from ..paper.readings import without_readings
 
 SUFFIX = "_cut"
 

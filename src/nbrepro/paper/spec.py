@@ -1,16 +1,17 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """A paper config as a typed, frozen object: one dataclass per section, read by attribute.
 
-``nbrepro.paper.load_paper`` validates the YAML against the schema, applies its defaults, expands
-the classifier grids, checks every entry and then builds a ``Paper`` here. This module sits low
+``nbrepro.paper.read_paper`` validates the YAML's shape against the schema, applies its defaults,
+expands the classifier grids and then builds a ``Paper`` here (``nbrepro.checks`` checks every
+entry when a run is planned). This module sits low
 (beneath the experiment, the analysis and the report) and imports no implementation: it only
 gives the config a shape. The sections are frozen; what a plug-in reads (a statistic's, a
 figure's or a claim's own keys, a classifier's ``params``, a step's parameters) stays a plain
-mapping, a copy of its own, checked by its plug-in's declaration (``nbrepro.plugin``) and by
+mapping, a copy of its own, checked by its plug-in's declaration (``nbrepro.paper.plugin``) and by
 the estimator's parameters.
 
 ``as_written()`` gives a section as the config wrote it (with the schema's defaults): what the
-rerun triggers serialise and ``nbrepro.reseed`` patches; ``replaced(**keys)`` a variant of it.
+rerun triggers serialise and ``nbrepro.variants.reseed`` patches; ``replaced(**keys)`` a variant of it.
 """
 from __future__ import annotations
 
@@ -243,7 +244,7 @@ class Gap(Section):
 @dataclass(frozen=True)
 class Reading(Section):
     """Another defensible reading of a choice: its name, why, and the patch of the config it makes
-    (``nbrepro.readings``)."""
+    (``nbrepro.paper.readings``)."""
     name: str = ""
     why: str = ""
     patch: Mapping = field(default_factory=lambda: MappingProxyType({}))
@@ -286,7 +287,7 @@ class Significance(Section):
 
 @dataclass(frozen=True)
 class OutOfSample(Section):
-    """Which data sets the paper did not use its claims may be asked of (``nbrepro.out_of_sample``):
+    """Which data sets the paper did not use its claims may be asked of (``nbrepro.variants.out_of_sample``):
     size limits (``max_instances``, ``max_attributes``; ``max_cells``, instances × attributes),
     data sets left out with a reason (``exclude``), why the pool is smaller than ten, where it
     is (``why_fewer``), and the table its rows extend in the report (``table``)."""
@@ -355,7 +356,7 @@ class Paper(Section):
 
     @classmethod
     def from_config(cls, data: Mapping, path: str | Path | None = None, seed: int = 0, reading: str = "") -> Paper:
-        """The typed paper of a validated config (``load_paper`` gives one; a test may build its own)."""
+        """The typed paper of a validated config (``read_paper`` gives one; a test may build its own)."""
         paper = cls.build(data)
         object.__setattr__(paper, "path", Path(path) if path is not None else None)
         object.__setattr__(paper, "seed", seed)
@@ -368,6 +369,10 @@ class Paper(Section):
 
     def replaced(self, **changes) -> Paper:
         return Paper.from_config({**self.as_written(), **thawed(changes)}, self.path, self.seed, self.reading)
+
+    def captioned_files(self) -> list[CaptionedFile]:
+        """The committed CSVs the paper's report shows with a caption: benchmarks, then investigations."""
+        return [*self.benchmarks, *self.investigations]
 
     def choice(self, choice_id: str) -> Choice:
         """The choice with this ``id``."""

@@ -19,8 +19,8 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
-from .classifiers._mixed import encoded_once, take_rows
-from .classifiers._nominal import ENCODING_ATTRIBUTES, CountedClassifierMixin, NominalClassifierMixin
+from ..classifiers._mixed import encoded_once, take_rows
+from ..classifiers._nominal import ENCODING_ATTRIBUTES, CountedClassifierMixin, NominalClassifierMixin
 
 
 @dataclass(frozen=True)
