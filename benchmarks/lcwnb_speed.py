@@ -30,8 +30,8 @@ LABELS = ("LCWNB5", "LWNB", "ICLNB")  # built with the paper's settings (config/
 
 
 def one(run_dir: Path, dataset: str, classifier: str) -> dict:
+    from nbrepro.evaluation.builders import make_classifier
     from nbrepro.evaluation.crossval import fold_probabilities
-    from nbrepro.evaluation.estimators import make_classifier
     from nbrepro.evaluation.experiment import read_prepared
     from nbrepro.paper import read_paper
 

@@ -17,7 +17,7 @@ import _pipeline_env  # before numpy: one thread, as a pipeline job
 import pandas as pd  # noqa: E402
 from sklearn.base import clone  # noqa: E402
 
-from nbrepro.evaluation.estimators import make_classifier
+from nbrepro.evaluation.builders import make_classifier
 from nbrepro.paper import read_paper  # noqa: E402
 
 ROOT = _pipeline_env.ROOT

@@ -136,7 +136,7 @@ def test_the_example_scikit_learn_classifiers_load_and_run_on_mixed_data_with_mi
     from nbrepro.classifiers import OneHotClassifier
     from nbrepro.data.fetch import load_local_copy
     from nbrepro.data.registry import parse_registry
-    from nbrepro.evaluation.estimators import make_classifier
+    from nbrepro.evaluation.builders import make_classifier
     from nbrepro.paper import load_yaml
 
     monkeypatch.chdir(ROOT)

@@ -8,7 +8,7 @@ import pytest
 from nbrepro.analysis.claim_kinds import CLAIM_KINDS
 from nbrepro.analysis.figures import FIGURE_KINDS
 from nbrepro.analysis.statistics import STATISTICS
-from nbrepro.evaluation.metrics import METRICS
+from nbrepro.metrics import METRICS
 from nbrepro.paper import Plugin
 from nbrepro.protocols import PROTOCOLS
 

@@ -205,7 +205,7 @@ def test_a_table_datasets_filter_is_checked_when_the_config_is_read(tmp_path, fl
 def test_a_meta_estimators_base_given_as_a_bare_name_is_refused_at_start_up():
     """Was: accepted, then an AttributeError in the evaluation job."""
     from nbrepro.errors import ConfigError
-    from nbrepro.evaluation.estimators import build_estimator
+    from nbrepro.evaluation.builders import build_estimator
 
     with pytest.raises(ConfigError, match="Calibrated's estimator is the string 'NaiveBayes'; write it as a mapping"):
         build_estimator({"estimator": "Calibrated", "params": {"estimator": "NaiveBayes"}}, "p.yaml, classifier 'C'")
@@ -237,7 +237,7 @@ def test_a_generator_setting_of_the_wrong_shape_is_refused_when_the_registry_is_
 def test_metric_values_are_checked_when_the_config_is_read(params, message):
     """Was: tolerances: 0.5 a TypeError traceback in the table job."""
     from nbrepro.errors import ConfigError
-    from nbrepro.evaluation.metrics import make_metric
+    from nbrepro.metrics import make_metric
 
     with pytest.raises(ConfigError, match=rf"p\.yaml: 'auc': {re.escape(message)}"):
         make_metric("auc", "auc", params, "p.yaml")
@@ -266,7 +266,7 @@ def test_an_auc_positive_class_the_data_sets_do_not_have_is_refused_when_the_con
 def test_an_auc_positive_class_the_data_do_not_have_is_named():
     """Was: an IndexError traceback in the evaluation job (auc: {positive: 5} on a two-class set)."""
     from nbrepro.errors import ConfigError
-    from nbrepro.evaluation.metrics import auc
+    from nbrepro.metrics import auc
 
     with pytest.raises(ConfigError, match=r"metric auc: positive=5 is a class index, but the data set has 2 classes"):
         auc(np.array([0, 1, 0]), np.array([[0.6, 0.4], [0.3, 0.7], [0.8, 0.2]]), positive=5)

@@ -7,7 +7,7 @@ from conftest import ROOT, checked
 from nbrepro.checks import checked_paper
 from nbrepro.cli import main as cli
 from nbrepro.errors import ConfigError
-from nbrepro.evaluation.estimators import make_classifier
+from nbrepro.evaluation.builders import make_classifier
 from nbrepro.paper import Paper
 from nbrepro.protocols import make_folds, shifted
 from nbrepro.variants import variant

@@ -15,7 +15,7 @@ from recount import recount_run
 
 from nbrepro.analysis import counts
 from nbrepro.errors import ConfigError
-from nbrepro.evaluation.metrics import make_metric
+from nbrepro.metrics import make_metric
 from nbrepro.paper import Paper
 
 

@@ -102,7 +102,7 @@ def test_mao_friedman_p_values_and_ranks_from_their_table2():
 
 
 def test_metric_directions_and_definitions():
-    from nbrepro.evaluation.metrics import make_metric
+    from nbrepro.metrics import make_metric
 
     y = np.array([0, 1, 1, -1])
     p = np.array([[0.8, 0.2], [0.4, 0.6], [0.7, 0.3], [0.5, 0.5]])
@@ -123,7 +123,7 @@ def test_metric_directions_and_definitions():
 
 
 def test_kohavi_wolpert_bias_variance_sum_to_error():
-    from nbrepro.evaluation.metrics import kw_bias2, kw_variance
+    from nbrepro.metrics import kw_bias2, kw_variance
 
     pred = pd.DataFrame(
         {

@@ -8,8 +8,8 @@ from conftest import DATA_DIR, ROOT
 from oracles import needs_weka, weka_filter
 
 from nbrepro.errors import ConfigError
-from nbrepro.evaluation.estimators import build_estimator
-from nbrepro.evaluation.metrics import make_metric, paper_metrics
+from nbrepro.evaluation.builders import build_estimator
+from nbrepro.metrics import make_metric, paper_metrics
 from nbrepro.paper import Gap, Paper, Preprocessing, Protocol, expand_classifiers, thawed
 from nbrepro.protocols import ProtocolError, WekaCV, make_folds, make_splitter
 
@@ -682,7 +682,7 @@ def test_compact_predictions_move_no_result(tmp_path, stored):
 
 def test_no_stored_probabilities_refuses_a_metric_that_reads_them(monkeypatch):
 
-    from nbrepro.evaluation import metrics
+    from nbrepro import metrics
     from nbrepro.checks import check_sections, checked_paper
 
     kind = metrics.METRICS["log_loss"]

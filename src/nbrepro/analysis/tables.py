@@ -20,8 +20,8 @@ import pandas as pd
 
 from .. import paths
 from ..errors import ConfigError
-from ..evaluation.metrics import Metric, metric_for, paper_metrics
 from ..io import atomic_path, check_recorded, read_parquet
+from ..metrics import Metric, metric_for, paper_metrics
 from ..paper import Column, Paper, Table
 from ..stats import corrected_resampled_ttest, mean_ranks, paired_ttest, weka_mean_std
 from .counts import match_counts, pairwise_counts

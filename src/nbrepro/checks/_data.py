@@ -7,7 +7,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ..errors import ConfigError
-from ..evaluation.estimators import build_estimator
+from ..evaluation.builders import build_estimator
 from ..paper import Paper
 
 
@@ -37,7 +37,7 @@ def check_copies(paper: Paper, registry: dict, where: str) -> None:
 def check_positive_classes(paper: Paper, registry: dict, where: str) -> None:
     """A metric's ``positive`` class index against each data set's declared classes (the registry's
     n_classes), before any job: otherwise the first evaluation job of that data set stops on it."""
-    from ..evaluation.metrics import paper_metrics
+    from ..metrics import paper_metrics
 
     for column, metric in paper_metrics(paper).items():
         positive = metric.params.get("positive")

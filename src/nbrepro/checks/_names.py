@@ -19,7 +19,7 @@ def registry_names() -> dict[str, list[str]]:
     from ..analysis.figures import FIGURE_KINDS
     from ..analysis.statistics import STATISTICS
     from ..classifiers import REGISTRY
-    from ..evaluation.metrics import METRICS
+    from ..metrics import METRICS
     from ..preprocess.pipeline import STEP_NAMES
     from ..protocols import PROTOCOLS
 

@@ -5,7 +5,7 @@ and the gaps name across sections."""
 from __future__ import annotations
 
 from ..errors import ConfigError
-from ..evaluation.estimators import build_estimator
+from ..evaluation.builders import build_estimator
 from ..paper import Paper, check_entry
 
 
@@ -29,7 +29,7 @@ def check_steps(steps: list, where: str) -> None:
 def check_sections(paper: Paper, where: str) -> None:
     """What the schema cannot see, checked before any job runs: every estimator and its parameters,
     the protocol, the metrics, and every classifier a table or the reference names."""
-    from ..evaluation.metrics import paper_metrics
+    from ..metrics import paper_metrics
     from ..protocols import PROTOCOLS
 
     for label, spec in paper.classifiers.items():

@@ -19,13 +19,13 @@ from ..data.fetch import load_dataset, verify_cached
 from ..data.registry import registry_entry
 from ..errors import USER_ERRORS, DatasetInvalid, ProtocolError
 from ..io import atomic_path, read_parquet
+from ..metrics import metric_for, paper_metrics
 from ..paper import Paper
 from ..preprocess.pipeline import apply_steps, build_steps
 from ..protocols import make_folds
 from ..runtime.progress import Progress
+from .builders import make_classifier
 from .crossval import FoldProba, cpu_seconds, fold_probabilities
-from .estimators import make_classifier
-from .metrics import metric_for, paper_metrics
 
 log = logging.getLogger("nbrepro")
 

@@ -246,7 +246,7 @@ class Plan:
 
     def _dataset_level(self, paper: str) -> bool:
         """Whether a paper's tables use a metric computed from all folds' predictions (its table jobs read them)."""
-        from ..evaluation.metrics import paper_metrics
+        from ..metrics import paper_metrics
 
         return any(m.level == "dataset" for m in paper_metrics(self.papers[paper]).values())
 
@@ -321,7 +321,7 @@ class Plan:
 
     def evaluate_settings(self, run: Run, labels) -> str:
         """The classifiers one evaluation job runs (their notes aside), the metrics and the preprocessing."""
-        from ..evaluation.metrics import computed_entries
+        from ..metrics import computed_entries
 
         spec = run.spec
         stored = {"stored_probabilities": spec.stored_probabilities} if spec.stored_probabilities is not None else {}

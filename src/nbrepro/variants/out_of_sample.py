@@ -149,7 +149,7 @@ def _refuse_missing(paper: Paper) -> list[str]:
     """The paper's classifiers that take no missing value (scikit-learn's ``allow_nan`` tag false)."""
     from sklearn.utils import get_tags
 
-    from ..evaluation.estimators import make_classifier
+    from ..evaluation.builders import make_classifier
 
     return [label for label in paper.classifiers if not get_tags(make_classifier(label, paper)).input_tags.allow_nan]
 

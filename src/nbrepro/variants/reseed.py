@@ -66,7 +66,7 @@ def _reseed_estimator(spec: dict, k: int, where: str, changes: list[str]) -> Non
 
 def reseed(paper: dict, k: int) -> Reseeded:
     """``paper`` (a loaded paper config, grids expanded) with every seed shifted by ``k``."""
-    from ..protocols import shifted   # here, not with the module: it imports numpy and numba
+    from ..protocols import shifted  # here, not with the module: it imports numpy and numba
 
     if k < 0:
         raise ValueError(f"a reseeding shift is 0 or more, got {k}")

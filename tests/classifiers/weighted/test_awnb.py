@@ -80,7 +80,7 @@ def test_gain_ratio_weights_sum_to_the_number_of_attributes():
 @pytest.mark.parametrize("metric", ["accuracy", "auc"])
 def test_selective_bayes_is_a_forward_search_that_never_lowers_the_training_score(metric):
     from nbrepro.classifiers import SelectiveNB
-    from nbrepro.evaluation.metrics import accuracy, auc
+    from nbrepro.metrics import accuracy, auc
 
     X, y = load("hepatitis")
     model = SelectiveNB(metric=metric).fit(X, y)

@@ -19,7 +19,7 @@ class InnerCVSelection(WrappedInputMixin, ClassifierMixin, BaseEstimator):
         θ* = argbest_θ  mean over inner folds f of  metric(fit(θ, train_f), test_f)
 
     scikit-learn's ``GridSearchCV`` does the search; the first best point in grid order wins a
-    tie. ``metric`` is a name of ``nbrepro.evaluation.metrics`` (its direction decides "best"); for
+    tie. ``metric`` is a name of ``nbrepro.metrics`` (its direction decides "best"); for
     ``rrse`` the baseline is the inner test fold's class distribution.
 
     Parameters
@@ -80,7 +80,7 @@ class InnerCVSelection(WrappedInputMixin, ClassifierMixin, BaseEstimator):
         refuse_fit_params(self, params)
         from sklearn.model_selection import GridSearchCV
 
-        from ...evaluation.metrics import make_metric
+        from ...metrics import make_metric
 
         classes, _ = self._check_fit_input(X, y)   # warns of a column-vector y, as scikit-learn does
         if getattr(y, "ndim", 1) == 2:   # and scores on its one column (was: NaN at every grid point)

@@ -2,7 +2,7 @@
 """Any scikit-learn classifier on a paper's data: the nominal attributes one-hot encoded and the
 missing values filled, so that a classifier written for a numeric matrix runs under a paper's
 protocol beside nbrepro's own (a paper config names it by import path, e.g.
-``estimator: sklearn.naive_bayes.GaussianNB``, and ``nbrepro.evaluation.estimators.build_estimator`` wraps it)."""
+``estimator: sklearn.naive_bayes.GaussianNB``, and ``nbrepro.evaluation.builders.build_estimator`` wraps it)."""
 from __future__ import annotations
 
 import numpy as np

@@ -14,7 +14,7 @@ import numpy as np
 from sklearn.utils._param_validation import StrOptions
 
 from ... import libm
-from ...evaluation.metrics import accuracy, auc
+from ...metrics import accuracy, auc
 from .._nominal import encode_target
 from ._base import WeightedNaiveBayes
 

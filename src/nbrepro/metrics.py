@@ -47,9 +47,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .. import libm
-from ..errors import ConfigError
-from ..paper import Plugin, check_entry
+from . import libm
+from .errors import ConfigError
+from .paper import Plugin, check_entry
 
 
 @dataclass(frozen=True)
@@ -147,7 +147,7 @@ def _binary_auc(scores: np.ndarray, positive: np.ndarray) -> float:
 
         rank_sum = rankdata(scores, method="average")[positive].sum()
     else:  # the same exact sum of half-integers, compiled: the same bits
-        from ..stats._rank_kernel import positive_rank_sum
+        from .stats._rank_kernel import positive_rank_sum
 
         rank_sum = positive_rank_sum(scores, np.ascontiguousarray(positive, dtype=np.bool_))
     return float((rank_sum - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
